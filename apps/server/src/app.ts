@@ -1,0 +1,83 @@
+// Builds the Fastify instance: plugins → session gate → modules → web app. Does not listen.
+import fs from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import fastifyCookie from '@fastify/cookie';
+import fastifyFormbody from '@fastify/formbody';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { PRODUCT_NAME } from '@marquee/contracts/constants';
+import { details } from '@marquee/contracts/messages';
+import { docsEndpoint } from '@marquee/contracts/resources';
+import { createAccess } from './access/access.ts';
+import type { Config } from './config.ts';
+import type { Database } from './db/database.ts';
+import { errorHandler, notFound } from './http/errors.ts';
+import { registerSession } from './http/session.ts';
+import { registerAuthRoutes } from './modules/auth/auth.routes.ts';
+import { createAuthService } from './modules/auth/auth.service.ts';
+import { createLogEntriesService, registerLogEntryRoutes } from './modules/log-entries/log-entries.routes.ts';
+import { createPermissionsService, registerPermissionRoutes } from './modules/permissions/permissions.routes.ts';
+import { registerRoleRoutes } from './modules/roles/roles.routes.ts';
+import { createRolesService } from './modules/roles/roles.service.ts';
+
+export type AppDeps = { config: Config; db: Database; logger?: boolean };
+
+export async function buildApp({ config, db, logger = true }: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: logger ? { level: config.logLevel } : false,
+    trustProxy: true,
+    bodyLimit: 1024 * 1024,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.setErrorHandler(errorHandler);
+
+  await app.register(fastifyCookie);
+  await app.register(fastifyFormbody);
+  await app.register(fastifySwagger, {
+    openapi: { info: { title: `${PRODUCT_NAME} API`, version: config.version } },
+    transform: jsonSchemaTransform,
+  });
+  // The API documentation is public: it describes the API, it holds no data.
+  await app.register(async (docs) => {
+    docs.addHook('onRoute', (route) => {
+      route.config = { ...(route.config as object), public: true };
+    });
+    await docs.register(fastifySwaggerUi, { routePrefix: docsEndpoint });
+  });
+
+  const access = createAccess(db);
+  registerSession(app, { db, access, config });
+
+  registerAuthRoutes(app, { service: createAuthService({ db, access, config }), config });
+  registerRoleRoutes(app, createRolesService(db, access));
+  registerPermissionRoutes(app, createPermissionsService(db, access));
+  registerLogEntryRoutes(app, createLogEntriesService(db, access, config.timeZone));
+
+  registerWebApp(app, config.webDist);
+  return app;
+}
+
+/** Serves the built SPA: files by name, index.html for every other non-API path. */
+function registerWebApp(app: FastifyInstance, dist: string) {
+  const hasDist = fs.existsSync(path.join(dist, 'index.html'));
+  if (hasDist) app.register(fastifyStatic, { root: dist, serve: false });
+  app.get('/*', { config: { public: true }, schema: { hide: true } }, async (request, reply) => {
+    const urlPath = decodeURIComponent(request.url.split('?')[0] ?? '/');
+    if (urlPath.startsWith('/api/') || urlPath === '/api') throw notFound(details.notFound);
+    if (!hasDist) {
+      return reply.code(503).type('text/plain').send('The web app is not built. Run `npm run build`.');
+    }
+    const file = path.normalize(urlPath).replace(/^\/+/, '');
+    const full = path.join(dist, file);
+    if (file && full.startsWith(dist) && fs.statSync(full, { throwIfNoEntry: false })?.isFile()) {
+      const immutable = file.startsWith('assets/');
+      return reply.sendFile(file, { maxAge: immutable ? 31536000000 : 0, immutable });
+    }
+    reply.header('cache-control', 'no-cache');
+    return reply.sendFile('index.html', { maxAge: 0 });
+  });
+}

@@ -1,0 +1,75 @@
+// The one place that reads process.env: every setting, typed and defaulted.
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+import { buildVersion } from '../../../scripts/version.mjs';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default(path.join(repoRoot, 'data')),
+  DATABASE_URL: z.string().optional(),
+  ADMIN_PASSWORD: z.string().min(8).optional(),
+  SESSION_IDLE_MINUTES: z.coerce.number().positive().default(30),
+  TIME_ZONE: z.string().default('UTC'),
+  COOKIE_SECURE: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
+  LOGIN_MAX_FAILURES: z.coerce.number().int().positive().default(5),
+  LOGIN_MAX_FAILURES_PER_ADDRESS: z.coerce.number().int().positive().default(20),
+  LOGIN_FAILURE_WINDOW_MINUTES: z.coerce.number().positive().default(15),
+  LOGIN_LOCK_SECONDS: z.coerce.number().int().positive().default(30),
+  LOGIN_LOCK_MAX_SECONDS: z.coerce.number().int().positive().default(300),
+  WEB_DIST: z.string().default(path.join(repoRoot, 'apps/web/dist')),
+  APP_VERSION: z.string().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export type Config = {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  adminPassword: string | undefined;
+  sessionIdleMs: number;
+  timeZone: string;
+  cookieSecure: boolean;
+  throttle: {
+    maxFailures: number;
+    maxFailuresPerAddress: number;
+    windowMs: number;
+    lockMs: number;
+    maxLockMs: number;
+  };
+  webDist: string;
+  version: string;
+  logLevel: string;
+};
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
+  const e = envSchema.parse(env);
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL || undefined,
+    adminPassword: e.ADMIN_PASSWORD,
+    sessionIdleMs: e.SESSION_IDLE_MINUTES * 60_000,
+    timeZone: e.TIME_ZONE,
+    cookieSecure: e.COOKIE_SECURE,
+    throttle: {
+      maxFailures: e.LOGIN_MAX_FAILURES,
+      maxFailuresPerAddress: e.LOGIN_MAX_FAILURES_PER_ADDRESS,
+      windowMs: e.LOGIN_FAILURE_WINDOW_MINUTES * 60_000,
+      lockMs: e.LOGIN_LOCK_SECONDS * 1000,
+      maxLockMs: e.LOGIN_LOCK_MAX_SECONDS * 1000,
+    },
+    webDist: e.WEB_DIST,
+    version: e.APP_VERSION ?? buildVersion(),
+    logLevel: e.LOG_LEVEL,
+    ...overrides,
+  };
+}

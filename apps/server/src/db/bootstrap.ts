@@ -1,0 +1,81 @@
+// First start: the superuser role and the `admin` user; optional demo data.
+import crypto from 'node:crypto';
+import { ActionFlag } from '@marquee/contracts/action-flags';
+import { writeLogEntry } from '../audit/audit.ts';
+import { hashPassword } from '../lib/passwords.ts';
+import type { Database } from './database.ts';
+
+export const SUPERUSER_ROLE = 'Superuser';
+
+/** Creates `admin` when there are no users. Returns the password when it was generated. */
+export async function ensureAdmin(db: Database, password: string | undefined): Promise<{ created: boolean; generated?: string }> {
+  const existing = await db.selectFrom('users').select('id').limit(1).executeTakeFirst();
+  if (existing) return { created: false };
+  const generated = password ? undefined : crypto.randomBytes(12).toString('base64url');
+  const passwordHash = await hashPassword(password ?? generated!);
+  await db.transaction().execute(async (trx) => {
+    const role = await trx
+      .insertInto('roles')
+      .values({ name: SUPERUSER_ROLE, is_superuser: true, can_change_all_advertisers: true })
+      .onConflict((oc) => oc.column('name').doUpdateSet({ is_superuser: true }))
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const user = await trx
+      .insertInto('users')
+      .values({
+        username: 'admin',
+        password_hash: passwordHash,
+        full_name: 'Administrator',
+        require_activation: false,
+        // The initial admin signs in without a token and is asked to enrol one.
+        require_2fa: false,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await trx.insertInto('user_roles').values({ user_id: user.id, role_id: role.id }).execute();
+    await writeLogEntry(trx, {
+      userId: null,
+      model: 'user',
+      objectId: user.id,
+      objectRepr: 'admin',
+      actionFlag: ActionFlag.Addition,
+      changeMessage: 'Initial administrator created.',
+    });
+  });
+  return { created: true, generated };
+}
+
+/** Demo roles for a new database, so the screens have something to show. */
+export async function seedDemo(db: Database): Promise<void> {
+  const demo: { name: string; codenames: string[] }[] = [
+    { name: 'Auditor', codenames: ['list_logentry', 'view_logentry', 'list_role'] },
+    { name: 'Campaign manager', codenames: ['add_campaign', 'change_campaign', 'list_location'] },
+    { name: 'Campaign approver', codenames: ['approve_campaign', 'list_campaign'] },
+    { name: 'Location manager', codenames: ['change_location', 'add_device', 'change_device', 'change_locationzone'] },
+  ];
+  const perms = await db.selectFrom('permissions').select(['id', 'codename']).execute();
+  const ids = new Map(perms.map((p) => [p.codename, p.id]));
+  await db.transaction().execute(async (trx) => {
+    for (const { name, codenames } of demo) {
+      const role = await trx
+        .insertInto('roles')
+        .values({ name })
+        .onConflict((oc) => oc.column('name').doNothing())
+        .returning('id')
+        .executeTakeFirst();
+      if (!role) continue;
+      await trx
+        .insertInto('role_permissions')
+        .values(codenames.map((c) => ({ role_id: role.id, permission_id: ids.get(c)! })))
+        .execute();
+      await writeLogEntry(trx, {
+        userId: null,
+        model: 'role',
+        objectId: role.id,
+        objectRepr: name,
+        actionFlag: ActionFlag.Addition,
+        changeMessage: 'Demo data.',
+      });
+    }
+  });
+}

@@ -1,0 +1,57 @@
+// HTTP errors with the spec's bodies: 400 {field: [..], non_field_errors: [..]}, others {detail}.
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { details } from '@marquee/contracts/messages';
+import type { ValidationErrorBody } from '@marquee/contracts/common';
+
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly body: Record<string, unknown>,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(typeof body.detail === 'string' ? body.detail : `HTTP ${statusCode}`);
+  }
+}
+
+export const badRequest = (fields: ValidationErrorBody) => new HttpError(400, fields);
+export const fieldError = (field: string, message: string) => badRequest({ [field]: [message] });
+export const unauthorized = (detail: string = details.notAuthenticated) => new HttpError(401, { detail });
+export const forbidden = (detail: string = details.permissionDenied) => new HttpError(403, { detail });
+export const notFound = (detail: string = details.notFound) => new HttpError(404, { detail });
+
+type Issue = { instancePath?: string; message?: string; params?: { issue?: { path?: PropertyKey[] } } };
+
+/** Turns request validation issues into the field map; the body root goes to non_field_errors. */
+export function issuesToFields(issues: Issue[]): ValidationErrorBody {
+  const fields: ValidationErrorBody = {};
+  for (const issue of issues) {
+    const path = issue.params?.issue?.path ?? issue.instancePath?.split('/').filter(Boolean) ?? [];
+    const key = path.length ? String(path[0]) : 'non_field_errors';
+    const message = issue.message === 'Required' || /received undefined/.test(issue.message ?? '')
+      ? details.requiredField
+      : (issue.message ?? 'Invalid value.');
+    (fields[key] ??= []).push(message);
+  }
+  return fields;
+}
+
+export function errorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  if (error instanceof HttpError) {
+    return reply.code(error.statusCode).headers(error.headers).send(error.body);
+  }
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    return reply.code(400).send(issuesToFields(error.validation as Issue[]));
+  }
+  if (isResponseSerializationError(error)) {
+    request.log.error({ err: error, issues: error.cause.issues }, 'response does not match its schema');
+    return reply.code(500).send({ detail: 'Internal server error.' });
+  }
+  const status = error.statusCode ?? 500;
+  if (status >= 500) {
+    request.log.error({ err: error }, 'request failed');
+    return reply.code(500).send({ detail: 'Internal server error.' });
+  }
+  if (status === 400) return reply.code(400).send({ non_field_errors: [error.message] });
+  return reply.code(status).send({ detail: error.message });
+}

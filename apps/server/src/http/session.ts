@@ -1,0 +1,121 @@
+// Sessions, the login gate, CSRF and the headers every response carries.
+// Login is required for every route unless its config says `public: true`.
+import crypto from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { CSRF_COOKIE, CSRF_HEADER, EXPIRE_HEADER, SESSION_COOKIE, VERSION_HEADER } from '@marquee/contracts/auth';
+import { details } from '@marquee/contracts/messages';
+import type { Access, Auth } from '../access/access.ts';
+import type { Config } from '../config.ts';
+import type { Database } from '../db/database.ts';
+import { forbidden, unauthorized } from './errors.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    auth: Auth | null;
+    /** Hash of the session cookie when it names a live session. */
+    sessionHash: string | null;
+    sessionExpiresAt: Date | null;
+  }
+  interface FastifyContextConfig {
+    /** Reachable without a session. */
+    public?: boolean;
+    /** Unsafe methods without the CSRF token (device gateway). */
+    csrfExempt?: boolean;
+  }
+}
+
+const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+/** Renew the stored expiry at most this often, so busy clients do not write on every request. */
+const RENEW_AFTER_MS = 15_000;
+
+export const hashSessionId = (id: string) => crypto.createHash('sha256').update(id).digest('hex');
+export const newToken = () => crypto.randomBytes(32).toString('base64url');
+
+export function requireAuth(request: FastifyRequest): Auth {
+  if (!request.auth) throw unauthorized();
+  return request.auth;
+}
+
+function safeEqual(a: string, b: string) {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && crypto.timingSafeEqual(x, y);
+}
+
+export function registerSession(app: FastifyInstance, { db, access, config }: { db: Database; access: Access; config: Config }) {
+  app.decorateRequest('auth', null);
+  app.decorateRequest('sessionHash', null);
+  app.decorateRequest('sessionExpiresAt', null);
+
+  app.addHook('onRequest', async (request) => {
+    const cookie = request.cookies[SESSION_COOKIE];
+    if (cookie) {
+      const hash = hashSessionId(cookie);
+      const now = new Date();
+      const row = await db
+        .selectFrom('sessions')
+        .innerJoin('users', 'users.id', 'sessions.user_id')
+        .select(['users.id', 'users.username', 'users.full_name', 'sessions.expires_at'])
+        .where('sessions.id_hash', '=', hash)
+        .where('sessions.expires_at', '>', now)
+        .where('users.is_active', '=', true)
+        .executeTakeFirst();
+      if (row) {
+        let expiresAt = new Date(row.expires_at);
+        const renewed = new Date(now.getTime() + config.sessionIdleMs);
+        if (renewed.getTime() - expiresAt.getTime() > RENEW_AFTER_MS) {
+          await db.updateTable('sessions').set({ expires_at: renewed }).where('id_hash', '=', hash).execute();
+          expiresAt = renewed;
+        }
+        request.sessionHash = hash;
+        request.sessionExpiresAt = expiresAt;
+        request.auth = {
+          user: { id: row.id, username: row.username, full_name: row.full_name },
+          permissions: await access.permissionsOf(row.id),
+        };
+      }
+    }
+    if (!request.auth && request.routeOptions.config.public !== true) throw unauthorized();
+  });
+
+  app.addHook('preValidation', async (request) => {
+    if (!UNSAFE.has(request.method) || request.routeOptions.config.csrfExempt) return;
+    const cookie = request.cookies[CSRF_COOKIE];
+    const header = request.headers[CSRF_HEADER];
+    const fromBody = (request.body as { csrfmiddlewaretoken?: unknown } | undefined)?.csrfmiddlewaretoken;
+    const sent = typeof header === 'string' ? header : typeof fromBody === 'string' ? fromBody : undefined;
+    if (!cookie || !sent || !safeEqual(cookie, sent)) throw forbidden(details.csrfFailed);
+  });
+
+  app.addHook('onSend', async (request, reply) => {
+    const expiresAt = request.sessionExpiresAt ?? new Date();
+    reply.header(EXPIRE_HEADER, expiresAt.toISOString());
+    reply.header(VERSION_HEADER, config.version);
+    if (!request.cookies[CSRF_COOKIE] && !reply.getHeader('set-cookie')?.toString().includes(`${CSRF_COOKIE}=`)) {
+      setCsrfCookie(reply, config);
+    }
+  });
+}
+
+export function setCsrfCookie(reply: FastifyReply, config: Config) {
+  reply.setCookie(CSRF_COOKIE, newToken(), {
+    path: '/',
+    sameSite: 'lax',
+    secure: config.cookieSecure,
+    httpOnly: false,
+    maxAge: 365 * 24 * 3600,
+  });
+}
+
+export function setSessionCookie(reply: FastifyReply, config: Config, value: string | null) {
+  if (value === null) {
+    reply.clearCookie(SESSION_COOKIE, { path: '/' });
+    return;
+  }
+  reply.setCookie(SESSION_COOKIE, value, {
+    path: '/',
+    sameSite: 'lax',
+    secure: config.cookieSecure,
+    httpOnly: true,
+  });
+}

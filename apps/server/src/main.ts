@@ -1,0 +1,39 @@
+// Command line: `main.ts` migrates, creates the admin on a new database and serves;
+// `main.ts migrate` only migrates.
+import path from 'node:path';
+import { buildApp } from './app.ts';
+import { loadConfig } from './config.ts';
+import { ensureAdmin, seedDemo } from './db/bootstrap.ts';
+import { openDatabase } from './db/database.ts';
+import { migrateToLatest } from './db/migrate.ts';
+
+const config = loadConfig();
+const db = await openDatabase({ url: config.databaseUrl, dataDir: path.join(config.dataDir, 'db') });
+await migrateToLatest(db);
+
+if (process.argv[2] === 'migrate') {
+  await db.destroy();
+  console.log('Migrations are up to date.');
+  process.exit(0);
+}
+
+const admin = await ensureAdmin(db, config.adminPassword);
+if (admin.created) {
+  await seedDemo(db);
+  if (admin.generated) {
+    console.log(`\n  Created the administrator "admin" with the password: ${admin.generated}\n  (shown once; set ADMIN_PASSWORD to choose it)\n`);
+  } else {
+    console.log('\n  Created the administrator "admin" with the password from ADMIN_PASSWORD.\n');
+  }
+}
+
+const app = await buildApp({ config, db });
+const close = async () => {
+  await app.close();
+  await db.destroy();
+  process.exit(0);
+};
+process.on('SIGINT', close);
+process.on('SIGTERM', close);
+await app.listen({ port: config.port, host: config.host });
+console.log(`Marquee ${config.version} is running at http://localhost:${config.port}/`);

@@ -1,0 +1,78 @@
+// SQL for roles and their directly chosen permissions.
+import type { RoleInput, Role } from '@marquee/contracts/roles';
+import type { Database } from '../../db/database.ts';
+import type { CrudRepository } from '../../http/crud.ts';
+import { applyPage, countOf } from '../../http/list.ts';
+
+export type RoleFilters = { name?: string };
+
+const base = (db: Database, filters: RoleFilters) => {
+  let q = db.selectFrom('roles').select(['roles.id', 'roles.name', 'roles.can_change_all_advertisers', 'roles.is_superuser']);
+  if (filters.name) q = q.where('roles.name', 'ilike', `%${filters.name.replace(/[%_\\]/g, '\\$&')}%`);
+  return q;
+};
+
+async function withPermissions(db: Database, rows: Omit<Role, 'permissions'>[]): Promise<Role[]> {
+  if (!rows.length) return [];
+  const links = await db
+    .selectFrom('role_permissions')
+    .select(['role_id', 'permission_id'])
+    .where(
+      'role_id',
+      'in',
+      rows.map((r) => r.id),
+    )
+    .orderBy('permission_id')
+    .execute();
+  return rows.map((r) => ({
+    ...r,
+    permissions: links.filter((l) => l.role_id === r.id).map((l) => l.permission_id),
+  }));
+}
+
+async function setPermissions(db: Database, roleId: number, ids: number[]) {
+  await db.deleteFrom('role_permissions').where('role_id', '=', roleId).execute();
+  if (ids.length) {
+    await db
+      .insertInto('role_permissions')
+      .values(ids.map((permission_id) => ({ role_id: roleId, permission_id })))
+      .execute();
+  }
+}
+
+export const rolesRepository: CrudRepository<Role, RoleInput, RoleFilters> & {
+  findByName(db: Database, name: string): Promise<{ id: number } | undefined>;
+} = {
+  async list(db, options) {
+    return withPermissions(db, await applyPage(base(db, options.filters), options).execute());
+  },
+  count: (db, filters) => countOf(base(db, filters)),
+  async get(db, id) {
+    const row = await base(db, {}).where('roles.id', '=', id).executeTakeFirst();
+    return row ? (await withPermissions(db, [row]))[0] : undefined;
+  },
+  async create(db, input) {
+    const { id } = await db
+      .insertInto('roles')
+      .values({ name: input.name, can_change_all_advertisers: input.can_change_all_advertisers ?? false })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await setPermissions(db, id, input.permissions ?? []);
+    return id;
+  },
+  async update(db, id, input) {
+    const values = {
+      ...(input.name !== undefined ? { name: input.name } : {}),
+      ...(input.can_change_all_advertisers !== undefined
+        ? { can_change_all_advertisers: input.can_change_all_advertisers }
+        : {}),
+    };
+    if (Object.keys(values).length) await db.updateTable('roles').set(values).where('id', '=', id).execute();
+    if (input.permissions !== undefined) await setPermissions(db, id, input.permissions);
+  },
+  async remove(db, id) {
+    await db.deleteFrom('roles').where('id', '=', id).execute();
+  },
+  findByName: (db, name) =>
+    db.selectFrom('roles').select('id').where(({ fn, eb }) => eb(fn('lower', ['name']), '=', name.toLowerCase())).executeTakeFirst(),
+};

@@ -1,0 +1,32 @@
+// Sign-in, sign-out and the current user.
+import { z } from 'zod';
+import { OTP_LENGTH } from './constants.ts';
+
+export const loginBody = z.object({
+  username: z.string().trim().min(1).max(150),
+  password: z.string().min(1).max(1024),
+  /** 6-digit one-time token, required when the user has one enabled. */
+  token: z
+    .string()
+    .trim()
+    .regex(new RegExp(`^\\d{${OTP_LENGTH}}$`))
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  csrfmiddlewaretoken: z.string().optional(),
+});
+export type LoginBody = z.infer<typeof loginBody>;
+
+export const userInfo = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  full_name: z.string(),
+  /** Every permission the user holds (effective, dependents included), for menus. */
+  _permissions: z.array(z.string()),
+});
+export type UserInfo = z.infer<typeof userInfo>;
+
+export const SESSION_COOKIE = 'sessionid';
+export const CSRF_COOKIE = 'csrftoken';
+export const CSRF_HEADER = 'x-csrftoken';
+export const EXPIRE_HEADER = 'x-expire-at';
+export const VERSION_HEADER = 'x-imm-version';

@@ -1,0 +1,79 @@
+// Shapes shared by every resource: list queries, paged answers, error bodies, permission flags.
+import { z } from 'zod';
+
+export const idParam = z.object({ id: z.coerce.number().int().positive() });
+export type IdParam = z.infer<typeof idParam>;
+
+const boolParam = z
+  .union([z.boolean(), z.enum(['true', 'false', '1', '0', 'True', 'False'])])
+  .transform((v) => v === true || v === 'true' || v === '1' || v === 'True');
+
+/** Query parameters every list accepts; resources extend it with their own filters. */
+export const listQuery = z.object({
+  page: z.coerce.number().int().min(1).optional(),
+  /** 0 means all rows. */
+  page_size: z.coerce.number().int().min(0).optional(),
+  /** Comma list of fields, `-` prefix for descending. */
+  ordering: z.string().max(200).optional(),
+  is_active: boolParam.optional(),
+});
+export type ListQuery = z.infer<typeof listQuery>;
+
+export const paged = <T extends z.ZodType>(item: T) =>
+  z.object({
+    count: z.number().int(),
+    next: z.string().nullable(),
+    previous: z.string().nullable(),
+    results: z.array(item),
+    _permissions: z.array(z.string()),
+  });
+export type Paged<T> = {
+  count: number;
+  next: string | null;
+  previous: string | null;
+  results: T[];
+  _permissions: string[];
+};
+
+/** 400 body: field → messages, plus non_field_errors. */
+export const validationError = z.record(z.string(), z.array(z.string()));
+export type ValidationErrorBody = Record<string, string[]>;
+
+/** 401/403/404/429 body. */
+export const detailError = z.object({ detail: z.string() });
+export type DetailErrorBody = z.infer<typeof detailError>;
+
+export const permissionActions = ['add', 'view', 'list', 'change', 'delete'] as const;
+export type PermissionAction = (typeof permissionActions)[number];
+
+export type PermissionFlags = {
+  canAdd: boolean;
+  canView: boolean;
+  canList: boolean;
+  canChange: boolean;
+  canDelete: boolean;
+  canApprove: boolean;
+};
+
+/** Turns a `_permissions` list (`action_model`) into the flags screens use. */
+export function permissionFlags(permissions: readonly string[] | undefined, model: string): PermissionFlags {
+  const has = (action: string) => (permissions ?? []).includes(`${action}_${model}`);
+  return {
+    canAdd: has('add'),
+    canView: has('view'),
+    canList: has('list'),
+    canChange: has('change'),
+    canDelete: has('delete'),
+    canApprove: has('approve'),
+  };
+}
+
+/** Parses an ordering parameter into fields; unknown fields are reported, not ignored. */
+export function parseOrdering(ordering: string | undefined): { field: string; desc: boolean }[] {
+  if (!ordering) return [];
+  return ordering
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean)
+    .map((part) => (part.startsWith('-') ? { field: part.slice(1), desc: true } : { field: part, desc: false }));
+}

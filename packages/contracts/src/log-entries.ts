@@ -1,0 +1,45 @@
+// Audit log entries (`/api/log-entries/`).
+import { z } from 'zod';
+import { actionFlagValues } from './action-flags.ts';
+import { listQuery } from './common.ts';
+
+export const logEntry = z.object({
+  id: z.number().int(),
+  action_time: z.string(),
+  user: z.number().int().nullable(),
+  user_name: z.string().nullable(),
+  /** Model name of the changed object, e.g. `role`. */
+  model: z.string(),
+  object_id: z.string().nullable(),
+  object_repr: z.string(),
+  change_message: z.string(),
+  action_flag: z.number().int(),
+  action_name: z.string(),
+});
+export type LogEntry = z.infer<typeof logEntry>;
+
+/** Detail adds the object's values before and after the change, for a diff. */
+export const logEntryDetail = logEntry.extend({
+  before: z.record(z.string(), z.unknown()).nullable(),
+  after: z.record(z.string(), z.unknown()).nullable(),
+  _permissions: z.array(z.string()),
+});
+export type LogEntryDetail = z.infer<typeof logEntryDetail>;
+
+export const logEntryQuery = listQuery.extend({
+  action_flag: z.coerce
+    .number()
+    .int()
+    .refine((v) => (actionFlagValues as number[]).includes(v), 'Select a valid action flag.')
+    .optional(),
+  /** A day, yyyy-MM-dd, in the server's time zone. */
+  action_time: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, 'Enter a date as yyyy-MM-dd.')
+    .optional(),
+  model: z.string().max(50).optional(),
+  user: z.coerce.number().int().optional(),
+});
+export type LogEntryQuery = z.infer<typeof logEntryQuery>;
+
+export const logEntryOrdering = ['action_time', 'id', 'action_flag', 'model', 'object_repr'] as const;

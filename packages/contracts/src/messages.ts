@@ -1,0 +1,76 @@
+// Every user-facing message text of spec §5 and §8, word for word, so tests can assert them.
+
+export const messages = {
+  // §5 validation
+  loginBlank: 'Enter username and password!',
+  resetInvalidUsername: 'Enter valid username!',
+  invalidPasswords: 'Enter valid passwords!',
+  passwordsDifferent: 'Entered passwords are different',
+  tokenRequired: 'Token is required!',
+  otpRequired: 'You need to write your token!',
+  otpSixDigits: 'Token should consist of 6 digits!',
+  selectVideoClip: 'Select video clip!',
+  selectLocation: 'Select at least one location!',
+  selectZone: 'Select at least one zone!',
+  formHasErrors: 'There are still errors in the form!',
+  rejectionReasonRequired: 'Please select rejection reason!',
+  rejectionTextRequired: 'Please enter some descriptive text!',
+  videoRequired: 'You should attach a video!',
+  videoTooBig: 'Video file is too big!',
+  imageUnsupported: 'This file format is unsupported. Supported file formats are jpg and png.',
+  duplicateClipTitle: 'Duplicate clip detected',
+  duplicateClipText: 'Do you want to add another copy of this clip to the playlist?',
+  leaveTitle: 'Are you sure?',
+  leaveText: 'Do you want to leave with unsaved changes?',
+  removeImage: 'Do you want to remove active image?',
+
+  // §8 error catalogue
+  errorPrefix: 'Error:',
+  statusNull:
+    'Server timed out.. Try again in few seconds. Contact system administrators if this error will occur again.',
+  noPermissionTitle: 'No permission',
+  noPermissionText: 'You do not have required permissions to finalize this action.',
+  noPermissionRedirect: 'You will be now redirected to the home page.',
+  notFound:
+    'Could not find requested element, please make sure that you have entered correct data and do have all required permissions.',
+  connectionError:
+    'Connection error. There is problem to contact application server, please check if your internet connection is working.',
+  internalError:
+    'Internal server error. Try again. If this error will occur again, please contact system administrator.',
+  notLoggedIn: 'User is not logged in.',
+  videoPlayerError: 'Video Player Error',
+  imageAdded: 'Image added',
+  imageRemoved: 'Image removed',
+  loginFailed: 'Invalid username or password!',
+  timeoutLogout: 'You had been logged out due to inactivity!',
+  resetRequestFailed: 'You do not have permission to reset password!',
+  resetRequestSent:
+    'Password reset request was sent, if provided username is correct you should receive shortly an email with reset reset instructions.',
+  changePasswordFailed: 'You do not have permission to change password!',
+  activationErrorTitle: 'Activation error',
+  activationErrorText: 'Your account were *not* activated...',
+  otpInvalid: 'invalid token',
+  versionMismatchTitle: 'New version available',
+  versionMismatchText: 'A new version of Marquee has been installed. Reload the page to continue.',
+  somethingWentWrong: 'Something went wrong',
+  actionCancelled: 'Action cancelled',
+} as const;
+
+/** Server-side details (401/403/404/429 bodies) that are not in the spec's catalogue. */
+export const details = {
+  notAuthenticated: 'Authentication credentials were not provided.',
+  invalidCredentials: 'Invalid username or password!',
+  tokenNeeded: 'One-time token is required.',
+  tokenInvalid: 'Invalid one-time token.',
+  inactiveUser: 'This account is disabled.',
+  csrfFailed: 'CSRF Failed: CSRF token missing or incorrect.',
+  permissionDenied: 'You do not have permission to perform this action.',
+  notFound: 'Not found.',
+  throttled: (seconds: number) =>
+    `Too many failed sign-in attempts. Try again in ${seconds} second${seconds === 1 ? '' : 's'}.`,
+  requiredField: 'This field is required.',
+  uniqueName: 'An object with this name already exists.',
+  superuserRoleLocked: 'The superuser role holds every permission and cannot be changed or deleted.',
+  unknownPermissions: 'Unknown permission ids.',
+  invalidOrdering: (field: string) => `Cannot order by "${field}".`,
+} as const;

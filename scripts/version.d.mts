@@ -1,0 +1,1 @@
+export function buildVersion(): string;

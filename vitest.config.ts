@@ -1,0 +1,26 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: { name: 'contracts', root: './packages/contracts', include: ['src/**/*.test.ts'], environment: 'node' },
+      },
+      {
+        test: {
+          name: 'server',
+          root: './apps/server',
+          include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 30000,
+          hookTimeout: 60000,
+          // Each worker shares one PGlite instance; PostgreSQL runs get a schema per worker.
+          pool: 'forks',
+          fileParallelism: true,
+          maxWorkers: 2,
+        },
+      },
+      './apps/web/vitest.config.ts',
+    ],
+  },
+});
