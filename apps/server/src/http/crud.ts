@@ -22,6 +22,7 @@ import type { ResourceDefinition } from '@marquee/contracts/resources';
 import type { Access, Auth } from '../access/access.ts';
 import { writeLogEntry } from '../audit/audit.ts';
 import type { Database } from '../db/database.ts';
+import { cachedCount, invalidateCounts } from './count-cache.ts';
 import { badRequest, notFound } from './errors.ts';
 import { requireAuth } from './session.ts';
 
@@ -66,6 +67,15 @@ export function createCrudService<Item extends { id: number }, Input, Filters>(
   const { repository: repo, definition } = config;
   const model = definition.model_name;
   const perm = (action: string) => `${action}_${model}`;
+  /** Runs a write in a transaction; cached counts are dropped again after the commit. */
+  async function write<T>(work: (trx: Database) => Promise<T>): Promise<T> {
+    try {
+      return await db.transaction().execute(work);
+    } finally {
+      invalidateCounts(model);
+      invalidateCounts('logentry');
+    }
+  }
 
   function orderBy(ordering: string | undefined): OrderBy {
     const parsed = parseOrdering(ordering ?? config.ordering.default);
@@ -118,7 +128,7 @@ export function createCrudService<Item extends { id: number }, Input, Filters>(
           limit: size,
           offset: size === null ? 0 : (page - 1) * size,
         }),
-        repo.count(db, filters as Filters),
+        cachedCount(model, filters, () => repo.count(db, filters as Filters)),
       ]);
       const pageUrl = (p: number) => {
         const u = new URL(url, 'http://x');
@@ -144,7 +154,7 @@ export function createCrudService<Item extends { id: number }, Input, Filters>(
 
     async create(auth: Auth, input: Input) {
       access.require(auth, perm('add'));
-      const id = await db.transaction().execute(async (trx) => {
+      const id = await write(async (trx) => {
         const prepared = (await checked(trx, input)) as Input;
         const newId = await repo.create!(trx, prepared);
         const after = await loadOr404(newId, trx);
@@ -165,7 +175,7 @@ export function createCrudService<Item extends { id: number }, Input, Filters>(
       access.require(auth, perm('change'));
       const current = await loadOr404(id);
       access.require(auth, perm('change'), { model, value: current });
-      await db.transaction().execute(async (trx) => {
+      await write(async (trx) => {
         const before = await loadOr404(id, trx);
         const prepared = await checked(trx, input, before);
         await repo.update!(trx, id, prepared);
@@ -187,7 +197,7 @@ export function createCrudService<Item extends { id: number }, Input, Filters>(
       access.require(auth, perm('delete'));
       const current = await loadOr404(id);
       access.require(auth, perm('delete'), { model, value: current });
-      await db.transaction().execute(async (trx) => {
+      await write(async (trx) => {
         const before = await loadOr404(id, trx);
         await repo.remove!(trx, id);
         await writeLogEntry(trx, {
@@ -205,7 +215,7 @@ export function createCrudService<Item extends { id: number }, Input, Filters>(
       access.require(auth, perm('change'));
       const current = await loadOr404(id);
       access.require(auth, perm('change'), { model, value: current });
-      await db.transaction().execute(async (trx) => {
+      await write(async (trx) => {
         const before = await loadOr404(id, trx);
         await repo.setActive!(trx, id, active);
         const after = await loadOr404(id, trx);
