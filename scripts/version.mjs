@@ -11,7 +11,10 @@ const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 export function buildVersion() {
   const { version } = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8'));
   try {
-    const sha = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: root, stdio: ['ignore', 'pipe', 'ignore'] })
+    const sha = execFileSync('git', ['rev-parse', '--short', 'HEAD'], {
+      cwd: root,
+      stdio: ['ignore', 'pipe', 'ignore'],
+    })
       .toString()
       .trim();
     return sha ? `${version}+${sha}` : version;

@@ -14,7 +14,7 @@ import { docsEndpoint } from '@marquee/contracts/resources';
 import { createAccess } from './access/access.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
-import { errorHandler, notFound } from './http/errors.ts';
+import { errorHandler, notFound, unauthorized } from './http/errors.ts';
 import { registerSession } from './http/session.ts';
 import { registerAuthRoutes } from './modules/auth/auth.routes.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
@@ -58,6 +58,8 @@ export async function buildApp({ config, db, logger = true }: AppDeps): Promise<
   registerLogEntryRoutes(app, createLogEntriesService(db, access, config.timeZone));
 
   registerWebApp(app, config.webDist);
+  // Methods no route has (e.g. POST to an unknown path) get the same {detail} body as other 404s.
+  app.setNotFoundHandler((_request, reply) => reply.code(404).send({ detail: details.notFound }));
   return app;
 }
 
@@ -67,7 +69,8 @@ function registerWebApp(app: FastifyInstance, dist: string) {
   if (hasDist) app.register(fastifyStatic, { root: dist, serve: false });
   app.get('/*', { config: { public: true }, schema: { hide: true } }, async (request, reply) => {
     const urlPath = decodeURIComponent(request.url.split('?')[0] ?? '/');
-    if (urlPath.startsWith('/api/') || urlPath === '/api') throw notFound(details.notFound);
+    // This route is public, so the session gate has not run: without a session an API path is 401.
+    if (urlPath.startsWith('/api/') || urlPath === '/api') throw request.auth ? notFound(details.notFound) : unauthorized();
     if (!hasDist) {
       return reply.code(503).type('text/plain').send('The web app is not built. Run `npm run build`.');
     }

@@ -21,7 +21,9 @@ const admin = await ensureAdmin(db, config.adminPassword);
 if (admin.created) {
   await seedDemo(db);
   if (admin.generated) {
-    console.log(`\n  Created the administrator "admin" with the password: ${admin.generated}\n  (shown once; set ADMIN_PASSWORD to choose it)\n`);
+    console.log(
+      `\n  Created the administrator "admin" with the password: ${admin.generated}\n  (shown once; set ADMIN_PASSWORD to choose it)\n`,
+    );
   } else {
     console.log('\n  Created the administrator "admin" with the password from ADMIN_PASSWORD.\n');
   }

@@ -8,7 +8,10 @@ import type { Database } from './database.ts';
 export const SUPERUSER_ROLE = 'Superuser';
 
 /** Creates `admin` when there are no users. Returns the password when it was generated. */
-export async function ensureAdmin(db: Database, password: string | undefined): Promise<{ created: boolean; generated?: string }> {
+export async function ensureAdmin(
+  db: Database,
+  password: string | undefined,
+): Promise<{ created: boolean; generated?: string }> {
   const existing = await db.selectFrom('users').select('id').limit(1).executeTakeFirst();
   if (existing) return { created: false };
   const generated = password ? undefined : crypto.randomBytes(12).toString('base64url');

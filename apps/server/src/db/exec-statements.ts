@@ -2,7 +2,10 @@
 import { sql, type Kysely } from 'kysely';
 
 export async function execStatements(db: Kysely<unknown>, script: string): Promise<void> {
-  for (const statement of script.split(/;\s*\n/).map((s) => s.trim()).filter(Boolean)) {
+  for (const statement of script
+    .split(/;\s*\n/)
+    .map((s) => s.trim())
+    .filter(Boolean)) {
     await sql.raw(statement).execute(db);
   }
 }

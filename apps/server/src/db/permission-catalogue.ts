@@ -10,9 +10,7 @@ export async function syncPermissionCatalogue(anyDb: Kysely<unknown>): Promise<v
   await db
     .insertInto('permissions')
     .values(catalogue.map(({ codename, name, model }) => ({ codename, name, model })))
-    .onConflict((oc) =>
-      oc.column('codename').doUpdateSet({ name: sql`excluded.name`, model: sql`excluded.model` }),
-    )
+    .onConflict((oc) => oc.column('codename').doUpdateSet({ name: sql`excluded.name`, model: sql`excluded.model` }))
     .execute();
   const rows = await db.selectFrom('permissions').select(['id', 'codename']).execute();
   const ids = new Map(rows.map((r) => [r.codename, r.id]));

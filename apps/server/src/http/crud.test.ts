@@ -15,7 +15,8 @@ type WidgetFilters = { is_active?: boolean };
 function memoryRepository(): CrudRepository<Widget, WidgetInput, WidgetFilters> {
   const rows = new Map<number, Widget>();
   let next = 1;
-  const filtered = (f: WidgetFilters) => [...rows.values()].filter((w) => f.is_active === undefined || w.is_active === f.is_active);
+  const filtered = (f: WidgetFilters) =>
+    [...rows.values()].filter((w) => f.is_active === undefined || w.is_active === f.is_active);
   return {
     async list(_db, { filters, orderBy, limit, offset }) {
       const sorted = filtered(filters).sort((a, b) => {
@@ -83,7 +84,12 @@ async function statusOf(promise: Promise<unknown>): Promise<number> {
 }
 
 const lastEntry = () =>
-  db.selectFrom('log_entries').selectAll().where('model', '=', 'widget').orderBy('id', 'desc').executeTakeFirstOrThrow();
+  db
+    .selectFrom('log_entries')
+    .selectAll()
+    .where('model', '=', 'widget')
+    .orderBy('id', 'desc')
+    .executeTakeFirstOrThrow();
 
 describe('generic resource machinery', () => {
   it('pages, orders and links the next and previous pages', async () => {
@@ -111,12 +117,20 @@ describe('generic resource machinery', () => {
     const auth = authWith(everything);
     const created = await s.create(auth, { name: 'first' });
     let entry = await lastEntry();
-    expect(entry).toMatchObject({ action_flag: ActionFlag.Addition, object_id: String(created.id), object_repr: 'first' });
+    expect(entry).toMatchObject({
+      action_flag: ActionFlag.Addition,
+      object_id: String(created.id),
+      object_repr: 'first',
+    });
     expect(entry.after).toMatchObject({ name: 'first' });
 
     await s.update(auth, created.id, { name: 'renamed' });
     entry = await lastEntry();
-    expect(entry).toMatchObject({ action_flag: ActionFlag.Change, change_message: 'Changed name.', object_repr: 'renamed' });
+    expect(entry).toMatchObject({
+      action_flag: ActionFlag.Change,
+      change_message: 'Changed name.',
+      object_repr: 'renamed',
+    });
     expect(entry.before).toMatchObject({ name: 'first' });
     expect(entry.after).toMatchObject({ name: 'renamed' });
 
@@ -136,7 +150,10 @@ describe('generic resource machinery', () => {
   it('answers 400 with the field errors of validation, and writes nothing', async () => {
     const s = service();
     const auth = authWith(everything);
-    const before = await db.selectFrom('log_entries').select(db.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const before = await db
+      .selectFrom('log_entries')
+      .select(db.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     expect(await statusOf(s.create(auth, { name: 'taken' }))).toBe(400);
     const after = await db.selectFrom('log_entries').select(db.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
     expect(Number(after.n)).toBe(Number(before.n));

@@ -112,11 +112,7 @@ export function createCrudService<Item extends { id: number }, Input, Filters>(
   return {
     model,
 
-    async list(
-      auth: Auth,
-      query: ListQuery & Filters,
-      url: string,
-    ): Promise<Paged<Item>> {
+    async list(auth: Auth, query: ListQuery & Filters, url: string): Promise<Paged<Item>> {
       access.require(auth, perm('list'));
       const { page = 1, page_size, ordering, ...filters } = query;
       const size = page_size === 0 ? null : Math.min(page_size ?? API_DEFAULT_PAGE_SIZE, API_MAX_PAGE_SIZE);
@@ -264,8 +260,10 @@ export function registerCrudRoutes<Item extends { id: number }, Input, Filters>(
   const auth = (req: FastifyRequest) => requireAuth(req);
 
   if (operations.includes('list')) {
-    r.get(base, { schema: { tags, querystring: schemas.query, response: { 200: paged(schemas.item), ...errors } } }, (req) =>
-      service.list(auth(req), req.query as ListQuery & Filters, req.url),
+    r.get(
+      base,
+      { schema: { tags, querystring: schemas.query, response: { 200: paged(schemas.item), ...errors } } },
+      (req) => service.list(auth(req), req.query as ListQuery & Filters, req.url),
     );
   }
   if (operations.includes('get')) {
@@ -279,8 +277,10 @@ export function registerCrudRoutes<Item extends { id: number }, Input, Filters>(
     );
   }
   if (operations.includes('update') && schemas.input) {
-    r.put(detail, { schema: { tags, params: idParam, body: schemas.input, response: { 200: itemOut, ...errors } } }, (req) =>
-      service.update(auth(req), req.params.id, req.body as Input),
+    r.put(
+      detail,
+      { schema: { tags, params: idParam, body: schemas.input, response: { 200: itemOut, ...errors } } },
+      (req) => service.update(auth(req), req.params.id, req.body as Input),
     );
     r.patch(
       detail,
@@ -289,10 +289,14 @@ export function registerCrudRoutes<Item extends { id: number }, Input, Filters>(
     );
   }
   if (operations.includes('delete')) {
-    r.delete(detail, { schema: { tags, params: idParam, response: { 204: z.null(), ...errors } } }, async (req, reply) => {
-      await service.remove(auth(req), req.params.id);
-      return reply.code(204).send(null);
-    });
+    r.delete(
+      detail,
+      { schema: { tags, params: idParam, response: { 204: z.null(), ...errors } } },
+      async (req, reply) => {
+        await service.remove(auth(req), req.params.id);
+        return reply.code(204).send(null);
+      },
+    );
   }
   if (operations.includes('deactivate')) {
     r.post(

@@ -28,9 +28,10 @@ export function issuesToFields(issues: Issue[]): ValidationErrorBody {
   for (const issue of issues) {
     const path = issue.params?.issue?.path ?? issue.instancePath?.split('/').filter(Boolean) ?? [];
     const key = path.length ? String(path[0]) : 'non_field_errors';
-    const message = issue.message === 'Required' || /received undefined/.test(issue.message ?? '')
-      ? details.requiredField
-      : (issue.message ?? 'Invalid value.');
+    const message =
+      issue.message === 'Required' || /received undefined/.test(issue.message ?? '')
+        ? details.requiredField
+        : (issue.message ?? 'Invalid value.');
     (fields[key] ??= []).push(message);
   }
   return fields;

@@ -9,6 +9,7 @@ import type { Config } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import { forbidden, unauthorized } from './errors.ts';
 
+/* eslint-disable @typescript-eslint/consistent-type-definitions -- module augmentation needs interfaces */
 declare module 'fastify' {
   interface FastifyRequest {
     auth: Auth | null;
@@ -42,7 +43,10 @@ function safeEqual(a: string, b: string) {
   return x.length === y.length && crypto.timingSafeEqual(x, y);
 }
 
-export function registerSession(app: FastifyInstance, { db, access, config }: { db: Database; access: Access; config: Config }) {
+export function registerSession(
+  app: FastifyInstance,
+  { db, access, config }: { db: Database; access: Access; config: Config },
+) {
   app.decorateRequest('auth', null);
   app.decorateRequest('sessionHash', null);
   app.decorateRequest('sessionExpiresAt', null);

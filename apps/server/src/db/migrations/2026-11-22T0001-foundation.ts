@@ -4,7 +4,9 @@ import { execStatements } from '../exec-statements.ts';
 import { syncPermissionCatalogue } from '../permission-catalogue.ts';
 
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await execStatements(db, `
+  await execStatements(
+    db,
+    `
     create table users (
       id serial primary key,
       username varchar(150) not null unique,
@@ -82,7 +84,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     create index log_entries_flag_time_idx on log_entries (action_flag, action_time desc, id desc);
     create index log_entries_object_idx on log_entries (model, object_id);
     create index log_entries_user_idx on log_entries (user_id, action_time desc);
-  `);
+  `,
+  );
   await syncPermissionCatalogue(db);
 }
 

@@ -21,7 +21,16 @@ export function createAuthService({ db, access, config }: { db: Database; access
     await throttle.check(keys);
     const user = await db
       .selectFrom('users')
-      .select(['id', 'username', 'full_name', 'password_hash', 'is_active', 'otp_enabled', 'otp_secret', 'otp_last_step'])
+      .select([
+        'id',
+        'username',
+        'full_name',
+        'password_hash',
+        'is_active',
+        'otp_enabled',
+        'otp_secret',
+        'otp_last_step',
+      ])
       .where('username', '=', body.username)
       .executeTakeFirst();
     if (!(await verifyPassword(user?.password_hash ?? null, body.password)) || !user) {

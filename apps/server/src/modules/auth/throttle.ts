@@ -30,10 +30,7 @@ export function createThrottle(db: Database, config: Config['throttle']) {
 
   async function fail(keys: ThrottleKeys): Promise<void> {
     const [accountKey, addressKey] = keysOf(keys);
-    await Promise.all([
-      bump(accountKey!, config.maxFailures),
-      bump(addressKey!, config.maxFailuresPerAddress),
-    ]);
+    await Promise.all([bump(accountKey!, config.maxFailures), bump(addressKey!, config.maxFailuresPerAddress)]);
   }
 
   async function bump(key: string, max: number) {
@@ -49,12 +46,15 @@ export function createThrottle(db: Database, config: Config['throttle']) {
       const fresh = !row || new Date(row.window_start) < windowStart;
       const failures = fresh ? 1 : row.failures + 1;
       // Repeated locks grow the lock time; a quiet window forgets them.
-      const locks = fresh && row && (!row.locked_until || new Date(row.locked_until) < windowStart) ? 0 : (row?.locks ?? 0);
+      const locks =
+        fresh && row && (!row.locked_until || new Date(row.locked_until) < windowStart) ? 0 : (row?.locks ?? 0);
       const lock = failures >= max;
       const values = {
         failures: lock ? 0 : failures,
         window_start: fresh || lock ? now : new Date(row.window_start),
-        locked_until: lock ? new Date(now.getTime() + Math.min(config.lockMs * 2 ** locks, config.maxLockMs)) : (row?.locked_until ?? null),
+        locked_until: lock
+          ? new Date(now.getTime() + Math.min(config.lockMs * 2 ** locks, config.maxLockMs))
+          : (row?.locked_until ?? null),
         locks: lock ? locks + 1 : locks,
       };
       await trx

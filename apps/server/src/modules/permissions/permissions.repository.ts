@@ -7,7 +7,9 @@ import { applyPage, countOf } from '../../http/list.ts';
 export type PermissionFilters = { model?: string };
 
 const base = (db: Database, filters: PermissionFilters) => {
-  let q = db.selectFrom('permissions').select(['permissions.id', 'permissions.codename', 'permissions.name', 'permissions.model']);
+  let q = db
+    .selectFrom('permissions')
+    .select(['permissions.id', 'permissions.codename', 'permissions.name', 'permissions.model']);
   if (filters.model) q = q.where('permissions.model', '=', filters.model);
   return q;
 };
@@ -17,8 +19,14 @@ async function withEdges(db: Database, rows: Omit<Permission, 'dependent' | 'mas
   const edges = await db.selectFrom('permission_dependencies').select(['permission_id', 'dependent_id']).execute();
   return rows.map((r) => ({
     ...r,
-    dependent: edges.filter((e) => e.permission_id === r.id).map((e) => e.dependent_id).sort((a, b) => a - b),
-    masters: edges.filter((e) => e.dependent_id === r.id).map((e) => e.permission_id).sort((a, b) => a - b),
+    dependent: edges
+      .filter((e) => e.permission_id === r.id)
+      .map((e) => e.dependent_id)
+      .sort((a, b) => a - b),
+    masters: edges
+      .filter((e) => e.dependent_id === r.id)
+      .map((e) => e.permission_id)
+      .sort((a, b) => a - b),
   }));
 }
 

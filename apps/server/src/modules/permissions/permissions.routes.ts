@@ -20,8 +20,11 @@ export function createPermissionsService(db: Database, access: Access) {
 }
 
 export function registerPermissionRoutes(app: FastifyInstance, service: ReturnType<typeof createPermissionsService>) {
-  registerCrudRoutes(app, service, resources.permissions, { item: permission, query: permissionQuery, tag: 'permissions' }, [
-    'list',
-    'get',
-  ]);
+  registerCrudRoutes(
+    app,
+    service,
+    resources.permissions,
+    { item: permission, query: permissionQuery, tag: 'permissions' },
+    ['list', 'get'],
+  );
 }

@@ -7,7 +7,9 @@ import { applyPage, countOf } from '../../http/list.ts';
 export type RoleFilters = { name?: string };
 
 const base = (db: Database, filters: RoleFilters) => {
-  let q = db.selectFrom('roles').select(['roles.id', 'roles.name', 'roles.can_change_all_advertisers', 'roles.is_superuser']);
+  let q = db
+    .selectFrom('roles')
+    .select(['roles.id', 'roles.name', 'roles.can_change_all_advertisers', 'roles.is_superuser']);
   if (filters.name) q = q.where('roles.name', 'ilike', `%${filters.name.replace(/[%_\\]/g, '\\$&')}%`);
   return q;
 };
@@ -74,5 +76,9 @@ export const rolesRepository: CrudRepository<Role, RoleInput, RoleFilters> & {
     await db.deleteFrom('roles').where('id', '=', id).execute();
   },
   findByName: (db, name) =>
-    db.selectFrom('roles').select('id').where(({ fn, eb }) => eb(fn('lower', ['name']), '=', name.toLowerCase())).executeTakeFirst(),
+    db
+      .selectFrom('roles')
+      .select('id')
+      .where(({ fn, eb }) => eb(fn('lower', ['name']), '=', name.toLowerCase()))
+      .executeTakeFirst(),
 };
