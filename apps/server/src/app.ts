@@ -70,7 +70,8 @@ function registerWebApp(app: FastifyInstance, dist: string) {
   app.get('/*', { config: { public: true }, schema: { hide: true } }, async (request, reply) => {
     const urlPath = decodeURIComponent(request.url.split('?')[0] ?? '/');
     // This route is public, so the session gate has not run: without a session an API path is 401.
-    if (urlPath.startsWith('/api/') || urlPath === '/api') throw request.auth ? notFound(details.notFound) : unauthorized();
+    if (urlPath.startsWith('/api/') || urlPath === '/api')
+      throw request.auth ? notFound(details.notFound) : unauthorized();
     if (!hasDist) {
       return reply.code(503).type('text/plain').send('The web app is not built. Run `npm run build`.');
     }

@@ -26,7 +26,8 @@ declare module 'fastify' {
 }
 
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
-/** Renew the stored expiry at most this often, so busy clients do not write on every request. */
+/** Renew the stored expiry at most this often, so busy clients do not write on every request
+ * (and at least four times per idle period, so a short idle time is renewed too). */
 const RENEW_AFTER_MS = 15_000;
 
 export const hashSessionId = (id: string) => crypto.createHash('sha256').update(id).digest('hex');
@@ -67,7 +68,7 @@ export function registerSession(
       if (row) {
         let expiresAt = new Date(row.expires_at);
         const renewed = new Date(now.getTime() + config.sessionIdleMs);
-        if (renewed.getTime() - expiresAt.getTime() > RENEW_AFTER_MS) {
+        if (renewed.getTime() - expiresAt.getTime() > Math.min(RENEW_AFTER_MS, config.sessionIdleMs / 4)) {
           await db.updateTable('sessions').set({ expires_at: renewed }).where('id_hash', '=', hash).execute();
           expiresAt = renewed;
         }
