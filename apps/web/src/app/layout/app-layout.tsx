@@ -1,0 +1,120 @@
+// The shell of every signed-in screen: header (name, clock, version, sign out), the menu (a burger
+// below the tablet breakpoint) and the screen, which is shown only with its permission.
+import { Anchor, AppShell, Box, Burger, Button, Group, NavLink, Text } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { PRODUCT_NAME } from '@marquee/contracts/constants';
+import { IconHome, IconLogout } from '@tabler/icons-react';
+import { Link, Navigate, Outlet, useLocation, useMatches } from 'react-router';
+import { Clock } from '../../components/clock.tsx';
+import { VersionLabel } from '../../components/version-label.tsx';
+import { useCurrentUser } from '../../features/auth/api/get-user-info.ts';
+import { signOut } from '../../features/auth/api/sign-out.ts';
+import { visibleMenuItems } from '../menu.ts';
+import { paths } from '../paths.ts';
+import type { RouteHandle } from '../router.tsx';
+import { FullPageLoader } from './route-states.tsx';
+import classes from './app-layout.module.css';
+
+const MAIN_ID = 'main-content';
+
+function useRequiredPermissions(): string[] {
+  return useMatches().flatMap((match) => {
+    const handle = match.handle as RouteHandle | undefined;
+    return handle?.permission ? [handle.permission] : [];
+  });
+}
+
+const isActive = (pathname: string, path: string) =>
+  path === paths.home ? pathname === path : pathname === path || pathname.startsWith(`${path}/`);
+
+export function AppLayout() {
+  const user = useCurrentUser();
+  const [opened, { toggle, close }] = useDisclosure(false);
+  const { pathname } = useLocation();
+  const required = useRequiredPermissions();
+
+  if (!user) return <FullPageLoader />;
+  const menu = visibleMenuItems(user._permissions);
+  const allowed = required.every((permission) => user._permissions.includes(permission));
+
+  return (
+    <AppShell
+      header={{ height: 56 }}
+      navbar={{ width: 220, breakpoint: 'md', collapsed: { mobile: !opened } }}
+      padding="md"
+    >
+      <a className={classes.skipLink} href={`#${MAIN_ID}`}>
+        Skip to content
+      </a>
+      <AppShell.Header>
+        <Group h="100%" px="md" justify="space-between" wrap="nowrap" gap="sm">
+          <Group gap="sm" wrap="nowrap">
+            <Burger
+              opened={opened}
+              onClick={toggle}
+              hiddenFrom="md"
+              size="sm"
+              aria-label={opened ? 'Close menu' : 'Open menu'}
+              aria-expanded={opened}
+              aria-controls="main-menu"
+            />
+            <Anchor component={Link} to={paths.home} fw={700} size="lg" underline="never" c="inherit">
+              {PRODUCT_NAME}
+            </Anchor>
+          </Group>
+          <Group gap="md" wrap="nowrap">
+            <Clock />
+            <Box visibleFrom="sm">
+              <VersionLabel />
+            </Box>
+            <Text size="sm" fw={500} truncate maw={200} visibleFrom="xs" data-testid="user-name">
+              {user.full_name || user.username}
+            </Text>
+            <Button
+              variant="default"
+              size="xs"
+              leftSection={<IconLogout size={16} aria-hidden />}
+              onClick={() => void signOut()}
+            >
+              Sign out
+            </Button>
+          </Group>
+        </Group>
+      </AppShell.Header>
+
+      <AppShell.Navbar p="xs" id="main-menu" component="nav" aria-label="Main menu">
+        <NavLink
+          component={Link}
+          to={paths.home}
+          label="Home"
+          leftSection={<IconHome size={18} aria-hidden />}
+          active={isActive(pathname, paths.home)}
+          aria-current={isActive(pathname, paths.home) ? 'page' : undefined}
+          onClick={close}
+        />
+        {menu.map((item) => {
+          const active = isActive(pathname, item.path);
+          return (
+            <NavLink
+              key={item.path}
+              component={Link}
+              to={item.path}
+              label={item.label}
+              leftSection={<item.icon size={18} aria-hidden />}
+              active={active}
+              aria-current={active ? 'page' : undefined}
+              onClick={close}
+            />
+          );
+        })}
+        <Box hiddenFrom="sm" mt="auto" px="sm" py="xs">
+          <VersionLabel />
+        </Box>
+      </AppShell.Navbar>
+
+      <AppShell.Main id={MAIN_ID} tabIndex={-1} className={classes.main}>
+        {allowed ? <Outlet /> : <Navigate to={paths.home} replace />}
+      </AppShell.Main>
+    </AppShell>
+  );
+}

@@ -1,0 +1,27 @@
+// Every URL pattern of the app, and builders for the ones with parameters.
+export const paths = {
+  home: '/',
+  login: '/login',
+  roles: '/role',
+  roleAdd: '/role/add',
+  role: '/role/:id',
+  events: '/events',
+} as const;
+
+export const rolePath = (id: number) => `/role/${id}`;
+
+/** `/login`, with `timeout=true` after an inactivity logout and `next` to return to afterwards. */
+export function loginPath({ next, timeout = false }: { next?: string; timeout?: boolean } = {}): string {
+  const params = new URLSearchParams();
+  if (timeout) params.set('timeout', 'true');
+  if (next && next !== paths.home && !next.startsWith(paths.login)) params.set('next', next);
+  const search = params.toString();
+  return search ? `${paths.login}?${search}` : paths.login;
+}
+
+/** The `next` parameter as an in-app path (never another origin), or home. */
+export function safeNext(value: string | null | undefined): string {
+  if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return paths.home;
+  if (value.startsWith(paths.login)) return paths.home;
+  return value;
+}

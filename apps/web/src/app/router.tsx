@@ -1,0 +1,82 @@
+// Routes (spec §2). `app` resolves the current user; an unauthenticated visit goes to /login with
+// the requested URL in `next`. Screens are lazy chunks; each may name the permission it needs.
+import type { QueryClient } from '@tanstack/react-query';
+import type { ComponentType } from 'react';
+import { createBrowserRouter, redirect, type LoaderFunctionArgs } from 'react-router';
+import { userInfoQueryOptions } from '../features/auth/api/get-user-info.ts';
+import { api } from '../lib/api.ts';
+import { isApiError } from '../lib/api-client.ts';
+import { AppLayout } from './layout/app-layout.tsx';
+import { FullPageLoader, RouteError } from './layout/route-states.tsx';
+import { loginPath, paths } from './paths.ts';
+
+export type RouteHandle = {
+  /** The permission codename the screen needs; without it the user is sent home. */
+  permission?: string;
+};
+
+/** A lazy route module from a named export. */
+const screen =
+  <K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) =>
+  async () => ({ Component: (await load())[name] });
+
+function appLoader(queryClient: QueryClient) {
+  return async ({ request }: LoaderFunctionArgs) => {
+    try {
+      return await queryClient.ensureQueryData(userInfoQueryOptions());
+    } catch (error) {
+      if (isApiError(error) && error.status === 401) {
+        const url = new URL(request.url);
+        throw redirect(loginPath({ next: `${url.pathname}${url.search}`, timeout: api.session().timedOut }));
+      }
+      throw error;
+    }
+  };
+}
+
+export function createAppRouter(queryClient: QueryClient) {
+  return createBrowserRouter([
+    {
+      path: paths.login,
+      lazy: screen(() => import('../features/auth/components/login-screen.tsx'), 'LoginScreen'),
+      HydrateFallback: FullPageLoader,
+    },
+    {
+      id: 'app',
+      path: paths.home,
+      Component: AppLayout,
+      ErrorBoundary: RouteError,
+      HydrateFallback: FullPageLoader,
+      loader: appLoader(queryClient),
+      // The user is resolved once; the api client keeps the session up to date afterwards.
+      shouldRevalidate: () => false,
+      children: [
+        { index: true, lazy: screen(() => import('./home-screen.tsx'), 'HomeScreen') },
+        {
+          path: paths.roles,
+          handle: { permission: 'list_role' } satisfies RouteHandle,
+          lazy: screen(() => import('../features/roles/components/role-list-screen.tsx'), 'RoleListScreen'),
+        },
+        {
+          path: paths.roleAdd,
+          handle: { permission: 'add_role' } satisfies RouteHandle,
+          lazy: screen(() => import('../features/roles/components/role-edit-screen.tsx'), 'RoleEditScreen'),
+        },
+        {
+          path: paths.role,
+          handle: { permission: 'view_role' } satisfies RouteHandle,
+          lazy: screen(() => import('../features/roles/components/role-edit-screen.tsx'), 'RoleEditScreen'),
+        },
+        {
+          path: paths.events,
+          handle: { permission: 'list_logentry' } satisfies RouteHandle,
+          lazy: screen(() => import('../features/events/components/events-screen.tsx'), 'EventsScreen'),
+        },
+      ],
+    },
+    // Unknown URLs go home.
+    { path: '*', loader: () => redirect(paths.home) },
+  ]);
+}
+
+export type AppRouter = ReturnType<typeof createAppRouter>;

@@ -1,0 +1,186 @@
+// The role form of /role/add and /role/:id: name, "all advertisers" and the permission tables.
+import { Alert, Button, Checkbox, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { details } from '@marquee/contracts/messages';
+import { permissionsToSave, type Permission } from '@marquee/contracts/permissions';
+import { roleInput, type Role, type RoleInput } from '@marquee/contracts/roles';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { IconDeviceFloppy, IconInfoCircle, IconTrash } from '@tabler/icons-react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import { useNavigate } from 'react-router';
+import { paths, rolePath } from '../../../app/paths.ts';
+import { useDirtyFormGuard } from '../../../components/dirty-form-guard.tsx';
+import { PageHeader } from '../../../components/page-header.tsx';
+import { applyServerErrors } from '../../../lib/form-errors.ts';
+import { showSuccess } from '../../../lib/notifications.ts';
+import type { Detail } from '../../../lib/resources.ts';
+import { useDeleteRole } from '../api/delete-role.ts';
+import { useSaveRole } from '../api/save-role.ts';
+import { PermissionPicker } from './permission-picker.tsx';
+
+const schema = roleInput.required({ permissions: true, can_change_all_advertisers: true });
+type RoleFormValues = { name: string; can_change_all_advertisers: boolean; permissions: number[] };
+
+const FORM_ID = 'role-form';
+
+const valuesOf = (role: Role | undefined): RoleFormValues => ({
+  name: role?.name ?? '',
+  can_change_all_advertisers: role?.can_change_all_advertisers ?? false,
+  permissions: role ? [...role.permissions].sort((a, b) => a - b) : [],
+});
+
+export type RoleFormProps = {
+  /** Undefined on /role/add. */
+  role: Detail<Role> | undefined;
+  permissions: Permission[];
+  readOnly: boolean;
+  canDelete: boolean;
+};
+
+export function RoleForm({ role, permissions, readOnly, canDelete }: RoleFormProps) {
+  const navigate = useNavigate();
+  const save = useSaveRole();
+  const remove = useDeleteRole();
+  const {
+    register,
+    control,
+    handleSubmit,
+    reset,
+    setError,
+    setValue,
+    formState: { errors, isDirty, isSubmitting },
+  } = useForm<RoleFormValues, unknown, RoleInput>({ defaultValues: valuesOf(role), resolver: zodResolver(schema) });
+  const direct = useWatch({ control, name: 'permissions' });
+  const guard = useDirtyFormGuard(isDirty && !readOnly);
+
+  const submit = handleSubmit(async (values) => {
+    const input: RoleInput = {
+      name: values.name,
+      can_change_all_advertisers: values.can_change_all_advertisers,
+      permissions: permissionsToSave({ direct: new Set(values.permissions) }, permissions),
+    };
+    try {
+      const saved = await save.mutateAsync({ id: role?.id, values: input });
+      reset(valuesOf(saved));
+      showSuccess(role ? `Role "${saved.name}" saved.` : `Role "${saved.name}" created.`);
+      if (!role) {
+        guard.allowNextNavigation();
+        void navigate(rolePath(saved.id), { replace: true });
+      }
+    } catch (error) {
+      applyServerErrors(error, setError, ['name', 'can_change_all_advertisers', 'permissions']);
+    }
+  });
+
+  const confirmDelete = () => {
+    if (!role) return;
+    modals.openConfirmModal({
+      title: 'Delete role',
+      children: <Text size="sm">Do you want to delete the role &quot;{role.name}&quot;?</Text>,
+      labels: { confirm: 'Delete', cancel: 'Cancel' },
+      confirmProps: { color: 'red' },
+      onConfirm: () => {
+        remove.mutate(role.id, {
+          onSuccess: () => {
+            showSuccess(`Role "${role.name}" deleted.`);
+            guard.allowNextNavigation();
+            void navigate(paths.roles);
+          },
+        });
+      },
+    });
+  };
+
+  const title = role ? role.name : 'Add role';
+
+  return (
+    <>
+      <PageHeader
+        title={role ? 'Role' : 'Add role'}
+        heading={title}
+        breadcrumbs={[{ label: 'Roles', to: paths.roles }, { label: title }]}
+        actions={
+          <>
+            {role && canDelete && (
+              <Button
+                variant="outline"
+                color="red"
+                leftSection={<IconTrash size={16} aria-hidden />}
+                onClick={confirmDelete}
+                loading={remove.isPending}
+              >
+                Delete
+              </Button>
+            )}
+            {!readOnly && (
+              <Button
+                type="submit"
+                form={FORM_ID}
+                loading={isSubmitting}
+                leftSection={<IconDeviceFloppy size={16} aria-hidden />}
+              >
+                Save
+              </Button>
+            )}
+          </>
+        }
+      />
+      <form id={FORM_ID} onSubmit={submit} noValidate>
+        <Stack gap="md">
+          {role?.is_superuser && (
+            <Alert variant="light" icon={<IconInfoCircle aria-hidden />}>
+              {details.superuserRoleLocked}
+            </Alert>
+          )}
+          {readOnly && !role?.is_superuser && (
+            <Alert variant="light" color="gray" icon={<IconInfoCircle aria-hidden />}>
+              You can view this role but not change it.
+            </Alert>
+          )}
+          <Paper withBorder p="md" radius="md">
+            <Group align="flex-start" gap="xl" wrap="wrap">
+              <TextInput
+                label="Name"
+                withAsterisk={!readOnly}
+                w={{ base: '100%', sm: 360 }}
+                disabled={readOnly}
+                error={errors.name?.message}
+                autoComplete="off"
+                {...register('name')}
+              />
+              <Controller
+                control={control}
+                name="can_change_all_advertisers"
+                render={({ field, fieldState }) => (
+                  <Checkbox
+                    mt={{ base: 0, sm: 30 }}
+                    label="Can change all advertisers"
+                    checked={field.value}
+                    onChange={(event) => field.onChange(event.currentTarget.checked)}
+                    onBlur={field.onBlur}
+                    ref={field.ref}
+                    name={field.name}
+                    disabled={readOnly}
+                    error={fieldState.error?.message}
+                  />
+                )}
+              />
+            </Group>
+          </Paper>
+          {errors.permissions?.message && (
+            <Alert color="red" variant="light" role="alert">
+              {errors.permissions.message}
+            </Alert>
+          )}
+          <PermissionPicker
+            permissions={permissions}
+            direct={direct}
+            readOnly={readOnly}
+            all={role?.is_superuser}
+            onChange={(next) => setValue('permissions', next, { shouldDirty: true })}
+          />
+        </Stack>
+      </form>
+    </>
+  );
+}

@@ -1,0 +1,22 @@
+// Toasts (bottom left): errors stay until dismissed, the others close after TOAST_MS.
+import { notifications } from '@mantine/notifications';
+import { TOAST_MS } from '@marquee/contracts/constants';
+import { withErrorPrefix } from './error-catalogue.ts';
+
+export function showErrors(texts: readonly string[]) {
+  for (const text of texts) {
+    notifications.show({ color: 'red', message: withErrorPrefix(text), autoClose: false });
+  }
+}
+
+export function showSuccess(text: string) {
+  notifications.show({ color: 'teal', message: text, autoClose: TOAST_MS });
+}
+
+export function showInfo(text: string) {
+  notifications.show({ color: 'blue', message: text, autoClose: TOAST_MS });
+}
+
+export function showWarning(text: string) {
+  notifications.show({ color: 'yellow', message: text, autoClose: TOAST_MS });
+}
