@@ -1,0 +1,119 @@
+// Failed sign-in throttling per account and per address, on an app with small limits.
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { FastifyInstance } from 'fastify';
+import { beforeAll, expect, it } from 'vitest';
+import { details } from '@marquee/contracts/messages';
+import { createOtpSecret, otpToken } from '../src/lib/otp.ts';
+import { describeBackends } from './helpers/backends.ts';
+import { Client, createUser, uniq, uniqAddress, wrongToken, type Response } from './helpers/factories.ts';
+
+const throttle = { maxFailures: 3, maxFailuresPerAddress: 6, windowMs: 600_000, lockMs: 60_000, maxLockMs: 120_000 };
+/** Locks short enough to wait for. */
+const quickThrottle = { ...throttle, lockMs: 1000, maxLockMs: 2000 };
+
+const expectLocked = (res: Response, seconds: number) => {
+  expect(res.statusCode).toBe(429);
+  expect(res.headers['retry-after']).toBe(String(seconds));
+  expect(res.json()).toEqual({ detail: details.throttled(seconds) });
+};
+
+describeBackends('sign-in throttling', (ctx) => {
+  let app: FastifyInstance;
+  let quick: FastifyInstance;
+  beforeAll(async () => {
+    app = await ctx.buildApp({ throttle });
+    quick = await ctx.buildApp({ throttle: quickThrottle });
+  });
+
+  /** Each test signs in from an address of its own. */
+  const client = (address = uniqAddress()) => new Client(app, address);
+
+  it('locks an account after too many failures, also for the right password, and says for how long', async () => {
+    const user = await createUser(ctx.db);
+    const c = client();
+    for (let i = 0; i < throttle.maxFailures; i++) {
+      const res = await c.login(user.username, 'wrong');
+      expect(res.statusCode, `attempt ${i + 1}`).toBe(401);
+    }
+    expectLocked(await c.login(user.username, 'wrong'), 60);
+    expectLocked(await c.login(user.username, user.password), 60);
+    // From another address too: the lock belongs to the account.
+    expectLocked(await client().login(user.username, user.password), 60);
+    // Other accounts are not affected.
+    const other = await createUser(ctx.db);
+    expect((await c.login(other.username, other.password)).statusCode).toBe(200);
+  });
+
+  it('counts usernames without regard to case', async () => {
+    const user = await createUser(ctx.db);
+    const c = client();
+    for (let i = 0; i < throttle.maxFailures; i++) {
+      expect((await c.login(user.username.toUpperCase(), 'wrong')).statusCode).toBe(401);
+    }
+    expectLocked(await c.login(user.username, user.password), 60);
+  });
+
+  it('lifts the lock after the lock time; a second lock lasts longer', async () => {
+    const user = await createUser(ctx.db);
+    const c = new Client(quick);
+    for (let i = 0; i < throttle.maxFailures; i++) await c.login(user.username, 'wrong');
+    expectLocked(await c.login(user.username, user.password), 1);
+
+    await sleep(quickThrottle.lockMs + 150);
+    for (let i = 0; i < throttle.maxFailures; i++) {
+      expect((await c.login(user.username, 'wrong')).statusCode, `attempt ${i + 1} after the lock`).toBe(401);
+    }
+    expectLocked(await c.login(user.username, user.password), 2);
+  });
+
+  it('lets the right password in once the lock has passed', async () => {
+    const user = await createUser(ctx.db);
+    const c = new Client(quick);
+    for (let i = 0; i < throttle.maxFailures; i++) await c.login(user.username, 'wrong');
+    expectLocked(await c.login(user.username, user.password), 1);
+    await sleep(quickThrottle.lockMs + 150);
+    expect((await c.login(user.username, user.password)).statusCode).toBe(200);
+  });
+
+  it('resets the account counter on success', async () => {
+    const user = await createUser(ctx.db);
+    const c = client();
+    for (let round = 0; round < 2; round++) {
+      for (let i = 0; i < throttle.maxFailures - 1; i++) {
+        expect((await c.login(user.username, 'wrong')).statusCode, `round ${round}, attempt ${i + 1}`).toBe(401);
+      }
+      expect((await c.login(user.username, user.password)).statusCode, `round ${round}`).toBe(200);
+    }
+    const row = await ctx.db
+      .selectFrom('login_throttle')
+      .select('failures')
+      .where('key', '=', `account:${user.username.toLowerCase()}`)
+      .executeTakeFirst();
+    expect(row).toBeUndefined();
+  });
+
+  it('limits one address trying many usernames', async () => {
+    const address = uniqAddress();
+    const c = client(address);
+    for (let i = 0; i < throttle.maxFailuresPerAddress; i++) {
+      const res = await c.login(uniq('nobody'), 'wrong');
+      expect(res.statusCode, `attempt ${i + 1}`).toBe(401);
+    }
+    const user = await createUser(ctx.db);
+    expectLocked(await c.login(user.username, user.password), 60);
+    expectLocked(await client(address).login(uniq('nobody'), 'wrong'), 60);
+    // The same user from another address is fine.
+    expect((await client().login(user.username, user.password)).statusCode).toBe(200);
+  });
+
+  it('counts wrong one-time tokens as failures', async () => {
+    const secret = createOtpSecret();
+    const user = await createUser(ctx.db, { otpSecret: secret });
+    const c = client();
+    for (let i = 0; i < throttle.maxFailures; i++) {
+      const res = await c.login(user.username, user.password, { token: await wrongToken(secret) });
+      expect(res.statusCode, `attempt ${i + 1}`).toBe(401);
+    }
+    expectLocked(await c.login(user.username, user.password, { token: await otpToken(secret) }), 60);
+  });
+});
