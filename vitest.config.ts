@@ -17,7 +17,6 @@ export default defineConfig({
           // Each worker shares one PGlite instance; PostgreSQL runs get a schema per worker.
           pool: 'forks',
           fileParallelism: true,
-          maxWorkers: 2,
         },
       },
       'apps/web/vitest.config.*',

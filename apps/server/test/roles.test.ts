@@ -168,7 +168,7 @@ describeBackends('roles', (ctx) => {
       const missing = await admin.get(detail(999_999));
       expect(missing.statusCode).toBe(404);
       expect(missing.json()).toEqual({ detail: details.notFound });
-      for (const id of ['abc', '0', '-1']) {
+      for (const id of ['abc', '0', '-1', '99999999999']) {
         const res = await admin.get(`${api}${id}/`);
         expect(res.statusCode, id).toBe(400);
         expect(Object.keys(res.json() as object)).toEqual(['id']);
@@ -328,6 +328,9 @@ describeBackends('roles', (ctx) => {
       const unknown = await admin.patch(detail(role.id), { permissions: [999_999] });
       expect(unknown.statusCode).toBe(400);
       expect(unknown.json()).toEqual({ permissions: [details.unknownPermissions] });
+      const huge = await admin.patch(detail(role.id), { permissions: [99_999_999_999] });
+      expect(huge.statusCode).toBe(400);
+      expect(Object.keys(huge.json() as object)).toEqual(['permissions']);
 
       for (const res of [
         await admin.put(detail(999_999), { name: uniq('x') }),
@@ -385,9 +388,7 @@ describeBackends('roles', (ctx) => {
       ];
       for (const res of attempts) {
         expect(res.statusCode).toBe(403);
-        expect([details.permissionDenied, details.superuserRoleLocked]).toContain(
-          (res.json() as { detail: string }).detail,
-        );
+        expect(res.json()).toEqual({ detail: details.superuserRoleLocked });
       }
       expect((await admin.get(detail(superuserId))).json()).toMatchObject({
         name: SUPERUSER_ROLE,

@@ -1,7 +1,20 @@
 // Shapes shared by every resource: list queries, paged answers, error bodies, permission flags.
 import { z } from 'zod';
 
-export const idParam = z.object({ id: z.coerce.number().int().positive() });
+/** Largest id the database's int columns hold; larger ids are a 400, not a database error. */
+export const MAX_ID = 2147483647;
+export const id = z.number().int().positive().max(MAX_ID);
+export const idParam = z.object({ id: z.coerce.number().int().positive().max(MAX_ID) });
+
+/** True when `day` (yyyy-MM-dd) names a real calendar day. */
+export function isCalendarDay(day: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(day) || day < '0001') return false;
+  const date = new Date(`${day}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(day);
+}
+
+/** A day as yyyy-MM-dd (a date filter means that whole day in the server's time zone). */
+export const isoDate = z.string().refine(isCalendarDay, 'Enter a date as yyyy-MM-dd.');
 export type IdParam = z.infer<typeof idParam>;
 
 const boolParam = z

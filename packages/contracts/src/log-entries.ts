@@ -1,7 +1,7 @@
 // Audit log entries (`/api/log-entries/`).
 import { z } from 'zod';
 import { actionFlagValues } from './action-flags.ts';
-import { listQuery } from './common.ts';
+import { isoDate, listQuery, MAX_ID } from './common.ts';
 
 export const logEntry = z.object({
   id: z.number().int(),
@@ -33,12 +33,9 @@ export const logEntryQuery = listQuery.extend({
     .refine((v) => (actionFlagValues as number[]).includes(v), 'Select a valid action flag.')
     .optional(),
   /** A day, yyyy-MM-dd, in the server's time zone. */
-  action_time: z
-    .string()
-    .regex(/^\d{4}-\d{2}-\d{2}$/, 'Enter a date as yyyy-MM-dd.')
-    .optional(),
+  action_time: isoDate.optional(),
   model: z.string().max(50).optional(),
-  user: z.coerce.number().int().optional(),
+  user: z.coerce.number().int().positive().max(MAX_ID).optional(),
 });
 export type LogEntryQuery = z.infer<typeof logEntryQuery>;
 

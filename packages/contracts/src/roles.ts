@@ -1,6 +1,6 @@
 // Roles: named sets of directly chosen permissions.
 import { z } from 'zod';
-import { listQuery } from './common.ts';
+import { id, listQuery } from './common.ts';
 
 export const role = z.object({
   id: z.number().int(),
@@ -17,7 +17,7 @@ export type Role = z.infer<typeof role>;
 export const roleInput = z.object({
   name: z.string().trim().min(1, 'This field is required.').max(150),
   /** Directly chosen permission ids; ids implied by other chosen ones are dropped on save. */
-  permissions: z.array(z.number().int()).max(1000).optional(),
+  permissions: z.array(id).max(1000).optional(),
   can_change_all_advertisers: z.boolean().optional(),
 });
 export type RoleInput = z.infer<typeof roleInput>;

@@ -70,14 +70,14 @@ export function createAccess(db: Database) {
   /** The user's permissions on one object: model permissions narrowed by the model's object rules. */
   function objectPermissions(auth: Auth, model: string, object: unknown): string[] {
     const rule = objectRules[model];
-    return modelPermissions(auth, model).filter((p) => !rule || rule(auth, p.slice(0, p.indexOf('_')), object));
+    return modelPermissions(auth, model).filter((p) => !rule || rule.allows(auth, p.slice(0, p.indexOf('_')), object));
   }
 
   function require(auth: Auth, permission: string, object?: { model: string; value: unknown }): void {
-    const allowed = object
-      ? objectPermissions(auth, object.model, object.value).includes(permission)
-      : auth.permissions.has(permission);
-    if (!allowed) throw forbidden(details.permissionDenied);
+    if (!auth.permissions.has(permission)) throw forbidden(details.permissionDenied);
+    if (object && !objectPermissions(auth, object.model, object.value).includes(permission)) {
+      throw forbidden(objectRules[object.model]?.denial ?? details.permissionDenied);
+    }
   }
 
   return {

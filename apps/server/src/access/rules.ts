@@ -1,10 +1,15 @@
-// Object rules: per model, whether an action the user holds on the model applies to one object.
+// Object rules: per model, whether an action the user holds on the model applies to one object,
+// and the detail a refusal answers with.
+import { details } from '@marquee/contracts/messages';
 import type { Auth } from './access.ts';
 
-type ObjectRule = (auth: Auth, action: string, object: unknown) => boolean;
+type ObjectRule = { allows: (auth: Auth, action: string, object: unknown) => boolean; denial?: string };
 
 export const objectRules: Record<string, ObjectRule> = {
   /** The superuser role holds every permission by definition; nobody edits or deletes it. */
-  role: (_auth, action, object) =>
-    !((object as { is_superuser?: boolean }).is_superuser && (action === 'change' || action === 'delete')),
+  role: {
+    allows: (_auth, action, object) =>
+      !((object as { is_superuser?: boolean }).is_superuser && (action === 'change' || action === 'delete')),
+    denial: details.superuserRoleLocked,
+  },
 };
