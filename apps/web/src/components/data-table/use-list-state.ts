@@ -1,6 +1,6 @@
 // A list's state lives in the URL (page, page_size, ordering, filters), so a reload or a shared
 // link shows the same list. Defaults are left out of the URL.
-import { useCallback, useMemo } from 'react';
+import { useCallback, useLayoutEffect, useMemo, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import type { QueryParams } from '../../lib/api-client.ts';
 
@@ -41,6 +41,12 @@ export function useListState({
   filters: filterNames = NO_FILTERS,
 }: ListStateOptions): ListState {
   const [params, setParams] = useSearchParams();
+  // react-router hands a functional update the params of the render that made the setter; inputs
+  // that keep an older onChange (date pickers) would drop newer changes. Build on the latest ones.
+  const latest = useRef(params);
+  useLayoutEffect(() => {
+    latest.current = params;
+  }, [params]);
 
   const page = positiveInt(params.get('page')) ?? 1;
   const askedSize = positiveInt(params.get('page_size'));
@@ -62,18 +68,14 @@ export function useListState({
   /** Writes changes to the URL; anything but a page change goes back to page 1. */
   const update = useCallback(
     (changes: Record<string, string | null>, keepPage = false) => {
-      setParams(
-        (previous) => {
-          const next = new URLSearchParams(previous);
-          for (const [key, value] of Object.entries(changes)) {
-            if (value === null || value === '') next.delete(key);
-            else next.set(key, value);
-          }
-          if (!keepPage) next.delete('page');
-          return next;
-        },
-        { replace: true },
-      );
+      const next = new URLSearchParams(latest.current);
+      for (const [key, value] of Object.entries(changes)) {
+        if (value === null || value === '') next.delete(key);
+        else next.set(key, value);
+      }
+      if (!keepPage) next.delete('page');
+      latest.current = next;
+      setParams(next, { replace: true });
     },
     [setParams],
   );

@@ -1,0 +1,362 @@
+import { SESSION_RECHECK_DELAY_MS } from '@marquee/contracts/constants';
+import { messages } from '@marquee/contracts/messages';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError, createApiClient, type ApiClientEvents } from './api-client.ts';
+import { errorMessages } from './error-catalogue.ts';
+
+const VERSION = 'v-test';
+const NOW = Date.parse('2026-01-01T12:00:00Z');
+const iso = (ms: number) => new Date(ms).toISOString();
+
+type Reply = { status: number; body?: unknown; headers?: Record<string, string> };
+type Call = { url: string; method: string; headers: Headers; body: unknown };
+
+/** A fetch that answers from a script of replies and records every call. */
+function fakeServer() {
+  const calls: Call[] = [];
+  const handlers: ((call: Call) => Reply | Promise<Reply>)[] = [];
+  let expireAt = NOW + 30 * 60_000;
+  const fetch = vi.fn(async (url: string, init: RequestInit) => {
+    const call: Call = {
+      url,
+      method: init.method ?? 'GET',
+      headers: new Headers(init.headers),
+      body: typeof init.body === 'string' ? JSON.parse(init.body) : init.body,
+    };
+    calls.push(call);
+    const handler = handlers.shift();
+    if (!handler) throw new Error(`unexpected request ${call.method} ${url}`);
+    const reply = await handler(call);
+    const headers = new Headers({
+      'content-type': 'application/json',
+      'x-imm-version': VERSION,
+      'x-expire-at': iso(reply.status === 401 ? Date.now() : expireAt),
+      ...reply.headers,
+    });
+    return new Response(reply.status === 204 ? null : JSON.stringify(reply.body ?? {}), {
+      status: reply.status,
+      headers,
+    });
+  });
+  return {
+    fetch,
+    calls,
+    reply: (...replies: (Reply | ((call: Call) => Reply | Promise<Reply>))[]) => {
+      for (const r of replies) handlers.push(typeof r === 'function' ? r : () => r);
+    },
+    setExpireAt: (ms: number) => {
+      expireAt = ms;
+    },
+  };
+}
+
+const user = { id: 1, username: 'admin', full_name: 'Administrator', _permissions: ['list_role'] };
+
+function setup(cookie: string | null = 'csrf-1') {
+  const server = fakeServer();
+  const events = {
+    errors: vi.fn<ApiClientEvents['errors']>(),
+    loading: vi.fn<ApiClientEvents['loading']>(),
+    sessionTimeout: vi.fn<ApiClientEvents['sessionTimeout']>(),
+    unauthenticated: vi.fn<ApiClientEvents['unauthenticated']>(),
+    loginRequired: vi.fn<ApiClientEvents['loginRequired']>(),
+    loginConfirmed: vi.fn<ApiClientEvents['loginConfirmed']>(),
+    forbidden: vi.fn<ApiClientEvents['forbidden']>(),
+    versionMismatch: vi.fn<ApiClientEvents['versionMismatch']>(),
+  };
+  let csrf = cookie ?? undefined;
+  const client = createApiClient({
+    fetch: server.fetch,
+    version: VERSION,
+    readCookie: (name) => (name === 'csrftoken' ? csrf : undefined),
+    events,
+  });
+  return {
+    server,
+    events,
+    client,
+    setCookie: (value: string) => {
+      csrf = value;
+    },
+  };
+}
+
+/** Signs in through GET /api/user-info/ so the client knows the session and its expiry. */
+async function signedIn(ctx: ReturnType<typeof setup>) {
+  ctx.server.reply({ status: 200, body: user });
+  await ctx.client.getUserInfo();
+}
+
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+  vi.setSystemTime(NOW);
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('CSRF', () => {
+  it('sends X-CSRFToken from the csrftoken cookie on unsafe methods only', async () => {
+    const ctx = setup('token-abc');
+    ctx.server.reply({ status: 200, body: [] }, { status: 201, body: { id: 3 } }, { status: 204 });
+    await ctx.client.get('/api/roles/');
+    await ctx.client.post('/api/roles/', { name: 'x' });
+    await ctx.client.delete('/api/roles/3/');
+    const [get, post, del] = ctx.server.calls;
+    expect(get!.headers.get('x-csrftoken')).toBeNull();
+    expect(post!.headers.get('x-csrftoken')).toBe('token-abc');
+    expect(post!.body).toEqual({ name: 'x' });
+    expect(del!.headers.get('x-csrftoken')).toBe('token-abc');
+  });
+
+  it('asks the server for the cookie first when the page has none yet', async () => {
+    const ctx = setup(null);
+    ctx.server.reply(
+      () => {
+        ctx.setCookie('fresh');
+        return { status: 401, body: { detail: 'no' } };
+      },
+      { status: 200, body: user },
+    );
+    await ctx.client.login({ username: 'admin', password: 'pw' });
+    expect(ctx.server.calls.map((c) => `${c.method} ${c.url}`)).toEqual(['GET /api/user-info/', 'POST /api/auth/']);
+    expect(ctx.server.calls[1]!.headers.get('x-csrftoken')).toBe('fresh');
+    expect(ctx.server.calls[1]!.body).toEqual({ username: 'admin', password: 'pw' });
+  });
+});
+
+describe('401 handling', () => {
+  it('before expiry: queues the request, asks to sign in, and retries it after signing in', async () => {
+    const ctx = setup();
+    await signedIn(ctx);
+    ctx.server.reply(
+      { status: 401, body: { detail: 'gone' } }, // the action
+      { status: 401, body: { detail: 'gone' } }, // the re-check of the user
+    );
+    const action = ctx.client.post<{ id: number }>('/api/roles/', { name: 'Editors' });
+    await vi.waitFor(() => expect(ctx.events.loginRequired).toHaveBeenCalledTimes(1));
+    expect(ctx.server.calls.at(-1)!.url).toBe('/api/user-info/');
+
+    // Another request while the dialog is open waits too, without being sent.
+    const other = ctx.client.get<string[]>('/api/roles/');
+    expect(ctx.server.calls).toHaveLength(3);
+
+    // The two queued requests are retried together: answer each by its method.
+    const answer = (call: Call): Reply =>
+      call.method === 'POST' ? { status: 201, body: { id: 7 } } : { status: 200, body: ['a'] };
+    ctx.server.reply({ status: 200, body: user }, answer, answer);
+    await ctx.client.login({ username: 'admin', password: 'pw' });
+
+    await expect(action).resolves.toEqual({ id: 7 });
+    await expect(other).resolves.toEqual(['a']);
+    expect(ctx.events.loginConfirmed).toHaveBeenCalledWith(user);
+    expect(ctx.events.sessionTimeout).not.toHaveBeenCalled();
+    expect(ctx.events.errors).not.toHaveBeenCalled();
+    const retried = ctx.server.calls.slice(-2).find((call) => call.method === 'POST')!;
+    expect(retried.url).toBe('/api/roles/');
+    expect(retried.body).toEqual({ name: 'Editors' });
+    expect(retried.headers.get('x-csrftoken')).toBe('csrf-1');
+  });
+
+  it('after expiry: a session timeout, no dialog', async () => {
+    const ctx = setup();
+    ctx.server.setExpireAt(NOW + 60_000);
+    await signedIn(ctx);
+    vi.setSystemTime(NOW + 61_000);
+    ctx.server.reply({ status: 401, body: { detail: 'expired' } });
+    await expect(ctx.client.get('/api/roles/')).rejects.toMatchObject({ status: 401 });
+    expect(ctx.events.sessionTimeout).toHaveBeenCalledTimes(1);
+    expect(ctx.events.loginRequired).not.toHaveBeenCalled();
+    expect(ctx.client.session()).toMatchObject({ authenticated: false, timedOut: true });
+  });
+
+  it(`re-checks the user ${SESSION_RECHECK_DELAY_MS} ms after the expiry time and times out on a 401`, async () => {
+    const ctx = setup();
+    ctx.server.setExpireAt(NOW + 60_000);
+    await signedIn(ctx);
+    ctx.server.reply({ status: 401, body: { detail: 'expired' } });
+    await vi.advanceTimersByTimeAsync(60_000 + SESSION_RECHECK_DELAY_MS - 1);
+    expect(ctx.server.calls).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(ctx.server.calls.at(-1)!.url).toBe('/api/user-info/');
+    await vi.waitFor(() => expect(ctx.events.sessionTimeout).toHaveBeenCalledTimes(1));
+  });
+
+  it('a newer expiry moves the re-check', async () => {
+    const ctx = setup();
+    ctx.server.setExpireAt(NOW + 60_000);
+    await signedIn(ctx);
+    ctx.server.setExpireAt(NOW + 120_000);
+    ctx.server.reply({ status: 200, body: [] });
+    await ctx.client.get('/api/roles/');
+    await vi.advanceTimersByTimeAsync(60_000 + SESSION_RECHECK_DELAY_MS);
+    expect(ctx.server.calls).toHaveLength(2);
+  });
+
+  it('without a session: goes to the login screen, no dialog', async () => {
+    const ctx = setup();
+    ctx.server.reply({ status: 401, body: { detail: 'no' } });
+    await expect(ctx.client.get('/api/roles/')).rejects.toBeInstanceOf(ApiError);
+    expect(ctx.events.unauthenticated).toHaveBeenCalledTimes(1);
+    expect(ctx.events.loginRequired).not.toHaveBeenCalled();
+  });
+
+  it('the login call itself leaves its 401 to the form', async () => {
+    const ctx = setup();
+    ctx.server.reply({ status: 401, body: { detail: 'Invalid username or password!' } });
+    await expect(ctx.client.login({ username: 'a', password: 'b' })).rejects.toMatchObject({
+      status: 401,
+      detail: 'Invalid username or password!',
+    });
+    expect(ctx.events.errors).not.toHaveBeenCalled();
+    expect(ctx.events.unauthenticated).not.toHaveBeenCalled();
+  });
+});
+
+describe('403', () => {
+  it('opens the "No permission" dialog once and shows no toast', async () => {
+    const ctx = setup();
+    await signedIn(ctx);
+    ctx.server.reply({ status: 403, body: { detail: 'nope' } }, { status: 403, body: { detail: 'nope' } });
+    await expect(ctx.client.delete('/api/roles/1/')).rejects.toMatchObject({ status: 403 });
+    await expect(ctx.client.get('/api/roles/')).rejects.toMatchObject({ status: 403 });
+    expect(ctx.events.forbidden).toHaveBeenCalledTimes(1);
+    expect(ctx.events.errors).not.toHaveBeenCalled();
+  });
+
+  it('is skipped for requests that ignore the auth module', async () => {
+    const ctx = setup();
+    ctx.server.reply({ status: 403, body: { detail: 'nope' } });
+    await expect(ctx.client.get('/api/public/', { ignoreAuthModule: true })).rejects.toMatchObject({ status: 403 });
+    expect(ctx.events.forbidden).not.toHaveBeenCalled();
+  });
+});
+
+describe('version', () => {
+  it('reports a server running another build, once', async () => {
+    const ctx = setup();
+    ctx.server.reply(
+      { status: 200, body: [], headers: { 'x-imm-version': 'v-new' } },
+      { status: 200, body: [], headers: { 'x-imm-version': 'v-new' } },
+    );
+    await ctx.client.get('/api/roles/');
+    await ctx.client.get('/api/roles/');
+    expect(ctx.events.versionMismatch).toHaveBeenCalledTimes(1);
+    expect(ctx.events.versionMismatch).toHaveBeenCalledWith('v-new');
+  });
+
+  it('is quiet when the versions match', async () => {
+    const ctx = setup();
+    ctx.server.reply({ status: 200, body: [] });
+    await ctx.client.get('/api/roles/');
+    expect(ctx.events.versionMismatch).not.toHaveBeenCalled();
+  });
+});
+
+describe('errors', () => {
+  it('maps statuses to the catalogue of spec §8', () => {
+    expect(errorMessages({ status: null, body: undefined })).toEqual([messages.statusNull]);
+    expect(errorMessages({ status: 0, body: undefined })).toEqual([messages.connectionError]);
+    expect(errorMessages({ status: 404, body: { detail: 'Not found.' } })).toEqual([messages.notFound]);
+    expect(errorMessages({ status: 500, body: { detail: 'x' } })).toEqual([messages.internalError]);
+    expect(errorMessages({ status: 502, body: 'Bad gateway' })).toEqual([messages.internalError]);
+    expect(errorMessages({ status: 401, body: { detail: 'x' } })).toEqual([]);
+    expect(
+      errorMessages({
+        status: 400,
+        body: { name: ['An object with this name already exists.', 'Too long.'], non_field_errors: ['Broken.'] },
+      }),
+    ).toEqual(['name: An object with this name already exists.', 'name: Too long.', 'Broken.']);
+    expect(
+      errorMessages({ status: 400, body: { name: ['Taken.'], non_field_errors: ['Broken.'] } }, { formErrors: true }),
+    ).toEqual(['Broken.']);
+  });
+
+  it('toasts a network failure as a connection error', async () => {
+    const ctx = setup();
+    ctx.server.reply(() => Promise.reject(new TypeError('Failed to fetch')));
+    await expect(ctx.client.get('/api/roles/')).rejects.toMatchObject({ status: 0 });
+    expect(ctx.events.errors).toHaveBeenCalledWith([messages.connectionError]);
+  });
+
+  it('toasts a request without an answer as "status null"', async () => {
+    const server = fakeServer();
+    const errors = vi.fn();
+    const client = createApiClient({
+      version: VERSION,
+      timeoutMs: 5000,
+      readCookie: () => 'c',
+      events: { errors },
+      fetch: (_url, init) =>
+        new Promise<Response>((_resolve, reject) => {
+          init.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
+        }),
+    });
+    void server;
+    const request = client.get('/api/roles/');
+    const settled = expect(request).rejects.toMatchObject({ status: null });
+    await vi.advanceTimersByTimeAsync(5000);
+    await settled;
+    expect(errors).toHaveBeenCalledWith([messages.statusNull]);
+  });
+
+  it('toasts one message per field of a 400 unless the form shows them', async () => {
+    const ctx = setup();
+    const body = { name: ['Taken.'], non_field_errors: ['Broken.'] };
+    ctx.server.reply({ status: 400, body }, { status: 400, body });
+    await expect(ctx.client.post('/api/roles/', {})).rejects.toMatchObject({ fieldErrors: body });
+    expect(ctx.events.errors).toHaveBeenLastCalledWith(['name: Taken.', 'Broken.']);
+    await expect(ctx.client.post('/api/roles/', {}, { formErrors: true })).rejects.toBeInstanceOf(ApiError);
+    expect(ctx.events.errors).toHaveBeenLastCalledWith(['Broken.']);
+  });
+
+  it('a cancelled request is not an error to show', async () => {
+    const errors = vi.fn();
+    const client = createApiClient({
+      version: VERSION,
+      events: { errors },
+      fetch: (_url, init) =>
+        new Promise<Response>((_resolve, reject) => {
+          init.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
+        }),
+    });
+    const controller = new AbortController();
+    const request = client.get('/api/roles/', { signal: controller.signal });
+    controller.abort();
+    await expect(request).rejects.toMatchObject({ name: 'AbortError' });
+    expect(errors).not.toHaveBeenCalled();
+  });
+});
+
+describe('loading overlay', () => {
+  it('shows only for requests slower than 100 ms', async () => {
+    const ctx = setup();
+    ctx.server.reply({ status: 200, body: [] });
+    await ctx.client.get('/api/roles/');
+    await vi.advanceTimersByTimeAsync(200);
+    expect(ctx.events.loading).not.toHaveBeenCalled();
+
+    let release: () => void = () => undefined;
+    ctx.server.reply(() => new Promise<Reply>((resolve) => (release = () => resolve({ status: 200, body: [] }))));
+    const slow = ctx.client.get('/api/roles/');
+    await vi.advanceTimersByTimeAsync(99);
+    expect(ctx.events.loading).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(ctx.events.loading).toHaveBeenLastCalledWith(true);
+    release();
+    await slow;
+    expect(ctx.events.loading).toHaveBeenLastCalledWith(false);
+  });
+
+  it('is not shown for background requests', async () => {
+    const ctx = setup();
+    let release: () => void = () => undefined;
+    ctx.server.reply(() => new Promise<Reply>((resolve) => (release = () => resolve({ status: 200, body: [] }))));
+    const request = ctx.client.get('/api/roles/', { background: true });
+    await vi.advanceTimersByTimeAsync(500);
+    release();
+    await request;
+    expect(ctx.events.loading).not.toHaveBeenCalled();
+  });
+});
