@@ -1,4 +1,5 @@
 // The one place that reads process.env: every setting, typed and defaulted.
+import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -49,6 +50,15 @@ export type Config = {
   logLevel: string;
 };
 
+/** The version of the web build being served (written by the web build), so the two always agree. */
+function distVersion(webDist: string): string | undefined {
+  try {
+    return (JSON.parse(fs.readFileSync(path.join(webDist, 'version.json'), 'utf8')) as { version?: string }).version;
+  } catch {
+    return undefined;
+  }
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
   const e = envSchema.parse(env);
   return {
@@ -68,7 +78,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       maxLockMs: e.LOGIN_LOCK_MAX_SECONDS * 1000,
     },
     webDist: e.WEB_DIST,
-    version: e.APP_VERSION ?? buildVersion(),
+    version: e.APP_VERSION ?? distVersion(e.WEB_DIST) ?? buildVersion(),
     logLevel: e.LOG_LEVEL,
     ...overrides,
   };
