@@ -2,7 +2,7 @@
 // the requested URL in `next`. Screens are lazy chunks; each may name the permission it needs.
 import type { QueryClient } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
-import { createBrowserRouter, redirect, type LoaderFunctionArgs } from 'react-router';
+import { createBrowserRouter, Navigate, redirect, type LoaderFunctionArgs } from 'react-router';
 import { userInfoQueryOptions } from '../features/auth/api/get-user-info.ts';
 import { api } from '../lib/api.ts';
 import { isApiError } from '../lib/api-client.ts';
@@ -75,7 +75,7 @@ export function createAppRouter(queryClient: QueryClient) {
       ],
     },
     // Unknown URLs go home.
-    { path: '*', loader: () => redirect(paths.home) },
+    { path: '*', element: <Navigate to={paths.home} replace /> },
   ]);
 }
 

@@ -18,18 +18,23 @@ const LOGIN_MODAL = 'login-required';
 const FORBIDDEN_MODAL = 'no-permission';
 const VERSION_MODAL = 'version-mismatch';
 
-const currentPath = () => `${window.location.pathname}${window.location.search}`;
-const onLoginScreen = () => window.location.pathname === paths.login;
+/** The page's location, injectable for tests (jsdom cannot reload or assign). */
+export type PageLocation = { pathname: string; search: string; assign: (url: string) => void; reload: () => void };
 
 export function connectApiClient({
   api,
   router,
   queryClient,
+  location = window.location,
 }: {
   api: ApiClient;
   router: Navigator;
   queryClient: QueryClient;
+  location?: PageLocation;
 }) {
+  const currentPath = () => `${location.pathname}${location.search}`;
+  const onLoginScreen = () => location.pathname === paths.login;
+
   let versionMismatch = false;
   const showVersionDialog = () =>
     modals.open({
@@ -41,7 +46,7 @@ export function connectApiClient({
       children: (
         <Stack gap="md">
           <Text size="sm">{messages.versionMismatchText}</Text>
-          <Button onClick={() => window.location.reload()} data-autofocus>
+          <Button onClick={() => location.reload()} data-autofocus>
             Reload
           </Button>
         </Stack>
@@ -101,7 +106,7 @@ export function connectApiClient({
     },
 
     forbidden: () => {
-      const goHome = () => window.location.assign(paths.home);
+      const goHome = () => location.assign(paths.home);
       modals.open({
         modalId: FORBIDDEN_MODAL,
         title: messages.noPermissionTitle,

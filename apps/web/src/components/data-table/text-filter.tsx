@@ -35,7 +35,7 @@ export function TextFilter({ label, value, onChange, placeholder }: TextFilterPr
         text ? (
           <CloseButton
             size="sm"
-            aria-label={`Clear ${label.toLowerCase()}`}
+            aria-label="Clear the filter"
             onClick={() => {
               setText('');
               apply.cancel();

@@ -48,7 +48,7 @@ export function EventsScreen() {
             valueFormat={DATE_FORMAT}
             placeholder={DATE_FORMAT}
             clearable
-            clearButtonProps={{ 'aria-label': 'Clear date' }}
+            clearButtonProps={{ 'aria-label': 'Clear the day filter' }}
             value={state.filters.action_time || null}
             onChange={(value) => state.setFilter('action_time', value ?? '')}
           />
