@@ -2,7 +2,7 @@
 import { Card, Group, SimpleGrid, Text, ThemeIcon } from '@mantine/core';
 import { Link } from 'react-router';
 import { PageHeader } from '../components/page-header.tsx';
-import { useCurrentUser } from '../features/auth/api/get-user-info.ts';
+import { useCurrentUser } from '../lib/current-user.ts';
 import { visibleMenuItems } from './menu.ts';
 
 export function HomeScreen() {

@@ -3,7 +3,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate, redirect, type LoaderFunctionArgs } from 'react-router';
-import { userInfoQueryOptions } from '../features/auth/api/get-user-info.ts';
+import { userInfoQueryOptions } from '../lib/current-user.ts';
 import { api } from '../lib/api.ts';
 import { isApiError } from '../lib/api-client.ts';
 import { AppLayout } from './layout/app-layout.tsx';

@@ -7,7 +7,7 @@ import { IconHome, IconLogout } from '@tabler/icons-react';
 import { Link, Navigate, Outlet, useLocation, useMatches } from 'react-router';
 import { Clock } from '../../components/clock.tsx';
 import { VersionLabel } from '../../components/version-label.tsx';
-import { useCurrentUser } from '../../features/auth/api/get-user-info.ts';
+import { useCurrentUser } from '../../lib/current-user.ts';
 import { signOut } from '../../features/auth/api/sign-out.ts';
 import { visibleMenuItems } from '../menu.ts';
 import { paths } from '../paths.ts';

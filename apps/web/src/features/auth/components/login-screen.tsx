@@ -7,7 +7,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useSearchParams } from 'react-router';
 import { safeNext } from '../../../app/paths.ts';
 import { VersionLabel } from '../../../components/version-label.tsx';
-import { userInfoQueryKey } from '../api/get-user-info.ts';
+import { userInfoQueryKey } from '../../../lib/current-user.ts';
 import { LoginForm } from './login-form.tsx';
 
 export function LoginScreen() {

@@ -4,7 +4,7 @@ import { permissionFlags } from '@marquee/contracts/common';
 import { Link, Navigate, useParams } from 'react-router';
 import { paths } from '../../../app/paths.ts';
 import { PageHeader } from '../../../components/page-header.tsx';
-import { useCurrentUser } from '../../auth/api/get-user-info.ts';
+import { useCurrentUser } from '../../../lib/current-user.ts';
 import { usePermissions } from '../api/get-permissions.ts';
 import { useRole } from '../api/get-role.ts';
 import { RoleForm } from './role-form.tsx';

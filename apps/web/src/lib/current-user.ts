@@ -1,7 +1,8 @@
 // The signed-in user (GET /api/user-info/), resolved once by the app route and kept in the cache.
+// Shared by the layout and every feature that shows or checks what the user may do.
 import type { UserInfo } from '@marquee/contracts/auth';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api.ts';
+import { api } from './api.ts';
 
 export const userInfoQueryKey = ['user-info'] as const;
 
