@@ -32,6 +32,13 @@ function ValueCell({ value, present }: { value: unknown; present: boolean }) {
         null
       </Text>
     );
+  if (Array.isArray(value) && value.every((item) => item === null || typeof item !== 'object')) {
+    return (
+      <Text size="sm" className={classes.text}>
+        {value.length ? value.join(', ') : '[]'}
+      </Text>
+    );
+  }
   if (typeof value === 'object')
     return (
       <Code block className={classes.code}>
