@@ -141,7 +141,8 @@ export function RoleForm({ role, permissions, readOnly, canDelete }: RoleFormPro
             <Group align="flex-start" gap="xl" wrap="wrap">
               <TextInput
                 label="Name"
-                withAsterisk={!readOnly}
+                required
+                withAsterisk={false}
                 w={{ base: '100%', sm: 360 }}
                 disabled={readOnly}
                 error={errors.name?.message}
