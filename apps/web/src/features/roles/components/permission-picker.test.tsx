@@ -1,5 +1,5 @@
 import type { Permission } from '@marquee/contracts/permissions';
-import { screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import { renderWithProviders } from '../../../test/render.tsx';
@@ -33,6 +33,9 @@ function Harness({ initial = [], readOnly = false }: { initial?: number[]; readO
   );
 }
 
+/** Toggled rows move to the other table after a short pause. */
+const moved = () => act(() => new Promise((resolve) => setTimeout(resolve, 250)));
+
 const table = (name: 'Available permissions' | 'Selected permissions') =>
   screen.getByRole('region', { name: new RegExp(name) });
 
@@ -49,7 +52,10 @@ describe('PermissionPicker', () => {
     const { user } = renderWithProviders(<Harness />);
     await user.click(screen.getByRole('checkbox', { name: 'Can change role' }));
 
+    // The form value changes at once; the clicked row first shows its new state where it is.
     expect(screen.getByTestId('direct')).toHaveTextContent(/^1$/);
+    expect(within(table('Available permissions')).getByRole('checkbox', { name: 'Can change role' })).toBeChecked();
+    await moved();
     const selected = table('Selected permissions');
     for (const name of ['Can change role', 'Can view role', 'Can list role']) {
       expect(within(selected).getByRole('checkbox', { name })).toBeChecked();
@@ -63,8 +69,11 @@ describe('PermissionPicker', () => {
   it('unselecting a master keeps the dependents another selected master still implies', async () => {
     const { user } = renderWithProviders(<Harness />);
     await user.click(screen.getByRole('checkbox', { name: 'Can change role' }));
+    await moved();
     await user.click(screen.getByRole('checkbox', { name: 'Can add role' }));
+    await moved();
     await user.click(screen.getByRole('checkbox', { name: 'Can change role' }));
+    await moved();
 
     expect(screen.getByTestId('direct')).toHaveTextContent(/^4$/);
     const selected = table('Selected permissions');
@@ -79,6 +88,8 @@ describe('PermissionPicker', () => {
     const { user } = renderWithProviders(<Harness initial={[1]} />);
     await user.click(screen.getByRole('checkbox', { name: 'Can change role' }));
     expect(screen.getByTestId('direct')).toHaveTextContent(/^$/);
+    expect(within(table('Selected permissions')).getByRole('checkbox', { name: 'Can change role' })).not.toBeChecked();
+    await moved();
     expect(within(table('Available permissions')).getAllByRole('checkbox')).toHaveLength(5);
   });
 
@@ -87,6 +98,8 @@ describe('PermissionPicker', () => {
     screen.getByRole('checkbox', { name: 'Can view role' }).focus();
     await user.keyboard(' ');
     expect(screen.getByTestId('direct')).toHaveTextContent(/^2$/);
+    await moved();
+    expect(within(table('Selected permissions')).getByRole('checkbox', { name: 'Can view role' })).toBeChecked();
     // Focus stays in the available table for the next choice.
     expect(document.activeElement).toHaveAttribute('type', 'checkbox');
     expect(table('Available permissions')).toContainElement(document.activeElement as HTMLElement);

@@ -24,6 +24,15 @@ export type PermissionPickerProps = {
 
 type Kind = 'available' | 'selected';
 
+/**
+ * A toggled row shows its new state where it was clicked for this long before it moves to the
+ * other table: the eye (and a test's `check()`) sees the checkbox change, then the row moves.
+ * The form value changes at once.
+ */
+const MOVE_DELAY_MS = 200;
+
+type Moving = { id: number; from: Kind };
+
 const modelLabel = (model: string) => permissionModels[model as keyof typeof permissionModels] ?? model;
 
 function groupByModel(rows: Permission[]): [string, Permission[]][] {
@@ -38,6 +47,9 @@ function groupByModel(rows: Permission[]): [string, Permission[]][] {
 
 export function PermissionPicker({ permissions, direct, onChange, readOnly, all = false }: PermissionPickerProps) {
   const [announcement, setAnnouncement] = useState('');
+  const [moving, setMoving] = useState<Moving | null>(null);
+  const moveTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(moveTimer.current), []);
   const byId = useMemo(() => new Map(permissions.map((p) => [p.id, p])), [permissions]);
   const selection = useMemo(() => ({ direct: new Set(direct) }), [direct]);
 
@@ -58,12 +70,20 @@ export function PermissionPicker({ permissions, direct, onChange, readOnly, all 
     return result;
   }, [selection, permissions]);
 
-  const available = permissions.filter((p) => !effective.has(p.id));
-  const selected = permissions.filter((p) => effective.has(p.id));
+  const stays = (id: number, table: Kind) => moving?.id === id && moving.from === table;
+  const available = permissions.filter(
+    (p) => (!effective.has(p.id) && !stays(p.id, 'selected')) || stays(p.id, 'available'),
+  );
+  const selected = permissions.filter(
+    (p) => (effective.has(p.id) && !stays(p.id, 'available')) || stays(p.id, 'selected'),
+  );
 
-  const toggle = (id: number, kind: Kind) => {
+  const toggle = (id: number, from: Kind) => {
     const name = byId.get(id)?.name ?? String(id);
-    if (kind === 'available') {
+    clearTimeout(moveTimer.current);
+    setMoving({ id, from });
+    moveTimer.current = setTimeout(() => setMoving(null), MOVE_DELAY_MS);
+    if (!effective.has(id)) {
       const next = selectPermission(selection, id);
       const added = effectiveSelection(next, permissions).size - effective.size - 1;
       setAnnouncement(
@@ -90,6 +110,7 @@ export function PermissionPicker({ permissions, direct, onChange, readOnly, all 
           kind="available"
           title="Available permissions"
           rows={available}
+          isSelected={(id) => effective.has(id)}
           readOnly={readOnly || all}
           onToggle={toggle}
           impliedNote={impliedNote}
@@ -98,6 +119,7 @@ export function PermissionPicker({ permissions, direct, onChange, readOnly, all 
           kind="selected"
           title="Selected permissions"
           rows={selected}
+          isSelected={(id) => effective.has(id)}
           readOnly={readOnly || all}
           onToggle={toggle}
           impliedNote={impliedNote}
@@ -112,24 +134,30 @@ type PermissionTableProps = {
   kind: Kind;
   title: string;
   rows: Permission[];
+  isSelected: (id: number) => boolean;
   readOnly: boolean;
   onToggle: (id: number, kind: Kind) => void;
   impliedNote: (id: number) => string | undefined;
 };
 
-function PermissionTable({ kind, title, rows, readOnly, onToggle, impliedNote }: PermissionTableProps) {
+function PermissionTable({ kind, title, rows, isSelected, readOnly, onToggle, impliedNote }: PermissionTableProps) {
   const headingId = useId();
   const container = useRef<HTMLDivElement>(null);
   /** After a row moved to the other table, keyboard focus stays at the same place in this one. */
   const focusIndex = useRef<number | null>(null);
 
   useEffect(() => {
-    if (focusIndex.current === null) return;
-    const boxes = container.current?.querySelectorAll<HTMLInputElement>('input[type="checkbox"]');
     const index = focusIndex.current;
+    if (index === null) return;
+    const active = document.activeElement;
+    if (active && active !== document.body) {
+      // Still on the toggled row (it has not moved yet), or the user went elsewhere.
+      if (!container.current?.contains(active)) focusIndex.current = null;
+      return;
+    }
     focusIndex.current = null;
-    if (!boxes?.length) return;
-    boxes[Math.min(index, boxes.length - 1)]?.focus();
+    const boxes = container.current?.querySelectorAll<HTMLInputElement>('input[type="checkbox"]');
+    if (boxes?.length) boxes[Math.min(index, boxes.length - 1)]?.focus();
   });
 
   const groups = groupByModel(rows);
@@ -197,7 +225,7 @@ function PermissionTable({ kind, title, rows, readOnly, onToggle, impliedNote }:
                         </Text>
                       ) : (
                         <Checkbox
-                          checked={kind === 'selected'}
+                          checked={isSelected(permission.id)}
                           onChange={() => {
                             focusIndex.current = index;
                             onToggle(permission.id, kind);
