@@ -6,11 +6,22 @@ import { defineConfig } from 'vite';
 import { buildVersion } from '../../scripts/version.mjs';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
+const version = process.env.APP_VERSION ?? buildVersion();
 
 export default defineConfig({
   root,
-  plugins: [react()],
-  define: { __APP_VERSION__: JSON.stringify(process.env.APP_VERSION ?? buildVersion()) },
+  plugins: [
+    react(),
+    {
+      // The server reads dist/version.json and sends that version, so a server always agrees with
+      // the bundle it serves, and a page loaded from an older bundle sees the mismatch.
+      name: 'marquee-version',
+      generateBundle() {
+        this.emitFile({ type: 'asset', fileName: 'version.json', source: JSON.stringify({ version }) });
+      },
+    },
+  ],
+  define: { __APP_VERSION__: JSON.stringify(version) },
   server: {
     port: 5173,
     proxy: { '/api': { target: 'http://127.0.0.1:8000', changeOrigin: false } },

@@ -2,8 +2,8 @@
 import { expect, test, type Page } from '@playwright/test';
 import { ADMIN, signInByApi, unique } from '../fixtures/session.ts';
 
-const available = (page: Page) => page.getByRole('region', { name: 'Available permissions' });
-const selected = (page: Page) => page.getByRole('region', { name: 'Selected permissions' });
+const available = (page: Page) => page.getByRole('region', { name: /^Available permissions/ });
+const selected = (page: Page) => page.getByRole('region', { name: /^Selected permissions/ });
 
 test.beforeEach(async ({ page, baseURL }) => {
   await signInByApi(page, baseURL!, ADMIN);
@@ -15,7 +15,7 @@ test('create and edit a role; selection cascades to dependents; the events log s
   await expect(page).toHaveTitle('Marquee - Roles');
   await page.getByRole('link', { name: 'Add role' }).click();
   await expect(page).toHaveURL(/\/role\/add$/);
-  await page.getByLabel('Name').fill(name);
+  await page.getByLabel('Name', { exact: true }).fill(name);
 
   // Choosing "Can change role" brings "Can view role" and "Can list role" along, marked as implied.
   await available(page).getByRole('checkbox', { name: 'Can change role' }).check();
@@ -47,13 +47,13 @@ test('create and edit a role; selection cascades to dependents; the events log s
 
   // Edit: unselecting the master removes its dependents; rename.
   await page.reload();
-  await expect(page.getByLabel('Name')).toHaveValue(name);
+  await expect(page.getByLabel('Name', { exact: true })).toHaveValue(name);
   await selected(page).getByRole('checkbox', { name: 'Can change role' }).uncheck();
   await expect(selected(page).getByRole('checkbox', { name: 'Can view role' })).toHaveCount(0);
   await expect(available(page).getByRole('checkbox', { name: 'Can view role' })).toBeVisible();
   await expect(selected(page).getByRole('checkbox', { name: 'Can list log entry' })).toBeChecked();
   const renamed = `${name} renamed`;
-  await page.getByLabel('Name').fill(renamed);
+  await page.getByLabel('Name', { exact: true }).fill(renamed);
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText(/saved/i).first()).toBeVisible();
   await expect(page).toHaveURL(new RegExp(`/role/${id}$`));
@@ -66,14 +66,12 @@ test('create and edit a role; selection cascades to dependents; the events log s
   await page.goto('/events');
   await expect(page).toHaveTitle('Marquee - events');
   await expect(page.getByRole('row').filter({ hasText: name })).toHaveCount(2);
-  await page.getByLabel('Action').click();
-  await page.getByRole('option', { name: 'Change' }).click();
+  await page.getByLabel('Action').selectOption({ label: 'Change' });
   await expect(page).toHaveURL(/action_flag=2/);
   const changeRows = page.getByRole('row').filter({ hasText: name });
   await expect(changeRows).toHaveCount(1);
   await expect(changeRows).toContainText('Change');
-  await page.getByLabel('Action').click();
-  await page.getByRole('option', { name: 'Addition' }).click();
+  await page.getByLabel('Action').selectOption({ label: 'Addition' });
   await expect(page).toHaveURL(/action_flag=1/);
   await expect(page.getByRole('row').filter({ hasText: name })).toHaveCount(1);
 

@@ -6,7 +6,7 @@ test('a request refused with 401 before expiry is retried after signing in again
   await signInByApi(page, baseURL!, ADMIN);
   await page.goto('/role/add');
   const name = unique('Retried');
-  await page.getByLabel('Name').fill(name);
+  await page.getByLabel('Name', { exact: true }).fill(name);
 
   // The session ends on the server (as if signed out elsewhere); the page still believes it is valid.
   const token = (await page.context().cookies()).find((c) => c.name === 'csrftoken')!.value;
@@ -21,7 +21,7 @@ test('a request refused with 401 before expiry is retried after signing in again
 
   // The queued save went through: the role exists and the screen moved to it.
   await expect(page).toHaveURL(/\/role\/\d+$/);
-  await expect(page.getByLabel('Name')).toHaveValue(name);
+  await expect(page.getByLabel('Name', { exact: true })).toHaveValue(name);
   const list = await (await page.request.get(`${baseURL}/api/roles/?name=${encodeURIComponent(name)}`)).json();
   expect(list.count).toBe(1);
 });

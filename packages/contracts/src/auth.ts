@@ -20,6 +20,8 @@ export const userInfo = z.object({
   id: z.number().int(),
   username: z.string(),
   full_name: z.string(),
+  /** The server's time zone (TIME_ZONE): screens show times in it and date filters mean its days. */
+  time_zone: z.string(),
   /** Every permission the user holds (effective, dependents included), for menus. */
   _permissions: z.array(z.string()),
 });

@@ -74,7 +74,7 @@ describe('connectApiClient', () => {
     const { events, queryClient } = setup();
     events.loginRequired();
     await screen.findByRole('dialog', { name: 'Sign in again' });
-    const user = { id: 1, username: 'admin', full_name: 'A', _permissions: [] };
+    const user = { id: 1, username: 'admin', full_name: 'A', time_zone: 'UTC', _permissions: [] };
     events.loginConfirmed(user);
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Sign in again' })).toBeNull());
     expect(queryClient.getQueryData(['user-info'])).toEqual(user);

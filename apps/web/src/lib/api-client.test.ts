@@ -50,7 +50,7 @@ function fakeServer() {
   };
 }
 
-const user = { id: 1, username: 'admin', full_name: 'Administrator', _permissions: ['list_role'] };
+const user = { id: 1, username: 'admin', full_name: 'Administrator', time_zone: 'UTC', _permissions: ['list_role'] };
 
 function setup(cookie: string | null = 'csrf-1') {
   const server = fakeServer();

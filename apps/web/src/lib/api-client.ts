@@ -83,6 +83,8 @@ export type ApiClientDeps = {
   readCookie?: (name: string) => string | undefined;
   /** A request without an answer after this long counts as "status null" (timed out). */
   timeoutMs?: number;
+  /** Called with the user whenever the session's user is resolved (sign-in or user-info). */
+  onUser?: (user: UserInfo) => void;
   events?: Partial<ApiClientEvents>;
 };
 
@@ -370,6 +372,7 @@ export function createApiClient(deps: ApiClientDeps) {
   }
 
   function signedIn(user: UserInfo) {
+    deps.onUser?.(user);
     authenticated = true;
     timedOut = false;
     scheduleRecheck();

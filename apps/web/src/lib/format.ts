@@ -1,16 +1,36 @@
-// Dates and times as the screens show them, in the browser's time zone.
+// Dates and times as the screens show them: in the server's configured time zone (TIME_ZONE),
+// which arrives with the signed-in user; the browser's own zone until then.
 import dayjs from 'dayjs';
+import timezone from 'dayjs/plugin/timezone';
+import utc from 'dayjs/plugin/utc';
+
+dayjs.extend(utc);
+dayjs.extend(timezone);
 
 export const DATE_FORMAT = 'YYYY-MM-DD';
 export const DATE_TIME_FORMAT = 'YYYY-MM-DD HH:mm:ss';
 export const TIME_FORMAT = 'HH:mm:ss';
 
+let displayTimeZone: string | undefined;
+
+export function setDisplayTimeZone(zone: string | undefined): void {
+  try {
+    // An unknown zone name would make every format throw; keep the browser's zone then.
+    if (zone) new Intl.DateTimeFormat('en', { timeZone: zone });
+    displayTimeZone = zone;
+  } catch {
+    displayTimeZone = undefined;
+  }
+}
+
+const inZone = (value: string | Date) => (displayTimeZone ? dayjs(value).tz(displayTimeZone) : dayjs(value));
+
 export function formatDateTime(value: string | Date | null | undefined): string {
   if (!value) return '';
   const date = dayjs(value);
-  return date.isValid() ? date.format(DATE_TIME_FORMAT) : String(value);
+  return date.isValid() ? inZone(value).format(DATE_TIME_FORMAT) : String(value);
 }
 
 export function formatTime(value: Date): string {
-  return dayjs(value).format(TIME_FORMAT);
+  return inZone(value).format(TIME_FORMAT);
 }

@@ -79,6 +79,7 @@ export function createAuthService({ db, access, config }: { db: Database; access
       id: auth.user.id,
       username: auth.user.username,
       full_name: auth.user.full_name,
+      time_zone: config.timeZone,
       _permissions: [...auth.permissions].sort(),
     };
   }

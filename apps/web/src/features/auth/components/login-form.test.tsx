@@ -6,7 +6,7 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { renderWithProviders } from '../../../test/render.tsx';
 import { LoginForm } from './login-form.tsx';
 
-const user = { id: 1, username: 'admin', full_name: 'Administrator', _permissions: [] };
+const user = { id: 1, username: 'admin', full_name: 'Administrator', time_zone: 'UTC', _permissions: [] };
 
 afterEach(() => vi.restoreAllMocks());
 

@@ -1,0 +1,35 @@
+// Accessibility of the main screens, and the menu collapsing on a tablet.
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test } from '@playwright/test';
+import { ADMIN, signInByApi } from '../fixtures/session.ts';
+
+test.beforeEach(async ({ page, baseURL }) => {
+  await signInByApi(page, baseURL!, ADMIN);
+});
+
+for (const route of ['/', '/role', '/role/add', '/events']) {
+  test(`${route} has no serious accessibility violations`, async ({ page }) => {
+    await page.goto(route);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    const { violations } = await new AxeBuilder({ page }).analyze();
+    const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    expect(serious.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+  });
+}
+
+test('on a tablet the menu collapses behind a button', async ({ page }) => {
+  await page.setViewportSize({ width: 800, height: 1000 });
+  await page.goto('/');
+  const menu = page.getByRole('navigation', { name: 'Main menu' });
+  await expect(menu.getByRole('link', { name: 'Events' })).toBeHidden();
+  await page.getByRole('button', { name: /menu/i }).click();
+  await menu.getByRole('link', { name: 'Events' }).click();
+  await expect(page).toHaveURL(/\/events/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Events' })).toBeVisible();
+});
+
+test('unknown addresses go home', async ({ page }) => {
+  await page.goto('/no/such/screen');
+  await expect(page).toHaveURL(/\/$/);
+});
