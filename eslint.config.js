@@ -29,7 +29,14 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['@marquee/server*', '@marquee/web*', '**/apps/**'], message: 'contracts import nothing from the apps.' }] },
+        {
+          patterns: [
+            {
+              group: ['@marquee/server*', '@marquee/web*', '**/apps/**'],
+              message: 'contracts import nothing from the apps.',
+            },
+          ],
+        },
       ],
     },
   },

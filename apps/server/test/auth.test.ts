@@ -19,6 +19,7 @@ describeBackends('auth', (ctx) => {
         id: user.id,
         username: user.username,
         full_name: user.fullName,
+        time_zone: 'UTC',
         _permissions: ['change_role', 'list_permission', 'list_role', 'view_role'],
       });
       const cookie = res.cookies.find((c) => c.name === SESSION_COOKIE);
@@ -210,8 +211,17 @@ describeBackends('auth', (ctx) => {
         id: client.user.id,
         username: client.user.username,
         full_name: 'Ada Lovelace',
+        time_zone: 'UTC',
         _permissions: ['list_logentry'],
       });
+    });
+
+    it("carries the server's time zone, in which screens show times", async () => {
+      const user = await createUser(ctx.db, { permissions: ['list_role'] });
+      const warsaw = await ctx.buildApp({ timeZone: 'Europe/Warsaw' });
+      const client = new Client(warsaw);
+      expect((await client.login(user.username, user.password)).json()).toMatchObject({ time_zone: 'Europe/Warsaw' });
+      expect((await client.get(userInfoEndpoint)).json()).toMatchObject({ time_zone: 'Europe/Warsaw' });
     });
 
     it('lists every permission for a superuser role and none for a user without roles', async () => {
