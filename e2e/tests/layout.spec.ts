@@ -22,8 +22,10 @@ test('on a tablet the menu collapses behind a button', async ({ page }) => {
   await page.setViewportSize({ width: 800, height: 1000 });
   await page.goto('/');
   const menu = page.getByRole('navigation', { name: 'Main menu' });
-  await expect(menu.getByRole('link', { name: 'Events' })).toBeHidden();
+  // The collapsed menu slides out of the viewport.
+  await expect(menu.getByRole('link', { name: 'Events' })).not.toBeInViewport();
   await page.getByRole('button', { name: /menu/i }).click();
+  await expect(menu.getByRole('link', { name: 'Events' })).toBeInViewport();
   await menu.getByRole('link', { name: 'Events' }).click();
   await expect(page).toHaveURL(/\/events/);
   await expect(page.getByRole('heading', { level: 1, name: 'Events' })).toBeVisible();
