@@ -19,13 +19,6 @@ import {
 
 const api = resources.logEntries.endpoint;
 const roles = resources.roles.endpoint;
-type Page = {
-  count: number;
-  next: string | null;
-  previous: string | null;
-  results: LogEntry[];
-  _permissions: string[];
-};
 
 describeBackends(
   'log entries',
@@ -34,11 +27,7 @@ describeBackends(
     beforeAll(async () => {
       admin = await asAdmin(ctx.app);
     });
-    const list = async (client: Client, query: string) => {
-      const res = await client.get(`${api}?${query}`);
-      expect(res.statusCode, res.body).toBe(200);
-      return res.json() as Page;
-    };
+    const list = (client: Client, query: string) => client.page<LogEntry>(`${api}?${query}`);
     const entry = async (client: Client, id: number) => {
       const res = await client.get(`${api}${id}/`);
       expect(res.statusCode, res.body).toBe(200);

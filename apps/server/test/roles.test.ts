@@ -1,5 +1,6 @@
 // /api/roles/: list, paging, ordering, filters, CRUD, stored permissions, the superuser role and
 // the permission each operation needs.
+import type { Paged } from '@marquee/contracts/common';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { details } from '@marquee/contracts/messages';
 import { resources } from '@marquee/contracts/resources';
@@ -13,7 +14,6 @@ const detail = (id: number) => `${api}${id}/`;
 const allRolePermissions = ['add_role', 'change_role', 'delete_role', 'list_role', 'view_role'];
 
 type RoleOut = Role & { _permissions: string[] };
-type Page = { count: number; next: string | null; previous: string | null; results: Role[]; _permissions: string[] };
 
 describeBackends('roles', (ctx) => {
   let admin: Client;
@@ -21,11 +21,7 @@ describeBackends('roles', (ctx) => {
     admin = await asAdmin(ctx.app);
   });
 
-  const list = async (client: Client, query: string) => {
-    const res = await client.get(`${api}?${query}`);
-    expect(res.statusCode, res.body).toBe(200);
-    return res.json() as Page;
-  };
+  const list = (client: Client, query: string) => client.page<Role>(`${api}?${query}`);
   const create = async (body: Record<string, unknown>) => {
     const res = await admin.post(api, body);
     expect(res.statusCode, res.body).toBe(201);
@@ -67,7 +63,7 @@ describeBackends('roles', (ctx) => {
       expect(first.next).toBe(`${api}?name=${prefix}&page_size=2&page=2`);
 
       const second = await admin.get(first.next!);
-      const secondPage = second.json() as Page;
+      const secondPage = second.json() as Paged<Role>;
       expect(secondPage.results.map((r) => r.name)).toEqual(names.slice(2, 4));
       expect(secondPage.previous).toBe(`${api}?name=${prefix}&page_size=2&page=1`);
       expect(secondPage.next).toBe(`${api}?name=${prefix}&page_size=2&page=3`);
@@ -107,7 +103,9 @@ describeBackends('roles', (ctx) => {
     it('keeps the ordering across pages', async () => {
       const first = await list(admin, `name=${prefix}&ordering=-name&page_size=3`);
       const second = await admin.get(first.next!);
-      expect([...first.results, ...(second.json() as Page).results].map((r) => r.name)).toEqual([...names].reverse());
+      expect([...first.results, ...(second.json() as Paged<Role>).results].map((r) => r.name)).toEqual(
+        [...names].reverse(),
+      );
     });
 
     it('answers 400 {ordering} for an unknown field', async () => {
@@ -439,7 +437,7 @@ describeBackends('roles', (ctx) => {
     it('list needs list_role', async () => {
       // Any action on roles implies view and list, so only permissions of other models go here.
       forbidden(await (await asUser(ctx, ['list_logentry', 'list_permission'])).get(api));
-      const page = (await (await asUser(ctx, ['list_role'])).get(api)).json() as Page;
+      const page = (await (await asUser(ctx, ['list_role'])).get(api)).json() as Paged<Role>;
       expect(page.count).toBeGreaterThan(0);
       expect(page._permissions).toEqual(['list_role']);
     });

@@ -3,6 +3,7 @@
 import crypto from 'node:crypto';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { CSRF_COOKIE, CSRF_HEADER, SESSION_COOKIE } from '@marquee/contracts/auth';
+import type { Paged } from '@marquee/contracts/common';
 import { authEndpoint, userInfoEndpoint } from '@marquee/contracts/resources';
 import type { Database } from '../../src/db/database.ts';
 import { otpToken } from '../../src/lib/otp.ts';
@@ -155,6 +156,13 @@ export class Client {
 
   get session() {
     return this.cookies.get(SESSION_COOKIE);
+  }
+
+  /** GETs a list that must answer 200 and returns its page. */
+  async page<T>(url: string): Promise<Paged<T>> {
+    const res = await this.get(url);
+    if (res.statusCode !== 200) throw new Error(`GET ${url}: ${res.statusCode} ${res.body}`);
+    return res.json() as Paged<T>;
   }
 
   /** Signs in through the API (with CSRF); returns the response, whatever it is. */
