@@ -1,7 +1,7 @@
 // Signing in and out, the login errors and the inactivity timeout.
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
-import { messages } from '@marquee/contracts/messages';
+import { messages } from '@marquee/contracts/texts';
 import { ADMIN, signInByApi } from '../fixtures/session.ts';
 
 test('the login page has no serious accessibility violations', async ({ page }) => {

@@ -9,7 +9,7 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { PRODUCT_NAME } from '@marquee/contracts/constants';
-import { details } from '@marquee/contracts/messages';
+import { details } from '@marquee/contracts/texts';
 import { docsEndpoint } from '@marquee/contracts/resources';
 import { createAccess } from './access/access.ts';
 import type { Config } from './config.ts';

@@ -2,7 +2,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
 import { EXPIRE_HEADER, SESSION_COOKIE } from '@marquee/contracts/auth';
-import { details } from '@marquee/contracts/messages';
+import { details } from '@marquee/contracts/texts';
 import { authEndpoint, resources, userInfoEndpoint } from '@marquee/contracts/resources';
 import { createOtpSecret, otpToken } from '../src/lib/otp.ts';
 import { describeBackends } from './helpers/backends.ts';

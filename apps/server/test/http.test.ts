@@ -2,7 +2,7 @@
 // the public OpenAPI document.
 import { describe, expect, it } from 'vitest';
 import { CSRF_COOKIE, CSRF_HEADER, EXPIRE_HEADER, SESSION_COOKIE, VERSION_HEADER } from '@marquee/contracts/auth';
-import { details } from '@marquee/contracts/messages';
+import { details } from '@marquee/contracts/texts';
 import { authEndpoint, resources, userInfoEndpoint } from '@marquee/contracts/resources';
 import { describeBackends, TEST_VERSION } from './helpers/backends.ts';
 import { asAdmin, asUser, Client, createUser, uniq, type Response } from './helpers/factories.ts';

@@ -3,7 +3,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ActionFlag } from '@marquee/contracts/action-flags';
 import type { LogEntry, LogEntryDetail } from '@marquee/contracts/log-entries';
-import { details } from '@marquee/contracts/messages';
+import { details } from '@marquee/contracts/texts';
 import { resources } from '@marquee/contracts/resources';
 import { ADMIN_PASSWORD, describeBackends } from './helpers/backends.ts';
 import {

@@ -1,6 +1,6 @@
 // /api/permissions/: the read-only catalogue with its dependency graph.
 import { beforeAll, expect, it } from 'vitest';
-import { details } from '@marquee/contracts/messages';
+import { details } from '@marquee/contracts/texts';
 import { permissionCatalogue, type Permission } from '@marquee/contracts/permissions';
 import { resources } from '@marquee/contracts/resources';
 import { describeBackends } from './helpers/backends.ts';

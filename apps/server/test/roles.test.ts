@@ -2,7 +2,7 @@
 // the permission each operation needs.
 import type { Paged } from '@marquee/contracts/common';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { details } from '@marquee/contracts/messages';
+import { details } from '@marquee/contracts/texts';
 import { resources } from '@marquee/contracts/resources';
 import type { Role } from '@marquee/contracts/roles';
 import { SUPERUSER_ROLE } from '../src/db/bootstrap.ts';

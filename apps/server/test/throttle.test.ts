@@ -2,7 +2,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, expect, it } from 'vitest';
-import { details } from '@marquee/contracts/messages';
+import { details } from '@marquee/contracts/texts';
 import { createOtpSecret, otpToken } from '../src/lib/otp.ts';
 import { describeBackends } from './helpers/backends.ts';
 import { Client, createUser, uniq, uniqAddress, wrongToken, type Response } from './helpers/factories.ts';

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { ActionFlag, actionFlagName, actionFlagValues } from './action-flags.ts';
 import { loginBody } from './auth.ts';
 import { logEntryQuery } from './log-entries.ts';
-import { details } from './messages.ts';
+import { details } from './texts.ts';
 import { authEndpoint, resources, userInfoEndpoint } from './resources.ts';
 import { roleInput, roleQuery } from './roles.ts';
 

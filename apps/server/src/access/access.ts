@@ -1,6 +1,6 @@
 // The permission model: effective permissions of a user and the `_permissions` of lists and objects.
 // Every permission decision on the server is made here; routes and services only ask.
-import { details } from '@marquee/contracts/messages';
+import { details } from '@marquee/contracts/texts';
 import type { Database } from '../db/database.ts';
 import { forbidden } from '../http/errors.ts';
 import { objectRules } from './rules.ts';

@@ -1,6 +1,6 @@
 // Object rules: per model, whether an action the user holds on the model applies to one object,
 // and the detail a refusal answers with.
-import { details } from '@marquee/contracts/messages';
+import { details } from '@marquee/contracts/texts';
 import type { Auth } from './access.ts';
 
 type ObjectRule = { allows: (auth: Auth, action: string, object: unknown) => boolean; denial?: string };

@@ -17,7 +17,7 @@ import {
   type ValidationErrorBody,
 } from '@marquee/contracts/common';
 import { API_DEFAULT_PAGE_SIZE, API_MAX_PAGE_SIZE } from '@marquee/contracts/constants';
-import { details } from '@marquee/contracts/messages';
+import { details } from '@marquee/contracts/texts';
 import type { ResourceDefinition } from '@marquee/contracts/resources';
 import type { Access, Auth } from '../access/access.ts';
 import { writeLogEntry } from '../audit/audit.ts';

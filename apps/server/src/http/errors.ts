@@ -1,7 +1,7 @@
 // HTTP errors with the spec's bodies: 400 {field: [..], non_field_errors: [..]}, others {detail}.
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import { details } from '@marquee/contracts/messages';
+import { details } from '@marquee/contracts/texts';
 import type { ValidationErrorBody } from '@marquee/contracts/common';
 
 export class HttpError extends Error {

@@ -3,7 +3,7 @@
 import crypto from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { CSRF_COOKIE, CSRF_HEADER, EXPIRE_HEADER, SESSION_COOKIE, VERSION_HEADER } from '@marquee/contracts/auth';
-import { details } from '@marquee/contracts/messages';
+import { details } from '@marquee/contracts/texts';
 import type { Access, Auth } from '../access/access.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/database.ts';

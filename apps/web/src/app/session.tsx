@@ -3,7 +3,7 @@
 import { Button, Stack, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import type { UserInfo } from '@marquee/contracts/auth';
-import { messages } from '@marquee/contracts/messages';
+import { messages } from '@marquee/contracts/texts';
 import type { QueryClient } from '@tanstack/react-query';
 import type { ApiClient } from '../lib/api-client.ts';
 import { loadingStore } from '../lib/loading-store.ts';

@@ -2,7 +2,7 @@
 // reloading the tab through `beforeunload`.
 import { Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
-import { messages } from '@marquee/contracts/messages';
+import { messages } from '@marquee/contracts/texts';
 import { useCallback, useEffect, useRef } from 'react';
 import { useBlocker } from 'react-router';
 

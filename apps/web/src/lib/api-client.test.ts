@@ -1,5 +1,5 @@
 import { SESSION_RECHECK_DELAY_MS } from '@marquee/contracts/constants';
-import { messages } from '@marquee/contracts/messages';
+import { messages } from '@marquee/contracts/texts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, createApiClient, type ApiClientEvents } from './api-client.ts';
 import { errorMessages } from './error-catalogue.ts';

@@ -3,7 +3,7 @@
 // navigation), and tests inject fetch, the clock and timers.
 import { CSRF_COOKIE, EXPIRE_HEADER, VERSION_HEADER, type LoginBody, type UserInfo } from '@marquee/contracts/auth';
 import { LOADING_OVERLAY_DELAY_MS, SESSION_RECHECK_DELAY_MS } from '@marquee/contracts/constants';
-import { details } from '@marquee/contracts/messages';
+import { details } from '@marquee/contracts/texts';
 import { authEndpoint, userInfoEndpoint } from '@marquee/contracts/resources';
 import { readDocumentCookie } from './cookies.ts';
 import { detailOf, errorMessages, fieldErrorsOf } from './error-catalogue.ts';

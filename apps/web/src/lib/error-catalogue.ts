@@ -1,5 +1,5 @@
 // Spec §8: which texts an API error turns into. Pure, so the catalogue is tested without a DOM.
-import { messages } from '@marquee/contracts/messages';
+import { messages } from '@marquee/contracts/texts';
 
 export type ErrorLike = { status: number | null; body: unknown };
 

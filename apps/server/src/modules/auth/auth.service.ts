@@ -1,6 +1,6 @@
 // Sign-in, sign-out and the current user.
 import type { LoginBody, UserInfo } from '@marquee/contracts/auth';
-import { details } from '@marquee/contracts/messages';
+import { details } from '@marquee/contracts/texts';
 import type { Access, Auth } from '../../access/access.ts';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/database.ts';

@@ -2,7 +2,7 @@
 // process sees it. A lock is short (30 s by default) and grows with repeated locks up to a cap
 // (5 min), so an attacker is slowed while the real owner is never locked out for long.
 import { sql } from 'kysely';
-import { details } from '@marquee/contracts/messages';
+import { details } from '@marquee/contracts/texts';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/database.ts';
 import { HttpError } from '../../http/errors.ts';

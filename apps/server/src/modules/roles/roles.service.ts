@@ -1,5 +1,5 @@
 // Roles: names must be unique; only directly chosen permissions are stored.
-import { details } from '@marquee/contracts/messages';
+import { details } from '@marquee/contracts/texts';
 import { permissionsToSave } from '@marquee/contracts/permissions';
 import { resources } from '@marquee/contracts/resources';
 import type { Role, RoleInput } from '@marquee/contracts/roles';

@@ -2,7 +2,7 @@
 import { Button, Center, Loader, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { PRODUCT_NAME } from '@marquee/contracts/constants';
-import { messages } from '@marquee/contracts/messages';
+import { messages } from '@marquee/contracts/texts';
 import { isRouteErrorResponse, useRouteError } from 'react-router';
 
 export function FullPageLoader() {

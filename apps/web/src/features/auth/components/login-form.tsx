@@ -2,7 +2,7 @@
 import { Alert, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
 import type { UserInfo } from '@marquee/contracts/auth';
 import { OTP_LENGTH } from '@marquee/contracts/constants';
-import { messages } from '@marquee/contracts/messages';
+import { messages } from '@marquee/contracts/texts';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { api } from '../../../lib/api.ts';

@@ -1,4 +1,4 @@
-import { messages } from '@marquee/contracts/messages';
+import { messages } from '@marquee/contracts/texts';
 import type { Permission } from '@marquee/contracts/permissions';
 import type { Role } from '@marquee/contracts/roles';
 import { screen, waitFor } from '@testing-library/react';

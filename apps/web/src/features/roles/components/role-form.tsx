@@ -1,7 +1,7 @@
 // The role form of /role/add and /role/:id: name, "all advertisers" and the permission tables.
 import { Alert, Button, Checkbox, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
 import { modals } from '@mantine/modals';
-import { details } from '@marquee/contracts/messages';
+import { details } from '@marquee/contracts/texts';
 import { permissionsToSave, type Permission } from '@marquee/contracts/permissions';
 import { roleInput, type Role, type RoleInput } from '@marquee/contracts/roles';
 import { zodResolver } from '@hookform/resolvers/zod';

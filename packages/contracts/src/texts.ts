@@ -1,4 +1,5 @@
 // Every user-facing message text of spec §5 and §8, word for word, so tests can assert them.
+// (Named texts so that `messages` can be the Message resource, as on the server and in the web.)
 
 export const messages = {
   // §5 validation
