@@ -13,8 +13,30 @@ export const resources = {
   roles: { endpoint: '/api/roles/', model_name: 'role' },
   permissions: { endpoint: '/api/permissions/', model_name: 'permission' },
   logEntries: { endpoint: '/api/log-entries/', model_name: 'logentry' },
+  users: {
+    endpoint: '/api/users/',
+    model_name: 'user',
+    extra_methods: {
+      enable: { detail: true, method: 'POST' },
+      disable: { detail: true, method: 'POST' },
+      reactivate: { detail: true, method: 'POST' },
+      enable_otp: { detail: true, method: 'POST' },
+      validate_otp: { detail: true, method: 'POST' },
+      disable_otp: { detail: true, method: 'POST' },
+      events: { detail: true, method: 'GET' },
+      activation_params: { detail: false, method: 'GET' },
+      activate: { detail: false, method: 'POST' },
+    },
+  },
+  messages: {
+    endpoint: '/api/messages/',
+    model_name: 'message',
+    extra_methods: { confirm: { detail: true, method: 'POST' }, unread_count: { detail: false, method: 'GET' } },
+  },
 } as const satisfies Record<string, ResourceDefinition>;
 
 export const authEndpoint = '/api/auth/';
+export const passwordChangeEndpoint = '/api/auth/password_change/';
+export const passwordResetEndpoint = '/api/auth/password_reset/';
 export const userInfoEndpoint = '/api/user-info/';
 export const docsEndpoint = '/api/docs';
