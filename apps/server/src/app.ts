@@ -16,16 +16,30 @@ import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
 import { errorHandler, notFound, unauthorized } from './http/errors.ts';
 import { registerSession } from './http/session.ts';
+import { createMailer, type Mailer } from './mail/mailer.ts';
 import { registerAuthRoutes } from './modules/auth/auth.routes.ts';
+import { registerPasswordRoutes } from './modules/auth/passwords.routes.ts';
+import { createPasswordsService } from './modules/auth/passwords.service.ts';
+import { registerMessageRoutes } from './modules/messages/messages.routes.ts';
+import { createMessagesService } from './modules/messages/messages.service.ts';
+import { createAccountsService } from './modules/users/users.accounts.service.ts';
+import { registerUserRoutes } from './modules/users/users.routes.ts';
+import { createUsersService } from './modules/users/users.service.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
 import { createLogEntriesService, registerLogEntryRoutes } from './modules/log-entries/log-entries.routes.ts';
 import { createPermissionsService, registerPermissionRoutes } from './modules/permissions/permissions.routes.ts';
 import { registerRoleRoutes } from './modules/roles/roles.routes.ts';
 import { createRolesService } from './modules/roles/roles.service.ts';
 
-export type AppDeps = { config: Config; db: Database; logger?: boolean };
+export type AppDeps = {
+  config: Config;
+  db: Database;
+  logger?: boolean;
+  /** Replaces the configured mail transport (SMTP or outbox). */
+  mailer?: Mailer;
+};
 
-export async function buildApp({ config, db, logger = true }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({ config, db, logger = true, mailer: givenMailer }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ? { level: config.logLevel } : false,
     trustProxy: true,
@@ -52,7 +66,13 @@ export async function buildApp({ config, db, logger = true }: AppDeps): Promise<
   const access = createAccess(db);
   registerSession(app, { db, access, config });
 
+  const mailer = givenMailer ?? createMailer(config.mail, app.log);
   registerAuthRoutes(app, { service: createAuthService({ db, access, config }), config });
+  registerPasswordRoutes(app, createPasswordsService({ db, config, mailer, log: app.log }));
+  const usersDeps = { db, access, config, mailer, log: app.log };
+  const users = createUsersService(usersDeps);
+  registerUserRoutes(app, { users, accounts: createAccountsService(usersDeps, users) });
+  registerMessageRoutes(app, createMessagesService(db, access));
   registerRoleRoutes(app, createRolesService(db, access));
   registerPermissionRoutes(app, createPermissionsService(db, access));
   registerLogEntryRoutes(app, createLogEntriesService(db, access, config.timeZone));

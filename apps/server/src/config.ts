@@ -26,8 +26,25 @@ const envSchema = z.object({
   LOGIN_LOCK_MAX_SECONDS: z.coerce.number().int().positive().default(300),
   WEB_DIST: z.string().default(path.join(repoRoot, 'apps/web/dist')),
   APP_VERSION: z.string().optional(),
+  /** Base of the links in mails (activation, password reset); default http://localhost:<PORT>. */
+  PUBLIC_URL: z.string().url().optional(),
+  /** smtp://user:pass@host:port (or smtps://); without it mails go to DATA_DIR/outbox/. */
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default('Marquee <no-reply@localhost>'),
+  ACTIVATION_LINK_HOURS: z.coerce.number().positive().default(72),
+  PASSWORD_RESET_HOURS: z.coerce.number().positive().default(24),
+  PASSWORD_RESET_MAX_PER_ACCOUNT: z.coerce.number().int().positive().default(3),
+  PASSWORD_RESET_MAX_PER_ADDRESS: z.coerce.number().int().positive().default(10),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
+
+export type ThrottleSettings = {
+  maxFailures: number;
+  maxFailuresPerAddress: number;
+  windowMs: number;
+  lockMs: number;
+  maxLockMs: number;
+};
 
 export type Config = {
   port: number;
@@ -38,13 +55,13 @@ export type Config = {
   sessionIdleMs: number;
   timeZone: string;
   cookieSecure: boolean;
-  throttle: {
-    maxFailures: number;
-    maxFailuresPerAddress: number;
-    windowMs: number;
-    lockMs: number;
-    maxLockMs: number;
-  };
+  throttle: ThrottleSettings;
+  /** Password reset requests per account and per address within the throttle window. */
+  resetThrottle: ThrottleSettings;
+  publicUrl: string;
+  mail: { smtpUrl: string | undefined; from: string; outboxDir: string };
+  activationLinkMs: number;
+  passwordResetMs: number;
   webDist: string;
   version: string;
   logLevel: string;
@@ -77,6 +94,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       lockMs: e.LOGIN_LOCK_SECONDS * 1000,
       maxLockMs: e.LOGIN_LOCK_MAX_SECONDS * 1000,
     },
+    resetThrottle: {
+      maxFailures: e.PASSWORD_RESET_MAX_PER_ACCOUNT,
+      maxFailuresPerAddress: e.PASSWORD_RESET_MAX_PER_ADDRESS,
+      windowMs: e.LOGIN_FAILURE_WINDOW_MINUTES * 60_000,
+      lockMs: e.LOGIN_LOCK_SECONDS * 1000,
+      maxLockMs: e.LOGIN_LOCK_MAX_SECONDS * 1000,
+    },
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    mail: {
+      smtpUrl: e.SMTP_URL || undefined,
+      from: e.MAIL_FROM,
+      outboxDir: path.join(path.resolve(e.DATA_DIR), 'outbox'),
+    },
+    activationLinkMs: e.ACTIVATION_LINK_HOURS * 3_600_000,
+    passwordResetMs: e.PASSWORD_RESET_HOURS * 3_600_000,
     webDist: e.WEB_DIST,
     version: e.APP_VERSION ?? distVersion(e.WEB_DIST) ?? buildVersion(),
     logLevel: e.LOG_LEVEL,

@@ -74,4 +74,23 @@ export const details = {
   superuserRoleLocked: 'The superuser role holds every permission and cannot be changed or deleted.',
   unknownPermissions: 'Unknown permission ids.',
   invalidOrdering: (field: string) => `Cannot order by "${field}".`,
+
+  // Accounts
+  usernameTaken: 'A user with that username already exists.',
+  unknownRoles: 'Unknown role ids.',
+  rolesBeyondOwn: 'You cannot grant roles with permissions you do not hold yourself.',
+  emailRequiredForActivation: 'An email address is required to send the activation link.',
+  cannotDisableSelf: 'You cannot disable your own account.',
+  ownAccountOnly: 'Only the account owner can do this.',
+  activationLinkInvalid: 'This activation link is invalid or has expired.',
+  activated: 'Your account is activated. You can sign in now.',
+  otpInvalidToken: 'Invalid token.',
+  otpNotStarted: 'Start enrolling a one-time token first.',
+  oldPasswordIncorrect: 'Your old password was entered incorrectly.',
+  passwordChanged: 'Your password was changed.',
+  resetTokenInvalid: 'This password reset link is invalid or has expired.',
+  passwordReset: 'Your password has been set. You can sign in now.',
+  resetThrottled: (seconds: number) =>
+    `Too many password reset requests. Try again in ${seconds} second${seconds === 1 ? '' : 's'}.`,
+  mailFailed: 'The mail could not be sent. Try again later.',
 } as const;

@@ -3,7 +3,7 @@
 import { details } from '@marquee/contracts/texts';
 import type { Database } from '../db/database.ts';
 import { forbidden } from '../http/errors.ts';
-import { objectRules } from './rules.ts';
+import { objectRules, operationRules, type Operation } from './rules.ts';
 
 export type SessionUser = { id: number; username: string; full_name: string };
 
@@ -32,13 +32,22 @@ export function createAccess(db: Database) {
 
   /** Effective permissions: those of the user's roles plus all they imply; superuser roles hold all. */
   async function permissionsOf(userId: number): Promise<Set<string>> {
-    const { codenames, dependents } = await getCatalogue();
     const roles = await db
       .selectFrom('user_roles')
       .innerJoin('roles', 'roles.id', 'user_roles.role_id')
       .select(['roles.id', 'roles.is_superuser'])
       .where('user_roles.user_id', '=', userId)
       .execute();
+    return permissionsOfRoleRows(roles);
+  }
+
+  async function permissionsOfRoles(roleIds: number[]): Promise<Set<string>> {
+    const roles = await db.selectFrom('roles').select(['id', 'is_superuser']).where('id', 'in', roleIds).execute();
+    return permissionsOfRoleRows(roles);
+  }
+
+  async function permissionsOfRoleRows(roles: { id: number; is_superuser: boolean }[]): Promise<Set<string>> {
+    const { codenames, dependents } = await getCatalogue();
     if (roles.some((r) => r.is_superuser)) return new Set(codenames);
     if (!roles.length) return new Set();
     const direct = await db
@@ -67,17 +76,40 @@ export function createAccess(db: Database) {
     return [...auth.permissions].filter((p) => p.slice(p.indexOf('_') + 1) === model).sort();
   }
 
-  /** The user's permissions on one object: model permissions narrowed by the model's object rules. */
+  /** The user's permissions on one object: model permissions narrowed by the model's object rules,
+   * plus what the rules grant on that object. */
   function objectPermissions(auth: Auth, model: string, object: unknown): string[] {
     const rule = objectRules[model];
-    return modelPermissions(auth, model).filter((p) => !rule || rule.allows(auth, p.slice(0, p.indexOf('_')), object));
+    const held = modelPermissions(auth, model).filter(
+      (p) => !rule || rule.allows(auth, p.slice(0, p.indexOf('_')), object),
+    );
+    const granted = (rule?.grants?.(auth, object) ?? []).map((action) => `${action}_${model}`);
+    return [...new Set([...held, ...granted])].sort();
   }
 
+  /** Throws 403 unless the user holds `permission` (on `object`, when given). */
   function require(auth: Auth, permission: string, object?: { model: string; value: unknown }): void {
-    if (!auth.permissions.has(permission)) throw forbidden(details.permissionDenied);
-    if (object && !objectPermissions(auth, object.model, object.value).includes(permission)) {
-      throw forbidden(objectRules[object.model]?.denial ?? details.permissionDenied);
+    if (!object) {
+      if (!auth.permissions.has(permission)) throw forbidden(details.permissionDenied);
+      return;
     }
+    if (!objectPermissions(auth, object.model, object.value).includes(permission)) {
+      const denial = auth.permissions.has(permission) ? objectRules[object.model]?.denial : undefined;
+      throw forbidden(denial ?? details.permissionDenied);
+    }
+  }
+
+  /** Throws 403 unless an operation rule allows the user this operation on `object`. */
+  function requireOperation(auth: Auth, operation: Operation, object: unknown): void {
+    const rule = operationRules[operation];
+    if (!rule.allows(auth, object)) throw forbidden(rule.denial);
+  }
+
+  /** True when every permission the roles give is one the user holds (no granting beyond one's own). */
+  async function canGrantRoles(auth: Auth, roleIds: number[]): Promise<boolean> {
+    if (!roleIds.length) return true;
+    const granted = await permissionsOfRoles(roleIds);
+    return [...granted].every((p) => auth.permissions.has(p));
   }
 
   return {
@@ -85,6 +117,8 @@ export function createAccess(db: Database) {
     modelPermissions,
     objectPermissions,
     require,
+    requireOperation,
+    canGrantRoles,
     /** Forget the cached catalogue (after a migration changed it). */
     reset: () => (catalogue = undefined),
   };

@@ -30,6 +30,7 @@ export async function ensureAdmin(
         password_hash: passwordHash,
         full_name: 'Administrator',
         require_activation: false,
+        is_activated: true,
         // The initial admin signs in without a token and is asked to enrol one.
         require_2fa: false,
       })

@@ -17,6 +17,10 @@ export type UsersTable = {
   otp_enabled: Generated<boolean>;
   /** Last accepted TOTP time step, so a token is accepted once. */
   otp_last_step: number | null;
+  /** A password has been set (activated, reset, or created with one). */
+  is_activated: Generated<boolean>;
+  /** Secret of a one-time-token enrolment that was started but not yet validated. */
+  otp_pending_secret: string | null;
   require_activation: Generated<boolean>;
   require_2fa: Generated<boolean>;
   date_joined: DefaultTimestamp;
@@ -74,6 +78,26 @@ export type LogEntriesTable = {
   after: Json;
 };
 
+export type AccountTokensTable = {
+  id: Generated<number>;
+  user_id: number;
+  kind: 'activation' | 'reset';
+  /** sha256 of the token; the token itself is only in the mailed link. */
+  token_hash: string;
+  created_at: DefaultTimestamp;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+};
+
+export type MessagesTable = {
+  id: Generated<number>;
+  user_id: number;
+  importance: 'info' | 'warning' | 'critical';
+  content: string;
+  sent_at: DefaultTimestamp;
+  read_at: Timestamp | null;
+};
+
 export type DB = {
   users: UsersTable;
   roles: RolesTable;
@@ -84,4 +108,6 @@ export type DB = {
   sessions: SessionsTable;
   login_throttle: LoginThrottleTable;
   log_entries: LogEntriesTable;
+  account_tokens: AccountTokensTable;
+  messages: MessagesTable;
 };

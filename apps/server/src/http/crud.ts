@@ -51,6 +51,9 @@ export type CrudConfig<Item extends { id: number }, Input, Filters> = {
   repr(item: Item): string;
   /** Field errors beyond the schema (uniqueness, references); `existing` is set on update. */
   validate?(db: Database, input: Partial<Input>, existing?: Item): Promise<ValidationErrorBody | undefined>;
+  /** Rows that belong to the signed-in user (e.g. their messages): when given, a list needs no
+   * model permission and always carries these filters. */
+  scope?(auth: Auth): Partial<Filters>;
   /** Normalises input before it is stored (e.g. drops implied permissions). */
   prepare?(db: Database, input: Partial<Input>): Promise<Partial<Input>>;
 };
@@ -113,8 +116,9 @@ export function createCrudService<Item extends { id: number }, Input, Filters>(
     model,
 
     async list(auth: Auth, query: ListQuery & Filters, url: string): Promise<Paged<Item>> {
-      access.require(auth, perm('list'));
-      const { page = 1, page_size, ordering, ...filters } = query;
+      if (!config.scope) access.require(auth, perm('list'));
+      const { page = 1, page_size, ordering, ...requested } = query;
+      const filters = { ...requested, ...config.scope?.(auth) };
       const size = page_size === 0 ? null : Math.min(page_size ?? API_DEFAULT_PAGE_SIZE, API_MAX_PAGE_SIZE);
       const order = orderBy(ordering);
       const [results, count] = await Promise.all([

@@ -3,6 +3,7 @@ import { Card, Group, SimpleGrid, Text, ThemeIcon } from '@mantine/core';
 import { Link } from 'react-router';
 import { PageHeader } from '../components/page-header.tsx';
 import { useCurrentUser } from '../lib/current-user.ts';
+import { OtpNotice } from '../features/users/components/otp-notice.tsx';
 import { visibleMenuItems } from './menu.ts';
 
 export function HomeScreen() {
@@ -11,6 +12,7 @@ export function HomeScreen() {
   return (
     <>
       <PageHeader title="Home" heading={`Welcome, ${user?.full_name || user?.username || ''}`} breadcrumbs={[]} />
+      <OtpNotice />
       {items.length === 0 ? (
         <Text>There are no screens for your account yet. Ask an administrator for a role.</Text>
       ) : (

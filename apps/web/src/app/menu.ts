@@ -1,18 +1,30 @@
-// The home menu and the navbar: one entry per screen, shown when the user holds its permission.
+// The home menu and the navbar: one entry per screen, shown when the user holds its permission
+// (entries without one are for every signed-in user).
 // A new screen adds one line here (and its route in router.tsx).
-import { IconListDetails, IconShieldLock, type TablerIcon } from '@tabler/icons-react';
+import { IconListDetails, IconMail, IconShieldLock, type TablerIcon } from '@tabler/icons-react';
+import type { ComponentType } from 'react';
+import { UnreadMessagesBadge } from '../features/messages/components/unread-messages-badge.tsx';
 import { paths } from './paths.ts';
 
 export type MenuItem = {
   label: string;
   description: string;
   path: string;
-  /** The permission codename the screen needs (also checked by the route). */
-  permission: string;
+  /** The permission codename the screen needs (also checked by the route); none: everyone's. */
+  permission?: string;
   icon: TablerIcon;
+  /** A live count beside the label (renders nothing when there is none). */
+  badge?: ComponentType;
 };
 
 export const menuItems: readonly MenuItem[] = [
+  {
+    label: 'Messages',
+    description: 'Messages sent to you',
+    path: paths.messages,
+    icon: IconMail,
+    badge: UnreadMessagesBadge,
+  },
   {
     label: 'Roles',
     description: 'Roles and their permissions',
@@ -30,4 +42,4 @@ export const menuItems: readonly MenuItem[] = [
 ];
 
 export const visibleMenuItems = (permissions: readonly string[]) =>
-  menuItems.filter((item) => permissions.includes(item.permission));
+  menuItems.filter((item) => !item.permission || permissions.includes(item.permission));

@@ -2,6 +2,10 @@
 export const paths = {
   home: '/',
   login: '/login',
+  activate: '/activate/:key/:hash',
+  passwordReset: '/password/reset/:token?',
+  passwordChange: '/password/change',
+  messages: '/messages',
   roles: '/role',
   roleAdd: '/role/add',
   role: '/role/:id',
@@ -25,3 +29,7 @@ export function safeNext(value: string | null | undefined): string {
   if (value.startsWith(paths.login)) return paths.home;
   return value;
 }
+
+/** `/password/reset` asks for a reset link; with the mailed token it sets a new password. */
+export const passwordResetPath = (token?: string) =>
+  token ? `/password/reset/${encodeURIComponent(token)}` : '/password/reset';

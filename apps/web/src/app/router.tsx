@@ -42,6 +42,16 @@ export function createAppRouter(queryClient: QueryClient) {
       HydrateFallback: FullPageLoader,
     },
     {
+      path: paths.activate,
+      lazy: screen(() => import('../features/auth/components/activation-screen.tsx'), 'ActivationScreen'),
+      HydrateFallback: FullPageLoader,
+    },
+    {
+      path: paths.passwordReset,
+      lazy: screen(() => import('../features/auth/components/password-reset-screen.tsx'), 'PasswordResetScreen'),
+      HydrateFallback: FullPageLoader,
+    },
+    {
       id: 'app',
       path: paths.home,
       Component: AppLayout,
@@ -52,6 +62,15 @@ export function createAppRouter(queryClient: QueryClient) {
       shouldRevalidate: () => false,
       children: [
         { index: true, lazy: screen(() => import('./home-screen.tsx'), 'HomeScreen') },
+        // Every signed-in user has a password and messages: no permission needed.
+        {
+          path: paths.passwordChange,
+          lazy: screen(() => import('../features/auth/components/password-change-screen.tsx'), 'PasswordChangeScreen'),
+        },
+        {
+          path: paths.messages,
+          lazy: screen(() => import('../features/messages/components/messages-screen.tsx'), 'MessagesScreen'),
+        },
         {
           path: paths.roles,
           handle: { permission: 'list_role' } satisfies RouteHandle,

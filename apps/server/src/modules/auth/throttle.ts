@@ -9,8 +9,16 @@ import { HttpError } from '../../http/errors.ts';
 
 export type ThrottleKeys = { account: string; address: string };
 
-export function createThrottle(db: Database, config: Config['throttle']) {
-  const keysOf = ({ account, address }: ThrottleKeys) => [`account:${account.toLowerCase()}`, `address:${address}`];
+export function createThrottle(
+  db: Database,
+  config: Config['throttle'],
+  /** `prefix` keeps counters of another purpose (e.g. reset requests) apart from sign-in failures. */
+  { prefix = '', message = details.throttled }: { prefix?: string; message?: (seconds: number) => string } = {},
+) {
+  const keysOf = ({ account, address }: ThrottleKeys) => [
+    `${prefix}account:${account.toLowerCase()}`,
+    `${prefix}address:${address}`,
+  ];
 
   /** Throws 429 while either key is locked. */
   async function check(keys: ThrottleKeys): Promise<void> {
@@ -24,7 +32,7 @@ export function createThrottle(db: Database, config: Config['throttle']) {
       .executeTakeFirst();
     if (locked?.locked_until) {
       const seconds = Math.max(1, Math.ceil((new Date(locked.locked_until).getTime() - now.getTime()) / 1000));
-      throw new HttpError(429, { detail: details.throttled(seconds) }, { 'retry-after': String(seconds) });
+      throw new HttpError(429, { detail: message(seconds) }, { 'retry-after': String(seconds) });
     }
   }
 

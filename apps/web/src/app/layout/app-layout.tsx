@@ -1,9 +1,9 @@
 // The shell of every signed-in screen: header (name, clock, version, sign out), the menu (a burger
 // below the tablet breakpoint) and the screen, which is shown only with its permission.
-import { Anchor, AppShell, Box, Burger, Button, Group, NavLink, Text } from '@mantine/core';
+import { ActionIcon, Anchor, AppShell, Box, Burger, Button, Group, NavLink, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { PRODUCT_NAME } from '@marquee/contracts/constants';
-import { IconHome, IconLogout } from '@tabler/icons-react';
+import { IconHome, IconKey, IconLogout } from '@tabler/icons-react';
 import { Link, Navigate, Outlet, useLocation, useMatches } from 'react-router';
 import { Clock } from '../../components/clock.tsx';
 import { VersionLabel } from '../../components/version-label.tsx';
@@ -70,6 +70,16 @@ export function AppLayout() {
             <Text size="sm" fw={500} truncate maw={200} visibleFrom="xs" data-testid="user-name">
               {user.full_name || user.username}
             </Text>
+            <ActionIcon
+              component={Link}
+              to={paths.passwordChange}
+              variant="default"
+              size={30}
+              aria-label="Change password"
+              title="Change password"
+            >
+              <IconKey size={16} aria-hidden />
+            </ActionIcon>
             <Button
               variant="default"
               size="xs"
@@ -101,6 +111,7 @@ export function AppLayout() {
               to={item.path}
               label={item.label}
               leftSection={<item.icon size={18} aria-hidden />}
+              rightSection={item.badge && <item.badge />}
               active={active}
               aria-current={active ? 'page' : undefined}
               onClick={close}

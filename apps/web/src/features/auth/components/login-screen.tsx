@@ -1,11 +1,11 @@
 // /login: `timeout=true` shows the inactivity alert; `next` is where to go after signing in.
-import { Alert, Center, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Center, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { PRODUCT_NAME } from '@marquee/contracts/constants';
 import { messages } from '@marquee/contracts/texts';
 import { useQueryClient } from '@tanstack/react-query';
-import { useNavigate, useSearchParams } from 'react-router';
-import { safeNext } from '../../../app/paths.ts';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { passwordResetPath, safeNext } from '../../../app/paths.ts';
 import { VersionLabel } from '../../../components/version-label.tsx';
 import { userInfoQueryKey } from '../../../lib/current-user.ts';
 import { LoginForm } from './login-form.tsx';
@@ -42,6 +42,11 @@ export function LoginScreen() {
               void navigate(safeNext(params.get('next')), { replace: true });
             }}
           />
+          <Group justify="center">
+            <Anchor component={Link} to={passwordResetPath()} size="sm">
+              Forgot password?
+            </Anchor>
+          </Group>
           <VersionLabel />
         </Stack>
       </Paper>

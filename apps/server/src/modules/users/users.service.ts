@@ -1,0 +1,110 @@
+// Users: the generic list/get/create/update/disable, with unique usernames, known roles that grant
+// no more than the caller holds, an email for activation, and the activation mail on create.
+import type { FastifyBaseLogger } from 'fastify';
+import { resources } from '@marquee/contracts/resources';
+import { details } from '@marquee/contracts/texts';
+import type { User, UserInput } from '@marquee/contracts/users';
+import type { Access, Auth } from '../../access/access.ts';
+import type { Config } from '../../config.ts';
+import type { Database } from '../../db/database.ts';
+import { createCrudService } from '../../http/crud.ts';
+import { badRequest, notFound } from '../../http/errors.ts';
+import type { Mailer } from '../../mail/mailer.ts';
+import { activationMail } from '../../mail/templates.ts';
+import { issueActivation } from './account-tokens.ts';
+import { usersRepository, type UserFilters } from './users.repository.ts';
+
+export type UsersDeps = { db: Database; access: Access; config: Config; mailer: Mailer; log?: FastifyBaseLogger };
+
+const model = resources.users.model_name;
+
+export function createUsersService({ db, access, config, mailer, log }: UsersDeps) {
+  const crud = createCrudService<User, UserInput, UserFilters>(db, access, {
+    definition: resources.users,
+    repository: usersRepository,
+    ordering: {
+      fields: {
+        username: 'users.username',
+        full_name: 'users.full_name',
+        date_joined: 'users.date_joined',
+        last_login: 'users.last_login',
+        id: 'users.id',
+      },
+      default: 'username',
+      id: 'users.id',
+    },
+    repr: (user) => user.username,
+    async validate(trx, input, existing) {
+      const errors: Record<string, string[]> = {};
+      if (input.username !== undefined) {
+        const other = await usersRepository.findByUsername(trx, input.username);
+        if (other && other.id !== existing?.id) errors.username = [details.usernameTaken];
+      }
+      if (input.roles?.length) {
+        const known = await usersRepository.existingRoleIds(trx, input.roles);
+        if (known.size !== new Set(input.roles).size) errors.roles = [details.unknownRoles];
+      }
+      const requireActivation = input.require_activation ?? existing?.require_activation ?? true;
+      const email = input.email ?? existing?.email ?? '';
+      if (requireActivation && !email && !existing?.is_activated) {
+        errors.email = [details.emailRequiredForActivation];
+      }
+      return errors;
+    },
+  });
+
+  /** Roles a caller adds must not grant what the caller does not hold (no self-promotion). */
+  async function checkRoles(auth: Auth, roles: number[] | undefined, current: number[] = []) {
+    const added = (roles ?? []).filter((r) => !current.includes(r));
+    if (!(await access.canGrantRoles(auth, added))) throw badRequest({ roles: [details.rolesBeyondOwn] });
+  }
+
+  /** Mails a new activation link (earlier links stop working). */
+  async function sendActivation(trx: Database, user: { id: number; username: string; email: string }) {
+    const link = await issueActivation(trx, user.id, config.activationLinkMs);
+    return () => mailer.send(activationMail(config.publicUrl, user, link, config.activationLinkMs));
+  }
+
+  return {
+    ...crud,
+
+    /** One's own account is visible without view_user (the access rules grant it). */
+    async get(auth: Auth, id: number) {
+      access.require(auth, `view_${model}`, { model, value: { id } });
+      const user = await usersRepository.get(db, id);
+      if (!user) throw notFound();
+      return { ...user, _permissions: access.objectPermissions(auth, model, user) };
+    },
+
+    async create(auth: Auth, input: UserInput) {
+      access.require(auth, `add_${model}`);
+      await checkRoles(auth, input.roles);
+      const created = await crud.create(auth, input);
+      if (created.require_activation && created.email) {
+        const send = await sendActivation(db, created);
+        // The user exists now; a mail failure is logged and the admin can use "reactivate".
+        await send().catch((err: unknown) => log?.error({ err, user: created.id }, 'activation mail failed'));
+      }
+      return created;
+    },
+
+    async update(auth: Auth, id: number, input: Partial<UserInput>) {
+      access.require(auth, `change_${model}`);
+      const current = await usersRepository.get(db, id);
+      if (current) await checkRoles(auth, input.roles, current.roles);
+      return crud.update(auth, id, input);
+    },
+
+    /** Disabling ends the user's sessions at once; nobody disables themselves. */
+    async setActive(auth: Auth, id: number, active: boolean) {
+      if (!active) access.requireOperation(auth, 'disable_user', { id });
+      const user = await crud.setActive(auth, id, active);
+      if (!active) await usersRepository.endSessions(db, id);
+      return user;
+    },
+
+    sendActivation,
+  };
+}
+
+export type UsersService = ReturnType<typeof createUsersService>;

@@ -1,0 +1,125 @@
+// /messages: the signed-in user's messages, newest first; unread ones are bold and can be confirmed.
+import { Badge, Button, Group, Paper, Switch, Text } from '@mantine/core';
+import { MESSAGES_PAGE_SIZE } from '@marquee/contracts/constants';
+import type { Message } from '@marquee/contracts/messages';
+import { IconCheck } from '@tabler/icons-react';
+import { useMemo } from 'react';
+import { paths } from '../../../app/paths.ts';
+import { DataTable, type DataColumn } from '../../../components/data-table/data-table.tsx';
+import { useListState } from '../../../components/data-table/use-list-state.ts';
+import { PageHeader } from '../../../components/page-header.tsx';
+import { formatDateTime } from '../../../lib/format.ts';
+import { useConfirmMessage } from '../api/confirm-message.ts';
+import { useMessages } from '../api/get-messages.ts';
+import { ImportanceBadge } from './importance-badge.tsx';
+
+type ConfirmState = { confirm: (message: Message) => void; pendingId: number | undefined };
+
+function messageColumns({ confirm, pendingId }: ConfirmState): DataColumn<Message>[] {
+  return [
+    {
+      id: 'importance',
+      header: 'Importance',
+      cell: (message) => <ImportanceBadge importance={message.importance} />,
+      width: 120,
+    },
+    {
+      id: 'sent_at',
+      header: 'Sent at',
+      sortField: 'sent_at',
+      cell: (message) => (
+        <Text size="sm" fw={message.read_at ? undefined : 700} style={{ whiteSpace: 'nowrap' }}>
+          {formatDateTime(message.sent_at)}
+        </Text>
+      ),
+      width: 180,
+    },
+    {
+      id: 'read_at',
+      header: 'Read at',
+      cell: (message) =>
+        message.read_at ? (
+          <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+            {formatDateTime(message.read_at)}
+          </Text>
+        ) : (
+          <Badge variant="outline" color="indigo.8" size="sm">
+            Unread
+          </Badge>
+        ),
+      width: 180,
+    },
+    {
+      id: 'content',
+      header: 'Content',
+      cell: (message) => (
+        <Text size="sm" fw={message.read_at ? undefined : 700} style={{ whiteSpace: 'pre-wrap' }}>
+          {message.content}
+        </Text>
+      ),
+    },
+    {
+      id: 'actions',
+      header: 'Actions',
+      cell: (message) =>
+        message.read_at ? null : (
+          <Button
+            size="compact-sm"
+            variant="light"
+            aria-label="Confirm message"
+            leftSection={<IconCheck size={14} aria-hidden />}
+            loading={pendingId === message.id}
+            onClick={() => confirm(message)}
+          >
+            Confirm
+          </Button>
+        ),
+      width: 130,
+    },
+  ];
+}
+
+export function MessagesScreen() {
+  const state = useListState({
+    ordering: '-sent_at',
+    pageSize: MESSAGES_PAGE_SIZE,
+    pageSizes: null,
+    filters: ['unread'],
+  });
+  const list = useMessages(state.query);
+  const confirm = useConfirmMessage();
+  const pendingId = confirm.isPending ? confirm.variables?.id : undefined;
+  const columns = useMemo(
+    () => messageColumns({ confirm: (message) => confirm.mutate(message), pendingId }),
+    // `confirm` is a new object every render; its `mutate` is stable.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [confirm.mutate, pendingId],
+  );
+
+  return (
+    <>
+      <PageHeader title="Messages" breadcrumbs={[{ label: 'Messages', to: paths.messages }]} />
+      <Paper withBorder p="md" radius="md">
+        <Group mb="md" align="flex-end">
+          <Switch
+            label="Unread only"
+            checked={state.filters.unread === 'true'}
+            onChange={(event) => state.setFilter('unread', event.currentTarget.checked ? 'true' : '')}
+          />
+        </Group>
+        <DataTable
+          label="Messages"
+          columns={columns}
+          state={state}
+          data={list.data}
+          loading={list.isPending}
+          fetching={list.isFetching}
+          pageSizes={null}
+          getRowId={(message) => String(message.id)}
+          emptyText={state.filters.unread === 'true' ? 'No unread messages.' : 'No messages.'}
+          minWidth={760}
+        />
+      </Paper>
+    </>
+  );
+}

@@ -1,0 +1,84 @@
+// /user/add and /user/:id: the account form, then (for an existing account) its one-time token
+// and event log. Anyone may open their own account; for others the server decides (403 → home).
+import { Alert, Anchor, Skeleton, Stack } from '@mantine/core';
+import { permissionFlags } from '@marquee/contracts/common';
+import { Link, Navigate, useParams } from 'react-router';
+import { paths } from '../../../app/paths.ts';
+import { PageHeader } from '../../../components/page-header.tsx';
+import { useCurrentUser } from '../../../lib/current-user.ts';
+import { useRoleChoices } from '../api/get-role-choices.ts';
+import { useUser } from '../api/get-user.ts';
+import { UserEventLog } from './user-event-log.tsx';
+import { UserForm } from './user-form.tsx';
+import { UserOtpSection } from './user-otp-section.tsx';
+
+function parseId(value: string | undefined): number | null | undefined {
+  if (value === undefined) return undefined;
+  const id = Number(value);
+  return Number.isInteger(id) && id > 0 ? id : null;
+}
+
+export function UserEditScreen() {
+  const params = useParams();
+  const id = parseId(params.id);
+  const me = useCurrentUser();
+  const user = useUser(id ?? undefined);
+  const canListRoles = permissionFlags(me?._permissions, 'role').canList;
+  const roles = useRoleChoices(canListRoles);
+
+  if (id === null) return <Navigate to={paths.home} replace />;
+
+  const isNew = id === undefined;
+  const isSelf = !isNew && me?.id === id;
+  const breadcrumbs = [{ label: 'Users', to: paths.users }, { label: isNew ? 'Add user' : 'User' }];
+
+  if (!isNew && user.isError) {
+    return (
+      <>
+        <PageHeader title="User" breadcrumbs={breadcrumbs} />
+        <Alert color="red" variant="light">
+          The user could not be loaded.{' '}
+          <Anchor component={Link} to={paths.users}>
+            Back to the users
+          </Anchor>
+        </Alert>
+      </>
+    );
+  }
+
+  // Without the role list the picker shows role ids; the form does not wait for a list it cannot get.
+  const rolesReady = !canListRoles || roles.data !== undefined || roles.isError;
+  if (!rolesReady || (!isNew && !user.data)) {
+    return (
+      <>
+        <PageHeader title={isNew ? 'Add user' : 'User'} breadcrumbs={breadcrumbs} />
+        <Stack gap="md" aria-busy="true">
+          <Skeleton height={160} radius="md" />
+          <Skeleton height={120} radius="md" />
+        </Stack>
+      </>
+    );
+  }
+
+  const objectFlags = permissionFlags(user.data?._permissions, 'user');
+  const userFlags = permissionFlags(me?._permissions, 'user');
+  const readOnly = isNew ? !userFlags.canAdd : !objectFlags.canChange;
+
+  return (
+    <Stack gap="md">
+      <UserForm
+        key={id ?? 'new'}
+        user={isNew ? undefined : user.data}
+        roles={roles.data}
+        readOnly={readOnly}
+        canChange={!isNew && objectFlags.canChange}
+      />
+      {user.data && !isNew && (
+        <>
+          <UserOtpSection user={user.data} isSelf={isSelf} canChange={objectFlags.canChange} />
+          <UserEventLog userId={user.data.id} />
+        </>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,151 @@
+import { messages } from '@marquee/contracts/texts';
+import type { Role } from '@marquee/contracts/roles';
+import type { User } from '@marquee/contracts/users';
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { api } from '../../../lib/api.ts';
+import { ApiError } from '../../../lib/api-client.ts';
+import type { Detail } from '../../../lib/resources.ts';
+import { renderWithProviders } from '../../../test/render.tsx';
+import { UserForm } from './user-form.tsx';
+
+const roles: Role[] = [
+  { id: 1, name: 'Editors', permissions: [], can_change_all_advertisers: false, is_superuser: false },
+  { id: 2, name: 'Managers', permissions: [], can_change_all_advertisers: true, is_superuser: false },
+];
+
+const account = (extra: Partial<Detail<User>> = {}): Detail<User> => ({
+  id: 7,
+  username: 'jane',
+  full_name: 'Jane Doe',
+  email: 'jane@example.com',
+  is_active: true,
+  roles: [2],
+  require_activation: false,
+  require_2fa: true,
+  otp_enabled: false,
+  is_activated: true,
+  date_joined: '2026-01-01T10:00:00Z',
+  last_login: null,
+  _permissions: ['view_user', 'change_user'],
+  ...extra,
+});
+
+const input = (name: string) => screen.getByRole('textbox', { name });
+
+afterEach(() => vi.restoreAllMocks());
+
+describe('UserForm', () => {
+  it('starts a new user empty, requiring activation and two-factor authentication, and creates it', async () => {
+    const post = vi.spyOn(api, 'post').mockResolvedValue(account({ id: 12, username: 'newbie' }));
+    const { user, router } = renderWithProviders(
+      <UserForm user={undefined} roles={roles} readOnly={false} canChange={false} />,
+      { route: '/add', routes: [{ path: '/user/:id', element: <p>account page</p> }] },
+    );
+    expect(input('Username')).toHaveValue('');
+    expect(input('Full name')).toHaveValue('');
+    expect(input('Email')).toHaveValue('');
+    expect(screen.getByRole('checkbox', { name: /Require activation/ })).toBeChecked();
+    expect(screen.getByRole('checkbox', { name: /Require two-factor authentication/ })).toBeChecked();
+    expect(screen.queryByRole('button', { name: 'Disable' })).toBeNull();
+
+    await user.type(input('Username'), 'newbie');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(post).toHaveBeenCalled());
+    expect(post).toHaveBeenCalledWith(
+      '/api/users/',
+      { username: 'newbie', full_name: '', email: '', roles: [], require_activation: true, require_2fa: true },
+      { formErrors: true },
+    );
+    expect(await screen.findByText('account page')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/user/12');
+  });
+
+  it('shows an existing user with role names and saves with PUT', async () => {
+    const put = vi.spyOn(api, 'put').mockResolvedValue(account({ full_name: 'Jane Roe' }));
+    const { user } = renderWithProviders(<UserForm user={account()} roles={roles} readOnly={false} canChange />);
+    expect(input('Username')).toHaveValue('jane');
+    expect(screen.getByRole('checkbox', { name: /Require activation/ })).not.toBeChecked();
+    expect(screen.getAllByText('Managers')[0]).toBeInTheDocument();
+    await user.clear(input('Full name'));
+    await user.type(input('Full name'), 'Jane Roe');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(put).toHaveBeenCalled());
+    expect(put).toHaveBeenCalledWith(
+      '/api/users/7/',
+      {
+        username: 'jane',
+        full_name: 'Jane Roe',
+        email: 'jane@example.com',
+        roles: [2],
+        require_activation: false,
+        require_2fa: true,
+      },
+      { formErrors: true },
+    );
+  });
+
+  it('checks the username before sending and shows server field errors on their fields', async () => {
+    const post = vi.spyOn(api, 'post').mockRejectedValue(
+      new ApiError(400, {
+        username: ['A user with that username already exists.'],
+        email: ['Enter a valid email address.'],
+      }),
+    );
+    const { user } = renderWithProviders(
+      <UserForm user={undefined} roles={roles} readOnly={false} canChange={false} />,
+    );
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('This field is required.')).toBeInTheDocument();
+    expect(post).not.toHaveBeenCalled();
+
+    await user.type(input('Username'), 'jane');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('A user with that username already exists.')).toBeInTheDocument();
+    expect(input('Username')).toHaveAttribute('aria-invalid', 'true');
+    expect(input('Email')).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it('is read-only without change permission: disabled fields, no Save, no account actions', () => {
+    renderWithProviders(
+      <UserForm user={account({ _permissions: ['view_user'] })} roles={roles} readOnly canChange={false} />,
+    );
+    expect(input('Username')).toBeDisabled();
+    expect(input('Email')).toBeDisabled();
+    expect(screen.getByRole('checkbox', { name: /Require activation/ })).toBeDisabled();
+    expect(screen.queryByRole('button', { name: 'Save' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Disable' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Reactivate' })).toBeNull();
+    expect(screen.getByText('You can view this account but not change it.')).toBeInTheDocument();
+  });
+
+  it('disables an account after confirmation, and offers Enable for a disabled one', async () => {
+    const post = vi.spyOn(api, 'post').mockResolvedValue(undefined);
+    const { user, unmount } = renderWithProviders(
+      <UserForm user={account()} roles={roles} readOnly={false} canChange />,
+    );
+    await user.click(screen.getByRole('button', { name: 'Disable' }));
+    expect(await screen.findByText(/Do you want to disable the user "jane"\?/)).toBeInTheDocument();
+    expect(post).not.toHaveBeenCalled();
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Disable' }));
+    await waitFor(() => expect(post).toHaveBeenCalledWith('/api/users/7/disable/'));
+    unmount();
+
+    renderWithProviders(<UserForm user={account({ is_active: false })} roles={roles} readOnly={false} canChange />);
+    expect(screen.getByText('Disabled')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Disable' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Enable' })).toBeInTheDocument();
+  });
+
+  it('asks before leaving with unsaved changes', async () => {
+    const { user, router } = renderWithProviders(
+      <UserForm user={account()} roles={roles} readOnly={false} canChange />,
+      { route: '/user/7', routes: [{ path: '/events', element: <p>events page</p> }] },
+    );
+    await user.type(input('Full name'), ' Jr');
+    void router.navigate('/events');
+    expect(await screen.findByText(messages.leaveText)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Stay' }));
+    expect(router.state.location.pathname).toBe('/user/7');
+  });
+});

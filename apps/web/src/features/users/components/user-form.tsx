@@ -1,0 +1,235 @@
+// The account form of /user/add and /user/:id: username, full name, email, roles and the two
+// sign-in requirements; Save, and the account actions (disable/enable, reactivate) in the header.
+import { Alert, Button, Checkbox, Group, MultiSelect, Paper, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import type { Role } from '@marquee/contracts/roles';
+import { userInput, type User, type UserInput } from '@marquee/contracts/users';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { IconDeviceFloppy, IconInfoCircle } from '@tabler/icons-react';
+import { useMemo } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { useNavigate } from 'react-router';
+import { paths, userPath } from '../../../app/paths.ts';
+import { useDirtyFormGuard } from '../../../components/dirty-form-guard.tsx';
+import { PageHeader } from '../../../components/page-header.tsx';
+import { applyServerErrors } from '../../../lib/form-errors.ts';
+import { showSuccess } from '../../../lib/notifications.ts';
+import type { Detail } from '../../../lib/resources.ts';
+import { useSaveUser } from '../api/save-user.ts';
+import { UserAccountActions } from './user-account-actions.tsx';
+import { UserBadges } from './user-badges.tsx';
+
+export type UserFormValues = {
+  username: string;
+  full_name: string;
+  email: string;
+  roles: number[];
+  require_activation: boolean;
+  require_2fa: boolean;
+};
+
+// Every field is on the form, so every field is sent.
+const schema = userInput.required({
+  full_name: true,
+  email: true,
+  roles: true,
+  require_activation: true,
+  require_2fa: true,
+});
+
+const FORM_ID = 'user-form';
+const FIELDS = ['username', 'full_name', 'email', 'roles', 'require_activation', 'require_2fa'] as const;
+
+/** A new user requires activation and a one-time token (spec §9). */
+export const valuesOf = (user: User | undefined): UserFormValues => ({
+  username: user?.username ?? '',
+  full_name: user?.full_name ?? '',
+  email: user?.email ?? '',
+  roles: user ? [...user.roles].sort((a, b) => a - b) : [],
+  require_activation: user?.require_activation ?? true,
+  require_2fa: user?.require_2fa ?? true,
+});
+
+export type UserFormProps = {
+  /** Undefined on /user/add. */
+  user: Detail<User> | undefined;
+  /** Every role by name; undefined when this user may not list roles (the picker then shows ids). */
+  roles: Role[] | undefined;
+  readOnly: boolean;
+  /** May disable, enable and reactivate the account. */
+  canChange: boolean;
+};
+
+export function UserForm({ user, roles, readOnly, canChange }: UserFormProps) {
+  const navigate = useNavigate();
+  const save = useSaveUser();
+  // Refreshed data (after an action) shows in the fields the user has not edited.
+  const values = useMemo(() => (user ? valuesOf(user) : undefined), [user]);
+  const {
+    register,
+    control,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors, isDirty, isSubmitting },
+  } = useForm<UserFormValues, unknown, UserInput>({
+    defaultValues: valuesOf(user),
+    values,
+    resetOptions: { keepDirtyValues: true },
+    resolver: zodResolver(schema),
+  });
+  const guard = useDirtyFormGuard(isDirty && !readOnly);
+
+  const roleOptions = useMemo(() => {
+    const known = (roles ?? []).map((role) => ({ value: String(role.id), label: role.name }));
+    // Roles the list does not hold (or no list at all) still show, by id.
+    const missing = (user?.roles ?? [])
+      .filter((id) => !roles?.some((role) => role.id === id))
+      .map((id) => ({ value: String(id), label: `Role ${id}` }));
+    return [...known, ...missing];
+  }, [roles, user?.roles]);
+
+  const submit = handleSubmit(async (input) => {
+    try {
+      const saved = await save.mutateAsync({ id: user?.id, values: input });
+      reset(valuesOf(saved));
+      showSuccess(user ? `User "${saved.username}" saved.` : `User "${saved.username}" created.`);
+      if (!user) {
+        guard.allowNextNavigation();
+        void navigate(userPath(saved.id), { replace: true });
+      }
+    } catch (error) {
+      applyServerErrors(error, setError, FIELDS);
+    }
+  });
+
+  const title = user ? user.username : 'Add user';
+
+  return (
+    <>
+      <PageHeader
+        title={user ? 'User' : 'Add user'}
+        heading={title}
+        breadcrumbs={[{ label: 'Users', to: paths.users }, { label: title }]}
+        actions={
+          <>
+            {user && canChange && <UserAccountActions user={user} />}
+            {!readOnly && (
+              <Button
+                type="submit"
+                form={FORM_ID}
+                loading={isSubmitting}
+                leftSection={<IconDeviceFloppy size={16} aria-hidden />}
+              >
+                Save
+              </Button>
+            )}
+          </>
+        }
+      />
+      <form id={FORM_ID} onSubmit={submit} noValidate>
+        <Stack gap="md">
+          {user && <UserBadges user={user} showDisabled />}
+          {readOnly && (
+            <Alert variant="light" color="gray" icon={<IconInfoCircle aria-hidden />}>
+              You can view this account but not change it.
+            </Alert>
+          )}
+          <Paper withBorder p="md" radius="md">
+            <Stack gap="md">
+              <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+                <TextInput
+                  label="Username"
+                  required
+                  withAsterisk={false}
+                  disabled={readOnly}
+                  error={errors.username?.message}
+                  autoComplete="off"
+                  {...register('username')}
+                />
+                <TextInput
+                  label="Full name"
+                  disabled={readOnly}
+                  error={errors.full_name?.message}
+                  autoComplete="off"
+                  {...register('full_name')}
+                />
+                <TextInput
+                  label="Email"
+                  type="email"
+                  disabled={readOnly}
+                  error={errors.email?.message}
+                  autoComplete="off"
+                  {...register('email')}
+                />
+                <Controller
+                  control={control}
+                  name="roles"
+                  render={({ field, fieldState }) => (
+                    <MultiSelect
+                      label="Roles"
+                      data={roleOptions}
+                      value={field.value.map(String)}
+                      onChange={(next) => field.onChange(next.map(Number))}
+                      onBlur={field.onBlur}
+                      ref={field.ref}
+                      name={field.name}
+                      disabled={readOnly}
+                      error={fieldState.error?.message}
+                      searchable
+                      clearable={!readOnly}
+                      clearButtonProps={{ 'aria-label': 'Remove every role' }}
+                      nothingFoundMessage="No such role"
+                      placeholder={field.value.length ? undefined : 'No roles'}
+                    />
+                  )}
+                />
+              </SimpleGrid>
+              <Group gap="xl" wrap="wrap">
+                <Controller
+                  control={control}
+                  name="require_activation"
+                  render={({ field, fieldState }) => (
+                    <Checkbox
+                      label="Require activation"
+                      description="The user sets a password through an emailed link."
+                      checked={field.value}
+                      onChange={(event) => field.onChange(event.currentTarget.checked)}
+                      onBlur={field.onBlur}
+                      ref={field.ref}
+                      name={field.name}
+                      disabled={readOnly}
+                      error={fieldState.error?.message}
+                    />
+                  )}
+                />
+                <Controller
+                  control={control}
+                  name="require_2fa"
+                  render={({ field, fieldState }) => (
+                    <Checkbox
+                      label="Require two-factor authentication"
+                      description="The user enrols a one-time token when activating."
+                      checked={field.value}
+                      onChange={(event) => field.onChange(event.currentTarget.checked)}
+                      onBlur={field.onBlur}
+                      ref={field.ref}
+                      name={field.name}
+                      disabled={readOnly}
+                      error={fieldState.error?.message}
+                    />
+                  )}
+                />
+              </Group>
+            </Stack>
+          </Paper>
+          {/*
+            LOCATION AND ADVERTISER PICKERS (a later issue): the user's locations, campaign
+            locations and advertisers go here, in their own Paper, with their form fields added to
+            UserFormValues and FIELDS. The advertiser picker is hidden when one of the user's roles
+            has can_change_all_advertisers.
+          */}
+        </Stack>
+      </form>
+    </>
+  );
+}
