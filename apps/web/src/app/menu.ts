@@ -1,7 +1,7 @@
 // The home menu and the navbar: one entry per screen, shown when the user holds its permission
 // (entries without one are for every signed-in user).
 // A new screen adds one line here (and its route in router.tsx).
-import { IconListDetails, IconMail, IconShieldLock, type TablerIcon } from '@tabler/icons-react';
+import { IconListDetails, IconMail, IconShieldLock, IconUsers, type TablerIcon } from '@tabler/icons-react';
 import type { ComponentType } from 'react';
 import { UnreadMessagesBadge } from '../features/messages/components/unread-messages-badge.tsx';
 import { paths } from './paths.ts';
@@ -38,6 +38,13 @@ export const menuItems: readonly MenuItem[] = [
     path: paths.events,
     permission: 'list_logentry',
     icon: IconListDetails,
+  },
+  {
+    label: 'Users',
+    description: 'Accounts, their roles and one-time tokens',
+    path: paths.users,
+    permission: 'list_user',
+    icon: IconUsers,
   },
 ];
 

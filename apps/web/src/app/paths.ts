@@ -10,9 +10,13 @@ export const paths = {
   roleAdd: '/role/add',
   role: '/role/:id',
   events: '/events',
+  users: '/user',
+  userAdd: '/user/add',
+  user: '/user/:id',
 } as const;
 
 export const rolePath = (id: number) => `/role/${id}`;
+export const userPath = (id: number) => `/user/${id}`;
 
 /** `/login`, with `timeout=true` after an inactivity logout and `next` to return to afterwards. */
 export function loginPath({ next, timeout = false }: { next?: string; timeout?: boolean } = {}): string {

@@ -91,6 +91,21 @@ export function createAppRouter(queryClient: QueryClient) {
           handle: { permission: 'list_logentry' } satisfies RouteHandle,
           lazy: screen(() => import('../features/events/components/events-screen.tsx'), 'EventsScreen'),
         },
+        {
+          path: paths.users,
+          handle: { permission: 'list_user' } satisfies RouteHandle,
+          lazy: screen(() => import('../features/users/components/user-list-screen.tsx'), 'UserListScreen'),
+        },
+        {
+          path: paths.userAdd,
+          handle: { permission: 'add_user' } satisfies RouteHandle,
+          lazy: screen(() => import('../features/users/components/user-edit-screen.tsx'), 'UserEditScreen'),
+        },
+        {
+          // No route permission: anyone may open their own account; the server decides (403 → home).
+          path: paths.user,
+          lazy: screen(() => import('../features/users/components/user-edit-screen.tsx'), 'UserEditScreen'),
+        },
       ],
     },
     // Unknown URLs go home.

@@ -3,14 +3,14 @@
 import { ActionIcon, Anchor, AppShell, Box, Burger, Button, Group, NavLink, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { PRODUCT_NAME } from '@marquee/contracts/constants';
-import { IconHome, IconKey, IconLogout } from '@tabler/icons-react';
+import { IconHome, IconKey, IconLogout, IconUserCircle } from '@tabler/icons-react';
 import { Link, Navigate, Outlet, useLocation, useMatches } from 'react-router';
 import { Clock } from '../../components/clock.tsx';
 import { VersionLabel } from '../../components/version-label.tsx';
 import { useCurrentUser } from '../../lib/current-user.ts';
 import { signOut } from '../../features/auth/api/sign-out.ts';
 import { visibleMenuItems } from '../menu.ts';
-import { paths } from '../paths.ts';
+import { paths, userPath } from '../paths.ts';
 import type { RouteHandle } from '../router.tsx';
 import { FullPageLoader } from './route-states.tsx';
 import classes from './app-layout.module.css';
@@ -70,6 +70,15 @@ export function AppLayout() {
             <Text size="sm" fw={500} truncate maw={200} visibleFrom="xs" data-testid="user-name">
               {user.full_name || user.username}
             </Text>
+            <Button
+              component={Link}
+              to={userPath(user.id)}
+              variant="subtle"
+              size="xs"
+              leftSection={<IconUserCircle size={16} aria-hidden />}
+            >
+              My account
+            </Button>
             <ActionIcon
               component={Link}
               to={paths.passwordChange}
