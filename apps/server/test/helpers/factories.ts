@@ -75,6 +75,7 @@ export async function createUser(
     withRole = true,
     isActive = true,
     otpSecret = null,
+    email = '',
   }: {
     username?: string;
     password?: string;
@@ -83,6 +84,7 @@ export async function createUser(
     withRole?: boolean;
     isActive?: boolean;
     otpSecret?: string | null;
+    email?: string;
   } = {},
 ): Promise<TestUser> {
   const { id } = await db
@@ -94,6 +96,8 @@ export async function createUser(
       is_active: isActive,
       otp_secret: otpSecret,
       otp_enabled: otpSecret !== null,
+      email,
+      is_activated: true,
       require_activation: false,
       require_2fa: false,
     })
