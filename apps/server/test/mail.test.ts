@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { passwordResetEndpoint, resources } from '@marquee/contracts/resources';
+import { details } from '@marquee/contracts/texts';
 import { loadConfig } from '../src/config.ts';
 import { createMailer } from '../src/mail/mailer.ts';
 import { describeBackends, testConfig } from './helpers/backends.ts';
@@ -90,4 +91,25 @@ describeBackends(
       mail: { ...testConfig().mail, smtpUrl: smtp.url },
     },
   },
+);
+
+describeBackends(
+  'mail failures',
+  (ctx) => {
+    it('a failed activation mail keeps the new user; reactivate answers 503; a reset request still 200', async () => {
+      const admin = await asAdmin(ctx.app);
+      const email = `${uniq('fail')}@example.test`;
+      const res = await admin.post(resources.users.endpoint, { username: uniq('fail'), email });
+      expect(res.statusCode).toBe(201);
+      const { id, username } = res.json() as { id: number; username: string };
+      const again = await admin.post(`${resources.users.endpoint}${id}/reactivate/`);
+      expect(again.statusCode).toBe(503);
+      expect(again.json()).toEqual({ detail: details.mailFailed });
+      await ctx.db.updateTable('users').set({ is_activated: true }).where('id', '=', id).execute();
+      const reset = await new Client(ctx.app).post(passwordResetEndpoint, { username });
+      expect(reset.statusCode).toBe(200);
+    });
+  },
+  // Nothing listens on port 9 of the loopback address: every SMTP connection is refused.
+  { config: { mail: { ...testConfig().mail, smtpUrl: 'smtp://127.0.0.1:9' } } },
 );

@@ -267,6 +267,27 @@ describeBackends(
         ]);
       });
 
+      it('a user manager cannot act on an account holding permissions the manager lacks', async () => {
+        const manager = await asUser(ctx, ['change_user']);
+        const { id: adminId } = await ctx.db
+          .selectFrom('users')
+          .select('id')
+          .where('username', '=', 'admin')
+          .executeTakeFirstOrThrow();
+        for (const res of [
+          await manager.patch(detail(adminId), { email: 'attacker@example.test' }),
+          await manager.post(detail(adminId, 'disable')),
+          await manager.post(detail(adminId, 'reactivate')),
+          await manager.post(detail(adminId, 'disable_otp')),
+        ]) {
+          expect(res.statusCode).toBe(403);
+          expect(res.json()).toEqual({ detail: details.strongerUser });
+        }
+        expect((await admin.get(detail(adminId))).json()).toMatchObject({ email: '', is_active: true });
+        const weaker = await createUser(ctx.db, { permissions: ['list_user'] });
+        expect((await manager.patch(detail(weaker.id), { full_name: 'Weaker' })).statusCode).toBe(200);
+      });
+
       it('nobody disables themselves', async () => {
         const manager = await asUser(ctx, ['change_user']);
         for (const action of ['disable', 'deactivate']) {

@@ -80,6 +80,7 @@ export const details = {
   unknownRoles: 'Unknown role ids.',
   rolesBeyondOwn: 'You cannot grant roles with permissions you do not hold yourself.',
   emailRequiredForActivation: 'An email address is required to send the activation link.',
+  strongerUser: 'You cannot change a user who holds permissions you do not hold yourself.',
   cannotDisableSelf: 'You cannot disable your own account.',
   ownAccountOnly: 'Only the account owner can do this.',
   activationLinkInvalid: 'This activation link is invalid or has expired.',

@@ -112,8 +112,16 @@ export function createAccess(db: Database) {
     return [...granted].every((p) => auth.permissions.has(p));
   }
 
+  /** Acting on another account (edit, disable, reactivate, drop its token) needs every permission that
+   * account holds: otherwise a user manager could take over an administrator (new email → reset). */
+  async function requireOutranks(auth: Auth, target: { id: number; roles: number[] }): Promise<void> {
+    if (target.id === auth.user.id) return;
+    if (!(await canGrantRoles(auth, target.roles))) throw forbidden(details.strongerUser);
+  }
+
   return {
     permissionsOf,
+    requireOutranks,
     modelPermissions,
     objectPermissions,
     require,

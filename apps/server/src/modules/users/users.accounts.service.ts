@@ -78,6 +78,7 @@ export function createAccountsService({ db, access, config }: UsersDeps, users: 
       const current = await usersRepository.get(db, id);
       if (!current) throw notFound();
       access.require(auth, `change_${model}`, { model, value: current });
+      await access.requireOutranks(auth, current);
       if (!current.email) throw badRequest({ email: [details.emailRequiredForActivation] });
       let send: (() => Promise<void>) | undefined;
       await change({ actor: auth.user.id, id, message: 'Activation link sent.' }, async (trx) => {
@@ -125,7 +126,9 @@ export function createAccountsService({ db, access, config }: UsersDeps, users: 
 
     async disableOtp(auth: Auth, id: number) {
       access.requireOperation(auth, 'disable_otp', { id });
-      await loadSecrets(id);
+      const target = await usersRepository.get(db, id);
+      if (!target) throw notFound();
+      await access.requireOutranks(auth, target);
       await change({ actor: auth.user.id, id, message: 'One-time token disabled.' }, async (trx) => {
         await usersRepository.setFields(trx, id, { otp_secret: null, otp_enabled: false, otp_pending_secret: null });
         await sendMessage(trx, {

@@ -91,13 +91,19 @@ export function createUsersService({ db, access, config, mailer, log }: UsersDep
     async update(auth: Auth, id: number, input: Partial<UserInput>) {
       access.require(auth, `change_${model}`);
       const current = await usersRepository.get(db, id);
-      if (current) await checkRoles(auth, input.roles, current.roles);
+      if (current) {
+        await access.requireOutranks(auth, current);
+        await checkRoles(auth, input.roles, current.roles);
+      }
       return crud.update(auth, id, input);
     },
 
     /** Disabling ends the user's sessions at once; nobody disables themselves. */
     async setActive(auth: Auth, id: number, active: boolean) {
       if (!active) access.requireOperation(auth, 'disable_user', { id });
+      access.require(auth, `change_${model}`);
+      const current = await usersRepository.get(db, id);
+      if (current) await access.requireOutranks(auth, current);
       const user = await crud.setActive(auth, id, active);
       if (!active) await usersRepository.endSessions(db, id);
       return user;
