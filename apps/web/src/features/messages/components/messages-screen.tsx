@@ -3,7 +3,7 @@ import { Badge, Button, Group, Paper, Switch, Text } from '@mantine/core';
 import { MESSAGES_PAGE_SIZE } from '@marquee/contracts/constants';
 import type { Message } from '@marquee/contracts/messages';
 import { IconCheck } from '@tabler/icons-react';
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { paths } from '../../../app/paths.ts';
 import { DataTable, type DataColumn } from '../../../components/data-table/data-table.tsx';
 import { useListState } from '../../../components/data-table/use-list-state.ts';
@@ -87,6 +87,15 @@ export function MessagesScreen() {
     filters: ['unread'],
   });
   const list = useMessages(state.query);
+  // The URL changes in a transition: the switch shows the new state at once (and follows the URL
+  // when it changes from elsewhere).
+  const unreadInUrl = state.filters.unread === 'true';
+  const [unreadOnly, setUnreadOnly] = useState(unreadInUrl);
+  const [seenInUrl, setSeenInUrl] = useState(unreadInUrl);
+  if (unreadInUrl !== seenInUrl) {
+    setSeenInUrl(unreadInUrl);
+    setUnreadOnly(unreadInUrl);
+  }
   const confirm = useConfirmMessage();
   const pendingId = confirm.isPending ? confirm.variables?.id : undefined;
   const columns = useMemo(
@@ -103,8 +112,12 @@ export function MessagesScreen() {
         <Group mb="md" align="flex-end">
           <Switch
             label="Unread only"
-            checked={state.filters.unread === 'true'}
-            onChange={(event) => state.setFilter('unread', event.currentTarget.checked ? 'true' : '')}
+            checked={unreadOnly}
+            onChange={(event) => {
+              const checked = event.currentTarget.checked;
+              setUnreadOnly(checked);
+              state.setFilter('unread', checked ? 'true' : '');
+            }}
           />
         </Group>
         <DataTable
@@ -116,7 +129,7 @@ export function MessagesScreen() {
           fetching={list.isFetching}
           pageSizes={null}
           getRowId={(message) => String(message.id)}
-          emptyText={state.filters.unread === 'true' ? 'No unread messages.' : 'No messages.'}
+          emptyText={unreadInUrl ? 'No unread messages.' : 'No messages.'}
           minWidth={760}
         />
       </Paper>
