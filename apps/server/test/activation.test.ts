@@ -140,6 +140,8 @@ describeBackends(
         expect(replay.statusCode).toBe(401);
         expect(replay.json()).toEqual({ detail: details.tokenInvalid });
 
+        const inbox = await user.page<{ content: string }>(resources.messages.endpoint);
+        expect(inbox.results.map((m) => m.content)).toEqual(['A one-time token was enabled for your account.']);
         const notStarted = await user.post(detail(user.user.id, 'validate_otp'), { token });
         expect(notStarted.json()).toEqual({ non_field_errors: [details.otpNotStarted] });
       });

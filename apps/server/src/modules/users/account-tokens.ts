@@ -12,6 +12,11 @@ const random = (bytes: number) => crypto.randomBytes(bytes).toString('base64url'
 export const activationSecret = (key: string, hash: string) => `${key}.${hash}`;
 
 async function store(db: Database, userId: number, kind: TokenKind, secret: string, lifetimeMs: number) {
+  // Housekeeping: tokens a day past their expiry are of no use, not even for telling "used" apart.
+  await db
+    .deleteFrom('account_tokens')
+    .where('expires_at', '<', new Date(Date.now() - 86_400_000))
+    .execute();
   await db
     .insertInto('account_tokens')
     .values({
