@@ -15,12 +15,16 @@ export const getUnreadCount = ({ signal }: { signal?: AbortSignal } = {}) =>
     background: true,
   });
 
-export const unreadCountQueryOptions = () =>
+/**
+ * Every request renews the session on the server, so polling only while the user is active keeps
+ * the inactivity timeout meaningful: an idle tab stops asking and its session can expire.
+ */
+export const unreadCountQueryOptions = ({ poll = true }: { poll?: boolean } = {}) =>
   queryOptions({
     queryKey: unreadCountQueryKey,
     queryFn: async ({ signal }) => (await getUnreadCount({ signal })).count,
-    refetchInterval: UNREAD_COUNT_REFRESH_MS,
+    refetchInterval: poll ? UNREAD_COUNT_REFRESH_MS : false,
     staleTime: UNREAD_COUNT_REFRESH_MS / 2,
   });
 
-export const useUnreadCount = () => useQuery(unreadCountQueryOptions());
+export const useUnreadCount = (options: { poll?: boolean } = {}) => useQuery(unreadCountQueryOptions(options));

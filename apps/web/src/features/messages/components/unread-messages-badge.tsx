@@ -1,9 +1,12 @@
 // The number of unread messages beside the menu's "Messages" entry.
 import { Badge, VisuallyHidden } from '@mantine/core';
-import { useUnreadCount } from '../api/get-unread-count.ts';
+import { useIdle } from '@mantine/hooks';
+import { UNREAD_COUNT_REFRESH_MS, useUnreadCount } from '../api/get-unread-count.ts';
 
 export function UnreadMessagesBadge() {
-  const { data: count } = useUnreadCount();
+  // No input for a refresh period: stop polling (see unreadCountQueryOptions).
+  const idle = useIdle(UNREAD_COUNT_REFRESH_MS, { initialState: false });
+  const { data: count } = useUnreadCount({ poll: !idle });
   if (!count) return null;
   return (
     <>
