@@ -18,7 +18,11 @@ export function OtpNotice() {
       color="yellow"
       mb="md"
       icon={<IconShieldExclamation aria-hidden />}
-      title="Protect your account with a one-time token"
+      title={
+        <Text span fw={700} size="sm" c="var(--mantine-color-text)">
+          Protect your account with a one-time token
+        </Text>
+      }
     >
       <Text size="sm">
         Signing in will then also ask for a token from an authenticator app.{' '}

@@ -1,4 +1,5 @@
-// The state badges of a user: disabled, not activated, one-time token enrolled.
+// The state badges of a user: disabled, not activated, one-time token enrolled (colours dark
+// enough for small bold text to pass the contrast check).
 import { Badge, Group } from '@mantine/core';
 import type { User } from '@marquee/contracts/users';
 
@@ -6,17 +7,17 @@ export function UserBadges({ user, showDisabled = false }: { user: User; showDis
   return (
     <Group gap={6} wrap="wrap">
       {showDisabled && !user.is_active && (
-        <Badge color="gray" variant="filled" size="sm">
+        <Badge color="dark" variant="filled" size="sm">
           Disabled
         </Badge>
       )}
       {!user.is_activated && (
-        <Badge color="orange" variant="light" size="sm">
+        <Badge color="yellow" variant="filled" autoContrast size="sm">
           Not activated
         </Badge>
       )}
       {user.otp_enabled && (
-        <Badge color="teal" variant="light" size="sm" title="A one-time token is enrolled">
+        <Badge color="teal.9" variant="outline" size="sm" title="A one-time token is enrolled">
           2FA
         </Badge>
       )}

@@ -72,6 +72,7 @@ export function UserEditScreen() {
         roles={roles.data}
         readOnly={readOnly}
         canChange={!isNew && objectFlags.canChange}
+        isSelf={isSelf}
       />
       {user.data && !isNew && (
         <>

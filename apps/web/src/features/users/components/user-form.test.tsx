@@ -137,6 +137,13 @@ describe('UserForm', () => {
     expect(screen.getByRole('button', { name: 'Enable' })).toBeInTheDocument();
   });
 
+  it("does not offer disabling or reactivating one's own account", () => {
+    renderWithProviders(<UserForm user={account()} roles={roles} readOnly={false} canChange isSelf />);
+    expect(screen.getByRole('button', { name: 'Save' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Disable' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Reactivate' })).toBeNull();
+  });
+
   it('asks before leaving with unsaved changes', async () => {
     const { user, router } = renderWithProviders(
       <UserForm user={account()} roles={roles} readOnly={false} canChange />,

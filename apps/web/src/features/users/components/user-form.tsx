@@ -57,9 +57,11 @@ export type UserFormProps = {
   readOnly: boolean;
   /** May disable, enable and reactivate the account. */
   canChange: boolean;
+  /** The signed-in user's own account: no disabling or reactivating oneself. */
+  isSelf?: boolean;
 };
 
-export function UserForm({ user, roles, readOnly, canChange }: UserFormProps) {
+export function UserForm({ user, roles, readOnly, canChange, isSelf = false }: UserFormProps) {
   const navigate = useNavigate();
   const save = useSaveUser();
   // Refreshed data (after an action) shows in the fields the user has not edited.
@@ -112,7 +114,7 @@ export function UserForm({ user, roles, readOnly, canChange }: UserFormProps) {
         breadcrumbs={[{ label: 'Users', to: paths.users }, { label: title }]}
         actions={
           <>
-            {user && canChange && <UserAccountActions user={user} />}
+            {user && canChange && !isSelf && <UserAccountActions user={user} />}
             {!readOnly && (
               <Button
                 type="submit"

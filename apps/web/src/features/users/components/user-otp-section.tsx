@@ -159,7 +159,7 @@ export function UserOtpSection({ user, isSelf, canChange }: UserOtpSectionProps)
           <Title order={2} size="h4" id={headingId}>
             One-time token
           </Title>
-          <Badge color={user.otp_enabled ? 'teal' : 'gray'} variant="light">
+          <Badge color={user.otp_enabled ? 'teal.9' : 'gray.8'} variant="outline">
             {user.otp_enabled ? 'Enabled' : 'Not enabled'}
           </Badge>
         </Group>
