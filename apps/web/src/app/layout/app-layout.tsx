@@ -1,9 +1,9 @@
 // The shell of every signed-in screen: header (name, clock, version, sign out), the menu (a burger
 // below the tablet breakpoint) and the screen, which is shown only with its permission.
-import { ActionIcon, Anchor, AppShell, Box, Burger, Button, Group, NavLink, Text } from '@mantine/core';
+import { ActionIcon, Anchor, AppShell, Box, Burger, Button, Group, Menu, NavLink, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { PRODUCT_NAME } from '@marquee/contracts/constants';
-import { IconHome, IconKey, IconLogout, IconUserCircle } from '@tabler/icons-react';
+import { IconDotsVertical, IconHome, IconKey, IconLogout, IconUserCircle } from '@tabler/icons-react';
 import { Link, Navigate, Outlet, useLocation, useMatches } from 'react-router';
 import { Clock } from '../../components/clock.tsx';
 import { VersionLabel } from '../../components/version-label.tsx';
@@ -70,33 +70,58 @@ export function AppLayout() {
             <Text size="sm" fw={500} truncate maw={200} visibleFrom="xs" data-testid="user-name">
               {user.full_name || user.username}
             </Text>
-            <Button
-              component={Link}
-              to={userPath(user.id)}
-              variant="subtle"
-              size="xs"
-              leftSection={<IconUserCircle size={16} aria-hidden />}
-            >
-              My account
-            </Button>
-            <ActionIcon
-              component={Link}
-              to={paths.passwordChange}
-              variant="default"
-              size={30}
-              aria-label="Change password"
-              title="Change password"
-            >
-              <IconKey size={16} aria-hidden />
-            </ActionIcon>
-            <Button
-              variant="default"
-              size="xs"
-              leftSection={<IconLogout size={16} aria-hidden />}
-              onClick={() => void signOut()}
-            >
-              Sign out
-            </Button>
+            {/* Below the tablet width the account actions share one menu, so the header fits a phone. */}
+            <Group gap="xs" wrap="nowrap" visibleFrom="sm">
+              <Button
+                component={Link}
+                to={userPath(user.id)}
+                variant="subtle"
+                size="xs"
+                leftSection={<IconUserCircle size={16} aria-hidden />}
+              >
+                My account
+              </Button>
+              <ActionIcon
+                component={Link}
+                to={paths.passwordChange}
+                variant="default"
+                size={30}
+                aria-label="Change password"
+                title="Change password"
+              >
+                <IconKey size={16} aria-hidden />
+              </ActionIcon>
+              <Button
+                variant="default"
+                size="xs"
+                leftSection={<IconLogout size={16} aria-hidden />}
+                onClick={() => void signOut()}
+              >
+                Sign out
+              </Button>
+            </Group>
+            <Menu position="bottom-end" withinPortal withInitialFocusPlaceholder={false}>
+              <Menu.Target>
+                <ActionIcon variant="default" size={30} hiddenFrom="sm" aria-label="Account menu">
+                  <IconDotsVertical size={16} aria-hidden />
+                </ActionIcon>
+              </Menu.Target>
+              <Menu.Dropdown>
+                <Menu.Item
+                  component={Link}
+                  to={userPath(user.id)}
+                  leftSection={<IconUserCircle size={16} aria-hidden />}
+                >
+                  My account
+                </Menu.Item>
+                <Menu.Item component={Link} to={paths.passwordChange} leftSection={<IconKey size={16} aria-hidden />}>
+                  Change password
+                </Menu.Item>
+                <Menu.Item leftSection={<IconLogout size={16} aria-hidden />} onClick={() => void signOut()}>
+                  Sign out
+                </Menu.Item>
+              </Menu.Dropdown>
+            </Menu>
           </Group>
         </Group>
       </AppShell.Header>
