@@ -95,7 +95,7 @@ describeBackends(
         expect(again.json()).toEqual({ token: [details.resetTokenInvalid] });
       });
 
-      it('answers the same for unknown, disabled and mail-less users and mails nothing', async () => {
+      it('answers the same for unknown, disabled, mail-less and not yet activated users and mails nothing', async () => {
         const disabledEmail = `${uniq('off')}@example.test`;
         const disabled = await createUser(ctx.db, { email: disabledEmail, isActive: false });
         const noMail = await createUser(ctx.db);
@@ -105,6 +105,15 @@ describeBackends(
           expect(res.json()).toEqual({ detail: texts.resetRequestSent });
         }
         expect(outboxMails(outbox.dir, disabledEmail)).toEqual([]);
+        // Waiting for activation (require_activation, no password yet): the activation link is the way in.
+        const pendingEmail = `${uniq('pending')}@example.test`;
+        const pendingName = uniq('pending');
+        await ctx.db
+          .insertInto('users')
+          .values({ username: pendingName, password_hash: '', email: pendingEmail })
+          .execute();
+        expect((await request(pendingName)).json()).toEqual({ detail: texts.resetRequestSent });
+        expect(outboxMails(outbox.dir, pendingEmail)).toEqual([]);
       });
 
       it('refuses expired and unknown tokens; 400 for a blank body', async () => {

@@ -70,13 +70,17 @@ export function createPasswordsService({ db, config, mailer, log }: Deps) {
       return { detail: details.passwordChanged };
     },
 
-    /** Mails a reset link when the user exists, is active and has an email; answers the same either way. */
+    /** Mails a reset link when the user exists, is active, has an email and is not waiting for activation;
+     * answers the same either way. */
     async requestReset(username: string, ip: string): Promise<{ detail: string }> {
       const keys = { account: username, address: ip };
       await resetThrottle.check(keys);
       await resetThrottle.fail(keys);
       const user = await usersRepository.secretsByUsername(db, username);
-      if (user?.is_active && user.email) {
+      // A user who must still activate uses the activation link (which also enrols the token), so
+      // a reset cannot skip the one-time-token enrolment.
+      const mayReset = user && (user.is_activated || !user.require_activation);
+      if (mayReset && user.is_active && user.email) {
         const token = await issueReset(db, user.id, config.passwordResetMs);
         try {
           await mailer.send(resetMail(config.publicUrl, user, token, config.passwordResetMs));

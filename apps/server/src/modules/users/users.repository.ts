@@ -19,6 +19,8 @@ export type UserSecrets = {
   otp_pending_secret: string | null;
   otp_last_step: number | null;
   require_2fa: boolean;
+  require_activation: boolean;
+  is_activated: boolean;
 };
 
 const like = (value: string) => `%${value.replace(/[%_\\]/g, '\\$&')}%`;
@@ -167,4 +169,6 @@ const secretsQuery = (db: Database) =>
       'otp_pending_secret',
       'otp_last_step',
       'require_2fa',
+      'require_activation',
+      'is_activated',
     ]);
