@@ -30,7 +30,10 @@ export function UserEditScreen() {
 
   const isNew = id === undefined;
   const isSelf = !isNew && me?.id === id;
-  const breadcrumbs = [{ label: 'Users', to: paths.users }, { label: isNew ? 'Add user' : 'User' }];
+  const canListUsers = permissionFlags(me?._permissions, 'user').canList;
+  const current = { label: isNew ? 'Add user' : isSelf ? 'My account' : 'User' };
+  // Someone without the users list reaches only their own account: no crumb to a list they cannot open.
+  const breadcrumbs = canListUsers ? [{ label: 'Users', to: paths.users }, current] : [current];
 
   if (!isNew && user.isError) {
     return (
@@ -38,8 +41,8 @@ export function UserEditScreen() {
         <PageHeader title="User" breadcrumbs={breadcrumbs} />
         <Alert color="red" variant="light">
           The user could not be loaded.{' '}
-          <Anchor component={Link} to={paths.users}>
-            Back to the users
+          <Anchor component={Link} to={canListUsers ? paths.users : paths.home}>
+            {canListUsers ? 'Back to the users' : 'Back to the home page'}
           </Anchor>
         </Alert>
       </>
@@ -73,6 +76,7 @@ export function UserEditScreen() {
         readOnly={readOnly}
         canChange={!isNew && objectFlags.canChange}
         isSelf={isSelf}
+        canListUsers={canListUsers}
       />
       {user.data && !isNew && (
         <>

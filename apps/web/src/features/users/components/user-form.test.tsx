@@ -144,6 +144,17 @@ describe('UserForm', () => {
     expect(screen.queryByRole('button', { name: 'Reactivate' })).toBeNull();
   });
 
+  it('leaves the users list out of the breadcrumb for someone who cannot open it', () => {
+    renderWithProviders(
+      <UserForm user={account()} roles={undefined} readOnly canChange={false} isSelf canListUsers={false} />,
+    );
+    const crumbs = screen.getByRole('navigation', { name: 'Breadcrumb' });
+    expect(within(crumbs).queryByRole('link', { name: 'Users' })).toBeNull();
+    expect(within(crumbs).getByText('jane')).toBeInTheDocument();
+    // Without the role list the picker shows the role by id.
+    expect(screen.getAllByText('Role 2')[0]).toBeInTheDocument();
+  });
+
   it('asks before leaving with unsaved changes', async () => {
     const { user, router } = renderWithProviders(
       <UserForm user={account()} roles={roles} readOnly={false} canChange />,

@@ -59,9 +59,11 @@ export type UserFormProps = {
   canChange: boolean;
   /** The signed-in user's own account: no disabling or reactivating oneself. */
   isSelf?: boolean;
+  /** The signed-in user may open the users list (the breadcrumb links there). */
+  canListUsers?: boolean;
 };
 
-export function UserForm({ user, roles, readOnly, canChange, isSelf = false }: UserFormProps) {
+export function UserForm({ user, roles, readOnly, canChange, isSelf = false, canListUsers = true }: UserFormProps) {
   const navigate = useNavigate();
   const save = useSaveUser();
   // Refreshed data (after an action) shows in the fields the user has not edited.
@@ -111,7 +113,7 @@ export function UserForm({ user, roles, readOnly, canChange, isSelf = false }: U
       <PageHeader
         title={user ? 'User' : 'Add user'}
         heading={title}
-        breadcrumbs={[{ label: 'Users', to: paths.users }, { label: title }]}
+        breadcrumbs={canListUsers ? [{ label: 'Users', to: paths.users }, { label: title }] : [{ label: title }]}
         actions={
           <>
             {user && canChange && !isSelf && <UserAccountActions user={user} />}
