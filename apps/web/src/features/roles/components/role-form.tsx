@@ -5,11 +5,12 @@ import { details } from '@marquee/contracts/texts';
 import { permissionsToSave, type Permission } from '@marquee/contracts/permissions';
 import { roleInput, type Role, type RoleInput } from '@marquee/contracts/roles';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { IconDeviceFloppy, IconInfoCircle, IconTrash } from '@tabler/icons-react';
+import { IconInfoCircle, IconTrash } from '@tabler/icons-react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { paths, rolePath } from '../../../app/paths.ts';
 import { useDirtyFormGuard } from '../../../components/dirty-form-guard.tsx';
+import { SaveButton } from '../../../components/save-button.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { applyServerErrors } from '../../../lib/form-errors.ts';
 import { showSuccess } from '../../../lib/notifications.ts';
@@ -112,16 +113,7 @@ export function RoleForm({ role, permissions, readOnly, canDelete }: RoleFormPro
                 Delete
               </Button>
             )}
-            {!readOnly && (
-              <Button
-                type="submit"
-                form={FORM_ID}
-                loading={isSubmitting}
-                leftSection={<IconDeviceFloppy size={16} aria-hidden />}
-              >
-                Save
-              </Button>
-            )}
+            {!readOnly && <SaveButton form={FORM_ID} loading={isSubmitting} />}
           </>
         }
       />

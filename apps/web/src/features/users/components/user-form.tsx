@@ -1,15 +1,16 @@
 // The account form of /user/add and /user/:id: username, full name, email, roles and the two
 // sign-in requirements; Save, and the account actions (disable/enable, reactivate) in the header.
-import { Alert, Button, Checkbox, Group, MultiSelect, Paper, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Alert, Checkbox, Group, MultiSelect, Paper, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import type { Role } from '@marquee/contracts/roles';
 import { userInput, type User, type UserInput } from '@marquee/contracts/users';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { IconDeviceFloppy, IconInfoCircle } from '@tabler/icons-react';
+import { IconInfoCircle } from '@tabler/icons-react';
 import { useMemo } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { paths, userPath } from '../../../app/paths.ts';
 import { useDirtyFormGuard } from '../../../components/dirty-form-guard.tsx';
+import { SaveButton } from '../../../components/save-button.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { applyServerErrors } from '../../../lib/form-errors.ts';
 import { showSuccess } from '../../../lib/notifications.ts';
@@ -117,16 +118,7 @@ export function UserForm({ user, roles, readOnly, canChange, isSelf = false, can
         actions={
           <>
             {user && canChange && !isSelf && <UserAccountActions user={user} />}
-            {!readOnly && (
-              <Button
-                type="submit"
-                form={FORM_ID}
-                loading={isSubmitting}
-                leftSection={<IconDeviceFloppy size={16} aria-hidden />}
-              >
-                Save
-              </Button>
-            )}
+            {!readOnly && <SaveButton form={FORM_ID} loading={isSubmitting} />}
           </>
         }
       />
