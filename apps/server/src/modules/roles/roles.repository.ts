@@ -1,6 +1,7 @@
 // SQL for roles and their directly chosen permissions.
 import type { RoleInput, Role } from '@marquee/contracts/roles';
 import type { Database } from '../../db/database.ts';
+import { linkedIds, replaceLinks, rolePermissions } from '../../db/links.ts';
 import type { CrudRepository } from '../../http/crud.ts';
 import { applyPage, countOf } from '../../http/list.ts';
 
@@ -15,31 +16,12 @@ const base = (db: Database, filters: RoleFilters) => {
 };
 
 async function withPermissions(db: Database, rows: Omit<Role, 'permissions'>[]): Promise<Role[]> {
-  if (!rows.length) return [];
-  const links = await db
-    .selectFrom('role_permissions')
-    .select(['role_id', 'permission_id'])
-    .where(
-      'role_id',
-      'in',
-      rows.map((r) => r.id),
-    )
-    .orderBy('permission_id')
-    .execute();
-  return rows.map((r) => ({
-    ...r,
-    permissions: links.filter((l) => l.role_id === r.id).map((l) => l.permission_id),
-  }));
-}
-
-async function setPermissions(db: Database, roleId: number, ids: number[]) {
-  await db.deleteFrom('role_permissions').where('role_id', '=', roleId).execute();
-  if (ids.length) {
-    await db
-      .insertInto('role_permissions')
-      .values(ids.map((permission_id) => ({ role_id: roleId, permission_id })))
-      .execute();
-  }
+  const links = await linkedIds(
+    db,
+    rolePermissions,
+    rows.map((r) => r.id),
+  );
+  return rows.map((r) => ({ ...r, permissions: links.get(r.id) ?? [] }));
 }
 
 export const rolesRepository: CrudRepository<Role, RoleInput, RoleFilters> & {
@@ -59,7 +41,7 @@ export const rolesRepository: CrudRepository<Role, RoleInput, RoleFilters> & {
       .values({ name: input.name, can_change_all_advertisers: input.can_change_all_advertisers ?? false })
       .returning('id')
       .executeTakeFirstOrThrow();
-    await setPermissions(db, id, input.permissions ?? []);
+    await replaceLinks(db, rolePermissions, id, input.permissions ?? []);
     return id;
   },
   async update(db, id, input) {
@@ -70,7 +52,7 @@ export const rolesRepository: CrudRepository<Role, RoleInput, RoleFilters> & {
         : {}),
     };
     if (Object.keys(values).length) await db.updateTable('roles').set(values).where('id', '=', id).execute();
-    if (input.permissions !== undefined) await setPermissions(db, id, input.permissions);
+    if (input.permissions !== undefined) await replaceLinks(db, rolePermissions, id, input.permissions);
   },
   async remove(db, id) {
     await db.deleteFrom('roles').where('id', '=', id).execute();

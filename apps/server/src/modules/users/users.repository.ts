@@ -2,6 +2,7 @@
 import type { Updateable } from 'kysely';
 import type { User, UserInput } from '@marquee/contracts/users';
 import type { Database } from '../../db/database.ts';
+import { linkedIds, replaceLinks, userRoles } from '../../db/links.ts';
 import type { UsersTable } from '../../db/schema.ts';
 import type { CrudRepository } from '../../http/crud.ts';
 import { applyPage, countOf } from '../../http/list.ts';
@@ -58,34 +59,17 @@ const base = (db: Database, filters: UserFilters) => {
 type Row = Awaited<ReturnType<ReturnType<typeof base>['executeTakeFirstOrThrow']>>;
 
 async function withRoles(db: Database, rows: Row[]): Promise<User[]> {
-  if (!rows.length) return [];
-  const links = await db
-    .selectFrom('user_roles')
-    .select(['user_id', 'role_id'])
-    .where(
-      'user_id',
-      'in',
-      rows.map((r) => r.id),
-    )
-    .orderBy('role_id')
-    .execute();
+  const links = await linkedIds(
+    db,
+    userRoles,
+    rows.map((r) => r.id),
+  );
   return rows.map((r) => ({
     ...r,
     date_joined: new Date(r.date_joined).toISOString(),
     last_login: r.last_login === null ? null : new Date(r.last_login).toISOString(),
-    roles: links.filter((l) => l.user_id === r.id).map((l) => l.role_id),
+    roles: links.get(r.id) ?? [],
   }));
-}
-
-async function setRoles(db: Database, userId: number, roleIds: number[]) {
-  await db.deleteFrom('user_roles').where('user_id', '=', userId).execute();
-  const unique = [...new Set(roleIds)];
-  if (unique.length) {
-    await db
-      .insertInto('user_roles')
-      .values(unique.map((role_id) => ({ user_id: userId, role_id })))
-      .execute();
-  }
 }
 
 const fieldsOf = (input: Partial<UserInput>) => ({
@@ -122,13 +106,13 @@ export const usersRepository: CrudRepository<User, UserInput, UserFilters> & {
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    await setRoles(db, id, input.roles ?? []);
+    await replaceLinks(db, userRoles, id, input.roles ?? []);
     return id;
   },
   async update(db, id, input) {
     const values = fieldsOf(input);
     if (Object.keys(values).length) await db.updateTable('users').set(values).where('id', '=', id).execute();
-    if (input.roles !== undefined) await setRoles(db, id, input.roles);
+    if (input.roles !== undefined) await replaceLinks(db, userRoles, id, input.roles);
   },
   async setActive(db, id, active) {
     await db.updateTable('users').set({ is_active: active }).where('id', '=', id).execute();

@@ -1,0 +1,40 @@
+// Many-to-many link tables (role ↔ permission, user ↔ role, and the later user ↔ location and
+// user ↔ advertiser links): read the linked ids of many owners at once, or replace one owner's set.
+import { sql } from 'kysely';
+import type { Database } from './database.ts';
+import type { DB } from './schema.ts';
+
+type LinkTable = { [T in keyof DB]: keyof DB[T] extends never ? never : T }[keyof DB];
+type Link<T extends LinkTable> = { table: T; owner: keyof DB[T] & string; target: keyof DB[T] & string };
+
+/** owner id → the linked ids, ascending; owners without links get []. */
+export async function linkedIds<T extends LinkTable>(
+  db: Database,
+  { table, owner, target }: Link<T>,
+  ownerIds: number[],
+): Promise<Map<number, number[]>> {
+  const result = new Map<number, number[]>(ownerIds.map((id) => [id, []]));
+  if (!ownerIds.length) return result;
+  const rows = await sql<{ owner: number; target: number }>`
+    select ${sql.ref(owner)} as owner, ${sql.ref(target)} as target from ${sql.table(table)}
+    where ${sql.ref(owner)} in (${sql.join(ownerIds)}) order by ${sql.ref(target)}`.execute(db);
+  for (const row of rows.rows) result.get(Number(row.owner))?.push(Number(row.target));
+  return result;
+}
+
+/** Makes `ownerId`'s links exactly `targetIds` (duplicates ignored). */
+export async function replaceLinks<T extends LinkTable>(
+  db: Database,
+  { table, owner, target }: Link<T>,
+  ownerId: number,
+  targetIds: number[],
+): Promise<void> {
+  await sql`delete from ${sql.table(table)} where ${sql.ref(owner)} = ${ownerId}`.execute(db);
+  const unique = [...new Set(targetIds)];
+  if (!unique.length) return;
+  const values = sql.join(unique.map((id) => sql`(${ownerId}, ${id})`));
+  await sql`insert into ${sql.table(table)} (${sql.ref(owner)}, ${sql.ref(target)}) values ${values}`.execute(db);
+}
+
+export const rolePermissions = { table: 'role_permissions', owner: 'role_id', target: 'permission_id' } as const;
+export const userRoles = { table: 'user_roles', owner: 'user_id', target: 'role_id' } as const;
