@@ -132,6 +132,7 @@ export function AppLayout() {
           to={paths.home}
           label="Home"
           leftSection={<IconHome size={18} aria-hidden />}
+          className={classes.navLink}
           active={isActive(pathname, paths.home)}
           aria-current={isActive(pathname, paths.home) ? 'page' : undefined}
           onClick={close}
@@ -146,6 +147,7 @@ export function AppLayout() {
               label={item.label}
               leftSection={<item.icon size={18} aria-hidden />}
               rightSection={item.badge && <item.badge />}
+              className={classes.navLink}
               active={active}
               aria-current={active ? 'page' : undefined}
               onClick={close}
