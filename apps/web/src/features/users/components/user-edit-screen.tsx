@@ -1,13 +1,16 @@
-// /user/add and /user/:id: the account form, then (for an existing account) its one-time token
-// and event log. Anyone may open their own account; for others the server decides (403 → home).
+// /user/add and /user/:id: the account form, then (for an existing account) its image, one-time
+// token and event log. Anyone may open their own account; for others the server decides (403 → home).
 import { Alert, Anchor, Skeleton, Stack } from '@mantine/core';
 import { permissionFlags } from '@marquee/contracts/common';
+import { useQueryClient } from '@tanstack/react-query';
 import { Link, Navigate, useParams } from 'react-router';
 import { paths } from '../../../app/paths.ts';
+import { ImageBox } from '../../../components/image-box/image-box.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { useCurrentUser } from '../../../lib/current-user.ts';
 import { useRoleChoices } from '../api/get-role-choices.ts';
 import { useUser } from '../api/get-user.ts';
+import { refreshUser, userActionPath } from '../api/user-action.ts';
 import { UserEventLog } from './user-event-log.tsx';
 import { UserForm } from './user-form.tsx';
 import { UserOtpSection } from './user-otp-section.tsx';
@@ -23,6 +26,7 @@ export function UserEditScreen() {
   const id = parseId(params.id);
   const me = useCurrentUser();
   const user = useUser(id ?? undefined);
+  const queryClient = useQueryClient();
   const canListRoles = permissionFlags(me?._permissions, 'role').canList;
   const roles = useRoleChoices(canListRoles);
 
@@ -66,6 +70,7 @@ export function UserEditScreen() {
   const objectFlags = permissionFlags(user.data?._permissions, 'user');
   const userFlags = permissionFlags(me?._permissions, 'user');
   const readOnly = isNew ? !userFlags.canAdd : !objectFlags.canChange;
+  const userId = id ?? 0;
 
   return (
     <Stack gap="md">
@@ -80,6 +85,14 @@ export function UserEditScreen() {
       />
       {user.data && !isNew && (
         <>
+          {/* One picture per account; its owner may always change it (the server checks the same). */}
+          <ImageBox
+            endpoint={userActionPath(user.data.id, 'images')}
+            label="Image"
+            maxImages={1}
+            readOnly={!isSelf && !objectFlags.canChange}
+            onChange={() => refreshUser(queryClient, userId)}
+          />
           <UserOtpSection user={user.data} isSelf={isSelf} canChange={objectFlags.canChange} />
           <UserEventLog userId={user.data.id} />
         </>

@@ -1,0 +1,72 @@
+// The image box on /user/:id: one picture, changeable by the user themself or with change_user.
+import type { UserInfo } from '@marquee/contracts/auth';
+import type { User } from '@marquee/contracts/users';
+import { screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { paths } from '../../../app/paths.ts';
+import { api } from '../../../lib/api.ts';
+import { userInfoQueryKey } from '../../../lib/current-user.ts';
+import type { Detail } from '../../../lib/resources.ts';
+import { renderWithProviders } from '../../../test/render.tsx';
+import { UserEditScreen } from './user-edit-screen.tsx';
+
+const account = (permissions: string[]) =>
+  ({
+    id: 5,
+    username: 'jane',
+    full_name: 'Jane Doe',
+    email: '',
+    is_active: true,
+    roles: [],
+    require_activation: false,
+    require_2fa: false,
+    otp_enabled: false,
+    is_activated: true,
+    date_joined: '2026-01-01T10:00:00Z',
+    last_login: null,
+    image: '/api/media/images/9/',
+    _permissions: permissions,
+  }) as Detail<User>;
+
+const me = (id: number): UserInfo => ({ id, username: 'me', full_name: '', time_zone: 'UTC', _permissions: [] });
+
+const activeImage = { id: 9, url: '/api/media/images/9/', width: 10, height: 10, size: 100, is_active: true };
+
+afterEach(() => vi.restoreAllMocks());
+
+function renderScreen({ signedIn, permissions }: { signedIn: number; permissions: string[] }) {
+  const get = vi.spyOn(api, 'get').mockImplementation((path: string) => {
+    if (path === '/api/users/5/') return Promise.resolve(account(permissions)) as never;
+    if (path === '/api/users/5/images/') return Promise.resolve({ results: [activeImage] }) as never;
+    return Promise.resolve({ count: 0, next: null, previous: null, results: [] }) as never;
+  });
+  const rendered = renderWithProviders(<></>, {
+    route: '/user/5',
+    routes: [{ path: paths.user, element: <UserEditScreen /> }],
+  });
+  rendered.queryClient.setQueryData(userInfoQueryKey, me(signedIn));
+  return { ...rendered, get };
+}
+
+describe('user image', () => {
+  it('lets the user change their own picture, one at most', async () => {
+    renderScreen({ signedIn: 5, permissions: ['view_user'] });
+    expect(await screen.findByRole('region', { name: 'Image' })).toBeInTheDocument();
+    expect(await screen.findByRole('img', { name: 'Image 1 of 1, active' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Remove image' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Add image' })).toBeDisabled();
+  });
+
+  it("lets someone with change_user change another user's picture", async () => {
+    renderScreen({ signedIn: 1, permissions: ['view_user', 'change_user'] });
+    expect(await screen.findByRole('button', { name: 'Remove image' })).toBeInTheDocument();
+  });
+
+  it("shows another user's picture read-only without change_user", async () => {
+    const { get } = renderScreen({ signedIn: 1, permissions: ['view_user'] });
+    expect(await screen.findByRole('img', { name: 'Image 1 of 1, active' })).toBeInTheDocument();
+    await waitFor(() => expect(get).toHaveBeenCalledWith('/api/users/5/images/', expect.anything()));
+    expect(screen.queryByRole('button', { name: 'Remove image' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Add image' })).toBeNull();
+  });
+});
