@@ -4,19 +4,23 @@ import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import fastifyFormbody from '@fastify/formbody';
+import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { PRODUCT_NAME } from '@marquee/contracts/constants';
 import { details } from '@marquee/contracts/texts';
-import { docsEndpoint } from '@marquee/contracts/resources';
+import { docsEndpoint, resources } from '@marquee/contracts/resources';
 import { createAccess } from './access/access.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
 import { errorHandler, notFound, unauthorized } from './http/errors.ts';
 import { registerSession } from './http/session.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
+import { registerImageRoutes, registerMediaRoutes } from './media/images.routes.ts';
+import { createImagesService, createMediaService } from './media/images.service.ts';
+import { createDiskStorage, type MediaStorage } from './media/storage.ts';
 import { registerAuthRoutes } from './modules/auth/auth.routes.ts';
 import { registerPasswordRoutes } from './modules/auth/passwords.routes.ts';
 import { createPasswordsService } from './modules/auth/passwords.service.ts';
@@ -24,6 +28,7 @@ import { registerMessageRoutes } from './modules/messages/messages.routes.ts';
 import { createMessagesService } from './modules/messages/messages.service.ts';
 import { createAccountsService } from './modules/users/users.accounts.service.ts';
 import { registerUserRoutes } from './modules/users/users.routes.ts';
+import { userImages } from './modules/users/users.images.ts';
 import { createUsersService } from './modules/users/users.service.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
 import { createLogEntriesService, registerLogEntryRoutes } from './modules/log-entries/log-entries.routes.ts';
@@ -37,9 +42,17 @@ export type AppDeps = {
   logger?: boolean;
   /** Replaces the configured mail transport (SMTP or outbox). */
   mailer?: Mailer;
+  /** Replaces the configured media storage (local disk under config.media.dir). */
+  storage?: MediaStorage;
 };
 
-export async function buildApp({ config, db, logger = true, mailer: givenMailer }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  db,
+  logger = true,
+  mailer: givenMailer,
+  storage: givenStorage,
+}: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ? { level: config.logLevel } : false,
     trustProxy: true,
@@ -51,6 +64,8 @@ export async function buildApp({ config, db, logger = true, mailer: givenMailer 
 
   await app.register(fastifyCookie);
   await app.register(fastifyFormbody);
+  // Uploads: one file, no bigger than an image may be (the size check happens while reading).
+  await app.register(fastifyMultipart, { limits: { fileSize: config.media.maxBytes, files: 1 } });
   await app.register(fastifySwagger, {
     openapi: { info: { title: `${PRODUCT_NAME} API`, version: config.version } },
     transform: jsonSchemaTransform,
@@ -72,6 +87,14 @@ export async function buildApp({ config, db, logger = true, mailer: givenMailer 
   const usersDeps = { db, access, config, mailer, log: app.log };
   const users = createUsersService(usersDeps);
   registerUserRoutes(app, { users, accounts: createAccountsService(usersDeps, users) });
+  const storage = givenStorage ?? createDiskStorage(config.media.dir);
+  const imageDeps = { db, access, storage, limits: config.media };
+  registerImageRoutes(app, {
+    endpoint: resources.users.endpoint,
+    service: createImagesService(imageDeps, userImages),
+    tag: 'users',
+  });
+  registerMediaRoutes(app, createMediaService({ db, storage }));
   registerMessageRoutes(app, createMessagesService(db, access));
   registerRoleRoutes(app, createRolesService(db, access));
   registerPermissionRoutes(app, createPermissionsService(db, access));

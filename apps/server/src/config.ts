@@ -35,6 +35,15 @@ const envSchema = z.object({
   PASSWORD_RESET_HOURS: z.coerce.number().positive().default(24),
   PASSWORD_RESET_MAX_PER_ACCOUNT: z.coerce.number().int().positive().default(3),
   PASSWORD_RESET_MAX_PER_ADDRESS: z.coerce.number().int().positive().default(10),
+  /** Uploaded media; default DATA_DIR/media. */
+  MEDIA_DIR: z.string().optional(),
+  IMAGE_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(10 * 1024 * 1024),
+  IMAGE_MAX_PIXELS: z.coerce.number().int().positive().default(40_000_000),
+  IMAGE_MAX_EDGE: z.coerce.number().int().positive().default(2048),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -62,6 +71,8 @@ export type Config = {
   mail: { smtpUrl: string | undefined; from: string; outboxDir: string };
   activationLinkMs: number;
   passwordResetMs: number;
+  /** Uploaded images: stored under `dir`, refused above `maxBytes` or `maxPixels`, resized to fit `maxEdge`. */
+  media: { dir: string; maxBytes: number; maxPixels: number; maxEdge: number };
   webDist: string;
   version: string;
   logLevel: string;
@@ -109,6 +120,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     },
     activationLinkMs: e.ACTIVATION_LINK_HOURS * 3_600_000,
     passwordResetMs: e.PASSWORD_RESET_HOURS * 3_600_000,
+    media: {
+      dir: path.resolve(e.MEDIA_DIR ?? path.join(e.DATA_DIR, 'media')),
+      maxBytes: e.IMAGE_MAX_BYTES,
+      maxPixels: e.IMAGE_MAX_PIXELS,
+      maxEdge: e.IMAGE_MAX_EDGE,
+    },
     webDist: e.WEB_DIST,
     version: e.APP_VERSION ?? distVersion(e.WEB_DIST) ?? buildVersion(),
     logLevel: e.LOG_LEVEL,

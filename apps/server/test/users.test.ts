@@ -64,6 +64,7 @@ describeBackends(
             'is_activated',
             'date_joined',
             'last_login',
+            'image',
           ].sort(),
         );
         for (const ordering of ['date_joined', '-last_login', 'id']) {

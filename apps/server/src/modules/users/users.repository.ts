@@ -1,5 +1,6 @@
 // SQL for user accounts and their roles.
 import type { Updateable } from 'kysely';
+import { imageUrl } from '@marquee/contracts/images';
 import type { User, UserInput } from '@marquee/contracts/users';
 import type { Database } from '../../db/database.ts';
 import { linkedIds, replaceLinks, userRoles } from '../../db/links.ts';
@@ -27,21 +28,29 @@ export type UserSecrets = {
 const like = (value: string) => `%${value.replace(/[%_\\]/g, '\\$&')}%`;
 
 const base = (db: Database, filters: UserFilters) => {
-  let q = db
-    .selectFrom('users')
-    .select([
-      'users.id',
-      'users.username',
-      'users.full_name',
-      'users.email',
-      'users.is_active',
-      'users.require_activation',
-      'users.require_2fa',
-      'users.otp_enabled',
-      'users.is_activated',
-      'users.date_joined',
-      'users.last_login',
-    ]);
+  let q = db.selectFrom('users').select([
+    'users.id',
+    'users.username',
+    'users.full_name',
+    'users.email',
+    'users.is_active',
+    'users.require_activation',
+    'users.require_2fa',
+    'users.otp_enabled',
+    'users.is_activated',
+    'users.date_joined',
+    'users.last_login',
+    // The active picture (at most one per user).
+    (eb) =>
+      eb
+        .selectFrom('images')
+        .select('images.id')
+        .where('images.model', '=', 'user')
+        .whereRef('images.object_id', '=', 'users.id')
+        .where('images.is_active', '=', true)
+        .limit(1)
+        .as('image_id'),
+  ]);
   if (filters.is_active !== undefined) q = q.where('users.is_active', '=', filters.is_active);
   if (filters.search) {
     const pattern = like(filters.search);
@@ -64,8 +73,9 @@ async function withRoles(db: Database, rows: Row[]): Promise<User[]> {
     userRoles,
     rows.map((r) => r.id),
   );
-  return rows.map((r) => ({
+  return rows.map(({ image_id, ...r }) => ({
     ...r,
+    image: image_id === null ? null : imageUrl(image_id),
     date_joined: new Date(r.date_joined).toISOString(),
     last_login: r.last_login === null ? null : new Date(r.last_login).toISOString(),
     roles: links.get(r.id) ?? [],

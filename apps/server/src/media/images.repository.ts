@@ -1,0 +1,81 @@
+// SQL for the images table: rows of one object, by (model, object_id).
+import type { Image } from '@marquee/contracts/images';
+import { imageUrl } from '@marquee/contracts/images';
+import type { Database } from '../db/database.ts';
+
+export type ImageRow = {
+  id: number;
+  model: string;
+  object_id: number;
+  storage_key: string;
+  content_type: string;
+  width: number;
+  height: number;
+  size: number;
+  is_active: boolean;
+};
+
+export type ObjectRef = { model: string; objectId: number };
+
+const columns = [
+  'id',
+  'model',
+  'object_id',
+  'storage_key',
+  'content_type',
+  'width',
+  'height',
+  'size',
+  'is_active',
+] as const;
+
+export const present = (row: ImageRow): Image => ({
+  id: row.id,
+  url: imageUrl(row.id),
+  width: row.width,
+  height: row.height,
+  size: row.size,
+  is_active: row.is_active,
+});
+
+export const imagesRepository = {
+  /** The object's images, newest first. */
+  list: (db: Database, { model, objectId }: ObjectRef): Promise<ImageRow[]> =>
+    db
+      .selectFrom('images')
+      .select(columns)
+      .where('model', '=', model)
+      .where('object_id', '=', objectId)
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .execute(),
+  async count(db: Database, { model, objectId }: ObjectRef): Promise<number> {
+    const row = await db
+      .selectFrom('images')
+      .select((eb) => eb.fn.countAll<string | number>().as('n'))
+      .where('model', '=', model)
+      .where('object_id', '=', objectId)
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  },
+  get: (db: Database, id: number): Promise<ImageRow | undefined> =>
+    db.selectFrom('images').select(columns).where('id', '=', id).executeTakeFirst(),
+  async insert(db: Database, values: Omit<ImageRow, 'id'>): Promise<number> {
+    const { id } = await db.insertInto('images').values(values).returning('id').executeTakeFirstOrThrow();
+    return id;
+  },
+  async remove(db: Database, id: number): Promise<void> {
+    await db.deleteFrom('images').where('id', '=', id).execute();
+  },
+  /** Makes `id` the object's only active image (null: none). */
+  async activate(db: Database, { model, objectId }: ObjectRef, id: number | null): Promise<void> {
+    await db
+      .updateTable('images')
+      .set({ is_active: false })
+      .where('model', '=', model)
+      .where('object_id', '=', objectId)
+      .where('is_active', '=', true)
+      .execute();
+    if (id !== null) await db.updateTable('images').set({ is_active: true }).where('id', '=', id).execute();
+  },
+};

@@ -1,0 +1,252 @@
+// Images of users: upload (checked by content, re-encoded, capped in pixels and bytes), list,
+// activate, delete, the media bytes, access (own account or change_user) and the log entries.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import sharp from 'sharp';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { imageTexts, type Image } from '@marquee/contracts/images';
+import { resources } from '@marquee/contracts/resources';
+import { details, messages } from '@marquee/contracts/texts';
+import type { User } from '@marquee/contracts/users';
+import { describeBackends } from './helpers/backends.ts';
+import { asAdmin, asUser, Client, createUser } from './helpers/factories.ts';
+
+const mediaDir = fs.mkdtempSync(path.join(os.tmpdir(), 'marquee-media-'));
+const maxBytes = 200_000;
+const maxPixels = 1_000_000;
+const maxEdge = 256;
+afterAll(() => fs.rmSync(mediaDir, { recursive: true, force: true }));
+
+const api = resources.users.endpoint;
+const images = (userId: number) => `${api}${userId}/images/`;
+
+/** Every file under the media folder. */
+const storedFiles = (): string[] =>
+  fs.existsSync(mediaDir)
+    ? (fs.readdirSync(mediaDir, { recursive: true }) as string[]).filter((f) =>
+        fs.statSync(path.join(mediaDir, f)).isFile(),
+      )
+    : [];
+
+function multipart(parts: { name: string; filename?: string; type?: string; data: Buffer }[]) {
+  const boundary = `----marquee${Math.random().toString(16).slice(2)}`;
+  const chunks: Buffer[] = [];
+  for (const p of parts) {
+    const disposition = `form-data; name="${p.name}"${p.filename ? `; filename="${p.filename}"` : ''}`;
+    const head = `--${boundary}\r\nContent-Disposition: ${disposition}\r\n${p.type ? `Content-Type: ${p.type}\r\n` : ''}\r\n`;
+    chunks.push(Buffer.from(head), p.data, Buffer.from('\r\n'));
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return { body: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+const upload = (client: Client, userId: number, data: Buffer, filename = 'picture.png', name = 'image') => {
+  const { body, headers } = multipart([{ name, filename, type: 'image/png', data }]);
+  return client.post(images(userId), body, { headers });
+};
+
+const png = (width = 64, height = 48) =>
+  sharp({ create: { width, height, channels: 3, background: { r: 200, g: 30, b: 30 } } })
+    .png()
+    .toBuffer();
+const jpeg = (width = 600, height = 300) =>
+  sharp({ create: { width, height, channels: 3, background: { r: 20, g: 130, b: 30 } } })
+    .withMetadata({ exif: { IFD0: { Copyright: 'secret-owner' } } })
+    .jpeg()
+    .toBuffer();
+
+describeBackends(
+  'images',
+  (ctx) => {
+    let admin: Client;
+    beforeAll(async () => {
+      admin = await asAdmin(ctx.app);
+    });
+
+    it('stores a PNG, makes it active, serves it with its type and shows it on the user', async () => {
+      const target = await createUser(ctx.db);
+      const res = await upload(admin, target.id, await png());
+      expect(res.statusCode, res.body).toBe(201);
+      const image = res.json() as Image;
+      expect(image).toEqual({
+        id: expect.any(Number),
+        url: `/api/media/images/${image.id}/`,
+        width: 64,
+        height: 48,
+        size: expect.any(Number),
+        is_active: true,
+      });
+      const media = await admin.get(image.url);
+      expect(media.statusCode).toBe(200);
+      expect(media.headers['content-type']).toBe('image/png');
+      expect(media.headers['x-content-type-options']).toBe('nosniff');
+      expect(media.headers['content-disposition']).toBe('inline');
+      expect(media.headers['cache-control']).toBe('private, max-age=3600');
+      expect((await sharp(media.rawPayload).metadata()).format).toBe('png');
+      expect(media.rawPayload.length).toBe(image.size);
+
+      const user = (await admin.get(`${api}${target.id}/`)).json() as User;
+      expect(user.image).toBe(image.url);
+      expect((await admin.get(images(target.id))).json()).toEqual({ results: [image] });
+
+      const log = await ctx.db
+        .selectFrom('log_entries')
+        .select(['change_message', 'action_flag'])
+        .where('model', '=', 'user')
+        .where('object_id', '=', String(target.id))
+        .execute();
+      expect(log).toEqual([{ change_message: 'Image added.', action_flag: 2 }]);
+    });
+
+    it('re-encodes a JPEG: fits the longest edge, drops metadata, stays JPEG', async () => {
+      const target = await createUser(ctx.db);
+      const res = await upload(admin, target.id, await jpeg(), 'photo.jpg');
+      expect(res.statusCode, res.body).toBe(201);
+      const image = res.json() as Image;
+      expect([image.width, image.height]).toEqual([maxEdge, maxEdge / 2]);
+      const media = await admin.get(image.url);
+      expect(media.headers['content-type']).toBe('image/jpeg');
+      const meta = await sharp(media.rawPayload).metadata();
+      expect(meta.format).toBe('jpeg');
+      expect(meta.exif).toBeUndefined();
+      expect(media.rawPayload.includes(Buffer.from('secret-owner'))).toBe(false);
+    });
+
+    it('refuses what is not a JPEG or PNG by content, and leaves nothing on disk', async () => {
+      const target = await createUser(ctx.db);
+      const before = storedFiles();
+      const random = Buffer.from(Array.from({ length: 4096 }, (_, i) => (i * 7919 + 13) % 256));
+      for (const data of [
+        random,
+        Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), random]),
+        await sharp({ create: { width: 10, height: 10, channels: 3, background: 'blue' } })
+          .gif()
+          .toBuffer(),
+        Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'),
+      ]) {
+        const res = await upload(admin, target.id, data, 'fake.png');
+        expect(res.statusCode).toBe(400);
+        expect(res.json()).toEqual({ image: [messages.imageUnsupported] });
+      }
+      expect(storedFiles()).toEqual(before);
+      expect((await admin.get(images(target.id))).json()).toEqual({ results: [] });
+    });
+
+    it('refuses too many pixels and too many bytes, and leaves nothing on disk', async () => {
+      const target = await createUser(ctx.db);
+      const before = storedFiles();
+      const huge = await png(2000, 2000); // 4 megapixels of one colour: a small file
+      expect(huge.length).toBeLessThan(maxBytes);
+      const res = await upload(admin, target.id, huge);
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ image: [imageTexts.tooLarge] });
+
+      const noisy = await sharp(
+        Buffer.from(Array.from({ length: 900 * 900 * 3 }, () => Math.floor(Math.random() * 256))),
+        {
+          raw: { width: 900, height: 900, channels: 3 },
+        },
+      )
+        .png()
+        .toBuffer();
+      expect(noisy.length).toBeGreaterThan(maxBytes);
+      const big = await upload(admin, target.id, noisy);
+      expect(big.statusCode).toBe(400);
+      expect(big.json()).toEqual({ image: [imageTexts.tooLarge] });
+      expect(storedFiles()).toEqual(before);
+    });
+
+    it('wants the file in the field `image`', async () => {
+      const target = await createUser(ctx.db);
+      const res = await upload(admin, target.id, await png(), 'a.png', 'picture');
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ image: [details.requiredField] });
+      const empty = await admin.post(images(target.id), {});
+      expect(empty.statusCode).toBe(400);
+      expect(empty.json()).toEqual({ image: [details.requiredField] });
+    });
+
+    it('allows one image per user', async () => {
+      const target = await createUser(ctx.db);
+      expect((await upload(admin, target.id, await png())).statusCode).toBe(201);
+      const files = storedFiles();
+      const res = await upload(admin, target.id, await png());
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ image: [imageTexts.noMoreImages] });
+      expect(storedFiles()).toEqual(files);
+    });
+
+    it('activates, deletes (204, file gone, user without image) and logs both', async () => {
+      const target = await createUser(ctx.db);
+      const image = (await upload(admin, target.id, await png())).json() as Image;
+      const files = storedFiles();
+      const activated = await admin.post(`${images(target.id)}${image.id}/activate/`);
+      expect(activated.statusCode, activated.body).toBe(200);
+      expect(activated.json()).toEqual(image);
+
+      const removed = await admin.delete(`${images(target.id)}${image.id}/`);
+      expect(removed.statusCode).toBe(204);
+      expect(storedFiles().length).toBe(files.length - 1);
+      expect((await admin.get(image.url)).statusCode).toBe(404);
+      expect(((await admin.get(`${api}${target.id}/`)).json() as User).image).toBeNull();
+      expect((await admin.delete(`${images(target.id)}${image.id}/`)).statusCode).toBe(404);
+
+      const log = await ctx.db
+        .selectFrom('log_entries')
+        .select('change_message')
+        .where('model', '=', 'user')
+        .where('object_id', '=', String(target.id))
+        .orderBy('id')
+        .execute();
+      expect(log.map((l) => l.change_message)).toEqual(['Image added.', 'Active image changed.', 'Image removed.']);
+    });
+
+    it('answers 404 for an image of another user and an unknown user', async () => {
+      const a = await createUser(ctx.db);
+      const b = await createUser(ctx.db);
+      const image = (await upload(admin, a.id, await png())).json() as Image;
+      expect((await admin.post(`${images(b.id)}${image.id}/activate/`)).statusCode).toBe(404);
+      expect((await admin.delete(`${images(b.id)}${image.id}/`)).statusCode).toBe(404);
+      expect((await upload(admin, 999_999, await png())).statusCode).toBe(404);
+      expect((await admin.get('/api/media/images/999999/')).statusCode).toBe(404);
+    });
+
+    it('needs a session (and the CSRF token)', async () => {
+      const target = await createUser(ctx.db);
+      const image = (await upload(admin, target.id, await png())).json() as Image;
+      const anonymous = new Client(ctx.app);
+      expect((await anonymous.get(image.url)).statusCode).toBe(401);
+      expect((await anonymous.get(images(target.id))).statusCode).toBe(401);
+      expect((await upload(anonymous, target.id, await png())).statusCode).toBe(401);
+      const { body, headers } = multipart([{ name: 'image', filename: 'a.png', data: await png() }]);
+      const noCsrf = await admin.post(images(target.id), body, { headers, csrf: false });
+      expect(noCsrf.statusCode).toBe(403);
+    });
+
+    it('lets users change their own picture, and others only with change_user', async () => {
+      const other = await createUser(ctx.db);
+      const plain = await asUser(ctx, []);
+      const refused = await upload(plain, other.id, await png());
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json()).toEqual({ detail: details.permissionDenied });
+      const existing = (await upload(admin, other.id, await png())).json() as Image;
+      expect((await plain.delete(`${images(other.id)}${existing.id}/`)).statusCode).toBe(403);
+      expect((await plain.post(`${images(other.id)}${existing.id}/activate/`)).statusCode).toBe(403);
+      expect((await plain.get(images(other.id))).statusCode).toBe(403);
+
+      const own = await upload(plain, plain.user.id, await png());
+      expect(own.statusCode, own.body).toBe(201);
+      const ownImage = own.json() as Image;
+      expect((await plain.get(images(plain.user.id))).json()).toEqual({ results: [ownImage] });
+      expect((await plain.get(existing.url)).statusCode).toBe(200);
+      expect((await plain.delete(`${images(plain.user.id)}${ownImage.id}/`)).statusCode).toBe(204);
+
+      const manager = await asUser(ctx, ['change_user', 'view_user']);
+      expect((await upload(manager, other.id, await png())).statusCode).toBe(400); // already has one
+      const third = await createUser(ctx.db);
+      expect((await upload(manager, third.id, await png())).statusCode).toBe(201);
+    });
+  },
+  { config: { media: { dir: mediaDir, maxBytes, maxPixels, maxEdge } } },
+);
