@@ -9,7 +9,7 @@ import { imageTexts, type Image } from '@marquee/contracts/images';
 import { resources } from '@marquee/contracts/resources';
 import { details, messages } from '@marquee/contracts/texts';
 import type { User } from '@marquee/contracts/users';
-import { describeBackends } from './helpers/backends.ts';
+import { describeBackends, testConfig } from './helpers/backends.ts';
 import { asAdmin, asUser, Client, createUser } from './helpers/factories.ts';
 
 const mediaDir = fs.mkdtempSync(path.join(os.tmpdir(), 'marquee-media-'));
@@ -155,6 +155,31 @@ describeBackends(
       expect(big.statusCode).toBe(400);
       expect(big.json()).toEqual({ image: [imageTexts.tooLarge] });
       expect(storedFiles()).toEqual(before);
+    });
+
+    it('with the default limits: takes a file over 1 MiB, refuses 100 megapixels', async () => {
+      const app = await ctx.buildApp({ media: { ...testConfig().media, dir: mediaDir } });
+      const client = await asAdmin(app);
+      const target = await createUser(ctx.db);
+      const before = storedFiles();
+      const huge = await png(10_000, 10_000);
+      expect(huge.length).toBeGreaterThan(1024 * 1024);
+      const res = await upload(client, target.id, huge);
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ image: [imageTexts.tooLarge] });
+      expect(storedFiles()).toEqual(before);
+
+      const fine = await upload(client, target.id, await png(4000, 3000));
+      expect(fine.statusCode, fine.body).toBe(201);
+      expect(fine.json()).toMatchObject({ width: 2048, height: 1536 });
+    });
+
+    it('keeps to one image when uploads race', async () => {
+      const target = await createUser(ctx.db);
+      const data = await png();
+      const results = await Promise.all([1, 2, 3].map(() => upload(admin, target.id, data)));
+      expect(results.map((r) => r.statusCode).sort()).toEqual([201, 400, 400]);
+      expect(((await admin.get(images(target.id))).json() as { results: Image[] }).results).toHaveLength(1);
     });
 
     it('wants the file in the field `image`', async () => {

@@ -1,6 +1,7 @@
 // SQL for the images table: rows of one object, by (model, object_id).
 import type { Image } from '@marquee/contracts/images';
 import { imageUrl } from '@marquee/contracts/images';
+import { sql } from 'kysely';
 import type { Database } from '../db/database.ts';
 
 export type ImageRow = {
@@ -39,6 +40,10 @@ export const present = (row: ImageRow): Image => ({
 });
 
 export const imagesRepository = {
+  /** A transaction lock on the object's images (released at commit). */
+  async lockObject(db: Database, { model, objectId }: ObjectRef): Promise<void> {
+    await sql`select pg_advisory_xact_lock(hashtext(${`images:${model}`}), ${objectId})`.execute(db);
+  },
   /** The object's images, newest first. */
   list: (db: Database, { model, objectId }: ObjectRef): Promise<ImageRow[]> =>
     db

@@ -38,6 +38,8 @@ export function createImagesService<T extends { id: number }>(
 ): ImagesService {
   const model = owner.definition.model_name;
   const ref = (objectId: number): ObjectRef => ({ model, objectId });
+  /** One write at a time per object, so the count limit and the one active image hold under races. */
+  const lockObject = (trx: Database, objectId: number) => repo.lockObject(trx, ref(objectId));
 
   async function loadObject(id: number) {
     const object = await owner.load(db, id);
@@ -87,6 +89,7 @@ export function createImagesService<T extends { id: number }>(
       await storage.put(key, image.data, image.contentType);
       try {
         const id = await db.transaction().execute(async (trx) => {
+          await lockObject(trx, objectId);
           const existing = await repo.list(trx, ref(objectId));
           if (existing.length >= owner.maxImages) throw noMoreImages();
           const newId = await repo.insert(trx, {
@@ -112,6 +115,7 @@ export function createImagesService<T extends { id: number }>(
     async activate(auth: Auth, objectId: number, imageId: number): Promise<Image> {
       const object = await requireChange(auth, objectId);
       await db.transaction().execute(async (trx) => {
+        await lockObject(trx, objectId);
         await imageOf(trx, objectId, imageId);
         await repo.activate(trx, ref(objectId), imageId);
         await log(trx, auth, object, 'Active image changed.');
@@ -123,6 +127,7 @@ export function createImagesService<T extends { id: number }>(
     async remove(auth: Auth, objectId: number, imageId: number): Promise<void> {
       const object = await requireChange(auth, objectId);
       const removed = await db.transaction().execute(async (trx) => {
+        await lockObject(trx, objectId);
         const row = await imageOf(trx, objectId, imageId);
         await repo.remove(trx, imageId);
         if (row.is_active) {
