@@ -165,6 +165,7 @@ export function ImageBox({ endpoint, label, maxImages, readOnly = false, onChang
       children: <Text size="sm">{image.is_active ? messages.removeImage : 'Do you want to remove this image?'}</Text>,
       labels: { confirm: 'Remove', cancel: 'Cancel' },
       confirmProps: { color: 'red' },
+      closeButtonProps: { 'aria-label': 'Close' },
       onConfirm: () => remove.mutate(image.id),
     });
 
