@@ -1,18 +1,9 @@
 // Calls of an image box: the images of one object at `{endpoint}` (list, upload, remove, activate).
+import { IMAGE_FIELD, type Image, type ImageList } from '@marquee/contracts/images';
 import { api } from '../../lib/api.ts';
 
 /** One uploaded image; `url` is served from the same origin with the session cookie. */
-export type ImageItem = {
-  id: number;
-  url: string;
-  width: number;
-  height: number;
-  /** Bytes. */
-  size: number;
-  is_active: boolean;
-};
-
-export type ImageList = { results: ImageItem[] };
+export type ImageItem = Image;
 
 export const imagesQueryKey = (endpoint: string) => ['images', endpoint] as const;
 
@@ -23,7 +14,7 @@ export const fetchImages = (endpoint: string, { signal }: { signal?: AbortSignal
 /** Multipart POST with field `image`; a 400 (`image: [...]`) is toasted by the api client. */
 export function uploadImage(endpoint: string, file: File) {
   const form = new FormData();
-  form.append('image', file);
+  form.append(IMAGE_FIELD, file);
   return api.post<ImageItem>(endpoint, form, { background: true });
 }
 
