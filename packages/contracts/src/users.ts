@@ -25,9 +25,8 @@ export const user = z.object({
   is_activated: z.boolean(),
   date_joined: z.string(),
   last_login: z.string().nullable(),
-  /** URL of the active picture (`/api/media/images/<id>/`), or null. The server always sends it;
-   * optional only so that older fixtures typed as User stay valid. */
-  image: z.string().nullable().optional(),
+  /** URL of the active picture (`/api/media/images/<id>/`), or null. */
+  image: z.string().nullable(),
 });
 export type User = z.infer<typeof user>;
 

@@ -1,20 +1,12 @@
 // SQL for the images table: rows of one object, by (model, object_id).
 import type { Image } from '@marquee/contracts/images';
 import { imageUrl } from '@marquee/contracts/images';
-import { sql } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import type { Database } from '../db/database.ts';
+import type { ImagesTable } from '../db/schema.ts';
 
-export type ImageRow = {
-  id: number;
-  model: string;
-  object_id: number;
-  storage_key: string;
-  content_type: string;
-  width: number;
-  height: number;
-  size: number;
-  is_active: boolean;
-};
+/** A row of the images table as this module reads it (everything but the creation time). */
+export type ImageRow = Omit<Selectable<ImagesTable>, 'created_at'>;
 
 export type ObjectRef = { model: string; objectId: number };
 

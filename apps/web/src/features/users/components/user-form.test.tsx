@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { api } from '../../../lib/api.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import type { Detail } from '../../../lib/resources.ts';
+import { userFixture } from '../../../test/fixtures.ts';
 import { renderWithProviders } from '../../../test/render.tsx';
 import { UserForm } from './user-form.tsx';
 
@@ -14,22 +15,14 @@ const roles: Role[] = [
   { id: 2, name: 'Managers', permissions: [], can_change_all_advertisers: true, is_superuser: false },
 ];
 
-const account = (extra: Partial<Detail<User>> = {}): Detail<User> => ({
-  id: 7,
-  username: 'jane',
-  full_name: 'Jane Doe',
-  email: 'jane@example.com',
-  is_active: true,
-  roles: [2],
-  require_activation: false,
-  require_2fa: true,
-  otp_enabled: false,
-  is_activated: true,
-  date_joined: '2026-01-01T10:00:00Z',
-  last_login: null,
-  _permissions: ['view_user', 'change_user'],
-  ...extra,
-});
+const account = (extra: Partial<Detail<User>> = {}): Detail<User> =>
+  userFixture({
+    email: 'jane@example.com',
+    roles: [2],
+    require_2fa: true,
+    _permissions: ['view_user', 'change_user'],
+    ...extra,
+  });
 
 const input = (name: string) => screen.getByRole('textbox', { name });
 

@@ -1,32 +1,16 @@
 // The image box on /user/:id: one picture, changeable by the user themself or with change_user.
 import type { UserInfo } from '@marquee/contracts/auth';
-import type { User } from '@marquee/contracts/users';
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { paths } from '../../../app/paths.ts';
 import { api } from '../../../lib/api.ts';
 import { userInfoQueryKey } from '../../../lib/current-user.ts';
-import type { Detail } from '../../../lib/resources.ts';
+import { userFixture } from '../../../test/fixtures.ts';
 import { renderWithProviders } from '../../../test/render.tsx';
 import { UserEditScreen } from './user-edit-screen.tsx';
 
 const account = (permissions: string[]) =>
-  ({
-    id: 5,
-    username: 'jane',
-    full_name: 'Jane Doe',
-    email: '',
-    is_active: true,
-    roles: [],
-    require_activation: false,
-    require_2fa: false,
-    otp_enabled: false,
-    is_activated: true,
-    date_joined: '2026-01-01T10:00:00Z',
-    last_login: null,
-    image: '/api/media/images/9/',
-    _permissions: permissions,
-  }) as Detail<User>;
+  userFixture({ id: 5, image: '/api/media/images/9/', _permissions: permissions });
 
 const me = (id: number): UserInfo => ({ id, username: 'me', full_name: '', time_zone: 'UTC', _permissions: [] });
 

@@ -4,24 +4,11 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { api } from '../../../lib/api.ts';
 import { ApiError } from '../../../lib/api-client.ts';
+import { userFixture } from '../../../test/fixtures.ts';
 import { renderWithProviders } from '../../../test/render.tsx';
 import { UserOtpSection } from './user-otp-section.tsx';
 
-const account = (extra: Partial<User> = {}): User => ({
-  id: 7,
-  username: 'jane',
-  full_name: 'Jane Doe',
-  email: '',
-  is_active: true,
-  roles: [],
-  require_activation: false,
-  require_2fa: false,
-  otp_enabled: false,
-  is_activated: true,
-  date_joined: '2026-01-01T10:00:00Z',
-  last_login: null,
-  ...extra,
-});
+const account = (extra: Partial<User> = {}): User => userFixture(extra);
 
 const enrolment = { qr_url: 'data:image/png;base64,AAAA', otp_url: 'otpauth://totp/Marquee:jane?secret=ABC' };
 
