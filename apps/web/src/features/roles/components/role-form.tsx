@@ -1,16 +1,17 @@
 // The role form of /role/add and /role/:id: name, "all advertisers" and the permission tables.
-import { Alert, Button, Checkbox, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { details } from '@marquee/contracts/texts';
 import { permissionsToSave, type Permission } from '@marquee/contracts/permissions';
 import { roleInput, type Role, type RoleInput } from '@marquee/contracts/roles';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { IconInfoCircle, IconTrash } from '@tabler/icons-react';
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { paths, rolePath } from '../../../app/paths.ts';
 import { useDirtyFormGuard } from '../../../components/dirty-form-guard.tsx';
 import { SaveButton } from '../../../components/save-button.tsx';
+import { FormCheckbox } from '../../../components/form-checkbox.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { applyServerErrors } from '../../../lib/form-errors.ts';
 import { showSuccess } from '../../../lib/notifications.ts';
@@ -141,22 +142,12 @@ export function RoleForm({ role, permissions, readOnly, canDelete }: RoleFormPro
                 autoComplete="off"
                 {...register('name')}
               />
-              <Controller
+              <FormCheckbox
                 control={control}
                 name="can_change_all_advertisers"
-                render={({ field, fieldState }) => (
-                  <Checkbox
-                    mt={{ base: 0, sm: 30 }}
-                    label="Can change all advertisers"
-                    checked={field.value}
-                    onChange={(event) => field.onChange(event.currentTarget.checked)}
-                    onBlur={field.onBlur}
-                    ref={field.ref}
-                    name={field.name}
-                    disabled={readOnly}
-                    error={fieldState.error?.message}
-                  />
-                )}
+                mt={{ base: 0, sm: 30 }}
+                label="Can change all advertisers"
+                disabled={readOnly}
               />
             </Group>
           </Paper>

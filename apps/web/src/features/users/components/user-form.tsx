@@ -1,6 +1,6 @@
 // The account form of /user/add and /user/:id: username, full name, email, roles and the two
 // sign-in requirements; Save, and the account actions (disable/enable, reactivate) in the header.
-import { Alert, Checkbox, Group, MultiSelect, Paper, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Alert, Group, MultiSelect, Paper, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import type { Role } from '@marquee/contracts/roles';
 import { userInput, type User, type UserInput } from '@marquee/contracts/users';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -11,6 +11,7 @@ import { useNavigate } from 'react-router';
 import { paths, userPath } from '../../../app/paths.ts';
 import { useDirtyFormGuard } from '../../../components/dirty-form-guard.tsx';
 import { SaveButton } from '../../../components/save-button.tsx';
+import { FormCheckbox } from '../../../components/form-checkbox.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { applyServerErrors } from '../../../lib/form-errors.ts';
 import { showSuccess } from '../../../lib/notifications.ts';
@@ -181,39 +182,19 @@ export function UserForm({ user, roles, readOnly, canChange, isSelf = false, can
                 />
               </SimpleGrid>
               <Group gap="xl" wrap="wrap">
-                <Controller
+                <FormCheckbox
                   control={control}
                   name="require_activation"
-                  render={({ field, fieldState }) => (
-                    <Checkbox
-                      label="Require activation"
-                      description="The user sets a password through an emailed link."
-                      checked={field.value}
-                      onChange={(event) => field.onChange(event.currentTarget.checked)}
-                      onBlur={field.onBlur}
-                      ref={field.ref}
-                      name={field.name}
-                      disabled={readOnly}
-                      error={fieldState.error?.message}
-                    />
-                  )}
+                  label="Require activation"
+                  description="The user sets a password through an emailed link."
+                  disabled={readOnly}
                 />
-                <Controller
+                <FormCheckbox
                   control={control}
                   name="require_2fa"
-                  render={({ field, fieldState }) => (
-                    <Checkbox
-                      label="Require two-factor authentication"
-                      description="The user enrols a one-time token when activating."
-                      checked={field.value}
-                      onChange={(event) => field.onChange(event.currentTarget.checked)}
-                      onBlur={field.onBlur}
-                      ref={field.ref}
-                      name={field.name}
-                      disabled={readOnly}
-                      error={fieldState.error?.message}
-                    />
-                  )}
+                  label="Require two-factor authentication"
+                  description="The user enrols a one-time token when activating."
+                  disabled={readOnly}
                 />
               </Group>
             </Stack>
