@@ -12,6 +12,7 @@ import { paths, rolePath } from '../../../app/paths.ts';
 import { useDirtyFormGuard } from '../../../components/dirty-form-guard.tsx';
 import { SaveButton } from '../../../components/save-button.tsx';
 import { FormCheckbox } from '../../../components/form-checkbox.tsx';
+import { useSaveAndStay } from '../../../components/use-save-and-stay.ts';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { applyServerErrors } from '../../../lib/form-errors.ts';
 import { showSuccess } from '../../../lib/notifications.ts';
@@ -55,23 +56,22 @@ export function RoleForm({ role, permissions, readOnly, canDelete }: RoleFormPro
   const direct = useWatch({ control, name: 'permissions' });
   const guard = useDirtyFormGuard(isDirty && !readOnly);
 
+  const saveAndStay = useSaveAndStay<Role>({
+    isNew: !role,
+    guard,
+    pathOf: rolePath,
+    describe: (saved) => `Role "${saved.name}"`,
+    onSaved: (saved) => reset(valuesOf(saved)),
+    onError: (error) => applyServerErrors(error, setError, ['name', 'can_change_all_advertisers', 'permissions']),
+  });
+
   const submit = handleSubmit(async (values) => {
     const input: RoleInput = {
       name: values.name,
       can_change_all_advertisers: values.can_change_all_advertisers,
       permissions: permissionsToSave({ direct: new Set(values.permissions) }, permissions),
     };
-    try {
-      const saved = await save.mutateAsync({ id: role?.id, values: input });
-      reset(valuesOf(saved));
-      showSuccess(role ? `Role "${saved.name}" saved.` : `Role "${saved.name}" created.`);
-      if (!role) {
-        guard.allowNextNavigation();
-        void navigate(rolePath(saved.id), { replace: true });
-      }
-    } catch (error) {
-      applyServerErrors(error, setError, ['name', 'can_change_all_advertisers', 'permissions']);
-    }
+    await saveAndStay(() => save.mutateAsync({ id: role?.id, values: input }));
   });
 
   const confirmDelete = () => {

@@ -7,14 +7,13 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useMemo } from 'react';
 import { Controller, useForm } from 'react-hook-form';
-import { useNavigate } from 'react-router';
 import { paths, userPath } from '../../../app/paths.ts';
 import { useDirtyFormGuard } from '../../../components/dirty-form-guard.tsx';
 import { SaveButton } from '../../../components/save-button.tsx';
 import { FormCheckbox } from '../../../components/form-checkbox.tsx';
+import { useSaveAndStay } from '../../../components/use-save-and-stay.ts';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { applyServerErrors } from '../../../lib/form-errors.ts';
-import { showSuccess } from '../../../lib/notifications.ts';
 import type { Detail } from '../../../lib/resources.ts';
 import { useSaveUser } from '../api/save-user.ts';
 import { UserAccountActions } from './user-account-actions.tsx';
@@ -66,7 +65,6 @@ export type UserFormProps = {
 };
 
 export function UserForm({ user, roles, readOnly, canChange, isSelf = false, canListUsers = true }: UserFormProps) {
-  const navigate = useNavigate();
   const save = useSaveUser();
   // Refreshed data (after an action) shows in the fields the user has not edited.
   const values = useMemo(() => (user ? valuesOf(user) : undefined), [user]);
@@ -94,19 +92,16 @@ export function UserForm({ user, roles, readOnly, canChange, isSelf = false, can
     return [...known, ...missing];
   }, [roles, user?.roles]);
 
-  const submit = handleSubmit(async (input) => {
-    try {
-      const saved = await save.mutateAsync({ id: user?.id, values: input });
-      reset(valuesOf(saved));
-      showSuccess(user ? `User "${saved.username}" saved.` : `User "${saved.username}" created.`);
-      if (!user) {
-        guard.allowNextNavigation();
-        void navigate(userPath(saved.id), { replace: true });
-      }
-    } catch (error) {
-      applyServerErrors(error, setError, FIELDS);
-    }
+  const saveAndStay = useSaveAndStay<User>({
+    isNew: !user,
+    guard,
+    pathOf: userPath,
+    describe: (saved) => `User "${saved.username}"`,
+    onSaved: (saved) => reset(valuesOf(saved)),
+    onError: (error) => applyServerErrors(error, setError, FIELDS),
   });
+
+  const submit = handleSubmit((input) => saveAndStay(() => save.mutateAsync({ id: user?.id, values: input })));
 
   const title = user ? user.username : 'Add user';
 
