@@ -20,7 +20,10 @@ import { registerSession } from './http/session.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { registerImageRoutes, registerMediaRoutes } from './media/images.routes.ts';
 import { createImagesService, createMediaService } from './media/images.service.ts';
-import { createDiskStorage, type MediaStorage } from './media/storage.ts';
+import { createStorage, type MediaStorage } from './media/storage.ts';
+import { registerAdvertiserModules } from './modules/advertisers/advertisers.module.ts';
+import { registerAppConfigRoutes } from './modules/app-config/app-config.routes.ts';
+import { registerLocationModules } from './modules/locations/locations.module.ts';
 import { registerAuthRoutes } from './modules/auth/auth.routes.ts';
 import { registerPasswordRoutes } from './modules/auth/passwords.routes.ts';
 import { createPasswordsService } from './modules/auth/passwords.service.ts';
@@ -87,7 +90,7 @@ export async function buildApp({
   const usersDeps = { db, access, config, mailer, log: app.log };
   const users = createUsersService(usersDeps);
   registerUserRoutes(app, { users, accounts: createAccountsService(usersDeps, users) });
-  const storage = givenStorage ?? createDiskStorage(config.media.dir);
+  const storage = givenStorage ?? createStorage(config);
   const imageDeps = { db, access, storage, limits: config.media };
   registerImageRoutes(app, {
     endpoint: resources.users.endpoint,
@@ -95,6 +98,10 @@ export async function buildApp({
     tag: 'users',
   });
   registerMediaRoutes(app, createMediaService({ db, storage }));
+  registerAppConfigRoutes(app, config);
+  const catalogueDeps = { db, access, config, storage, imageDeps, log: app.log };
+  registerLocationModules(app, catalogueDeps);
+  registerAdvertiserModules(app, catalogueDeps);
   registerMessageRoutes(app, createMessagesService(db, access));
   registerRoleRoutes(app, createRolesService(db, access));
   registerPermissionRoutes(app, createPermissionsService(db, access));

@@ -44,6 +44,29 @@ const envSchema = z.object({
     .default(10 * 1024 * 1024),
   IMAGE_MAX_PIXELS: z.coerce.number().int().positive().default(40_000_000),
   IMAGE_MAX_EDGE: z.coerce.number().int().positive().default(2048),
+  /** Largest video clip upload (bytes); default 200 MiB. */
+  VIDEO_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(200 * 1024 * 1024),
+  /** Zones per location (numbered 1 … ZONE_COUNT). */
+  ZONE_COUNT: z.coerce.number().int().min(1).max(50).default(4),
+  /** `disk` (MEDIA_DIR) or `s3` (an S3-compatible bucket, for several servers). */
+  MEDIA_STORAGE: z.enum(['disk', 's3']).default('disk'),
+  S3_ENDPOINT: z.string().url().optional(),
+  S3_REGION: z.string().default('us-east-1'),
+  S3_BUCKET: z.string().optional(),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  /** Path-style URLs (bucket in the path), as MinIO and most self-hosted S3 servers need. */
+  S3_FORCE_PATH_STYLE: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((v) => v === 'true'),
+  /** Override the ffmpeg/ffprobe binaries (default: the ones the npm packages ship). */
+  FFMPEG_PATH: z.string().optional(),
+  FFPROBE_PATH: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -73,6 +96,21 @@ export type Config = {
   passwordResetMs: number;
   /** Uploaded images: stored under `dir`, refused above `maxBytes` or `maxPixels`, resized to fit `maxEdge`. */
   media: { dir: string; maxBytes: number; maxPixels: number; maxEdge: number };
+  /** Where media files live: `disk` under media.dir, or an S3-compatible bucket. */
+  storage:
+    | { kind: 'disk' }
+    | {
+        kind: 's3';
+        endpoint: string | undefined;
+        region: string;
+        bucket: string;
+        accessKeyId: string | undefined;
+        secretAccessKey: string | undefined;
+        forcePathStyle: boolean;
+      };
+  video: { maxBytes: number; ffmpegPath: string | undefined; ffprobePath: string | undefined };
+  /** Zone numbers of every location: 1 … ZONE_COUNT. */
+  zones: number[];
   webDist: string;
   version: string;
   logLevel: string;
@@ -85,6 +123,11 @@ function distVersion(webDist: string): string | undefined {
   } catch {
     return undefined;
   }
+}
+
+function requiredSetting(value: string | undefined, name: string): string {
+  if (!value) throw new Error(`${name} is required when MEDIA_STORAGE=s3`);
+  return value;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
@@ -126,6 +169,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       maxPixels: e.IMAGE_MAX_PIXELS,
       maxEdge: e.IMAGE_MAX_EDGE,
     },
+    storage:
+      e.MEDIA_STORAGE === 's3'
+        ? {
+            kind: 's3',
+            endpoint: e.S3_ENDPOINT,
+            region: e.S3_REGION,
+            bucket: requiredSetting(e.S3_BUCKET, 'S3_BUCKET'),
+            accessKeyId: e.S3_ACCESS_KEY_ID,
+            secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+            forcePathStyle: e.S3_FORCE_PATH_STYLE,
+          }
+        : { kind: 'disk' },
+    video: { maxBytes: e.VIDEO_MAX_BYTES, ffmpegPath: e.FFMPEG_PATH, ffprobePath: e.FFPROBE_PATH },
+    zones: Array.from({ length: e.ZONE_COUNT }, (_, i) => i + 1),
     webDist: e.WEB_DIST,
     version: e.APP_VERSION ?? distVersion(e.WEB_DIST) ?? buildVersion(),
     logLevel: e.LOG_LEVEL,

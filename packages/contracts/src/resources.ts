@@ -33,6 +33,44 @@ export const resources = {
     model_name: 'message',
     extra_methods: { confirm: { detail: true, method: 'POST' }, unread_count: { detail: false, method: 'GET' } },
   },
+  locations: {
+    endpoint: '/api/locations/',
+    model_name: 'location',
+    extra_methods: {
+      enable: { detail: true, method: 'POST' },
+      can_change: { detail: true, method: 'GET' },
+      can_send_campaign: { detail: true, method: 'GET' },
+      data_devices: { detail: true, method: 'GET' },
+      zones: { detail: true, method: 'GET' },
+      add_zone: { detail: true, method: 'POST' },
+      delete_zone_overlay: { detail: true, method: 'POST' },
+    },
+  },
+  locationZones: {
+    endpoint: '/api/location-zones/',
+    model_name: 'locationzone',
+    extra_methods: { delete_overlay: { detail: true, method: 'POST' } },
+  },
+  devices: {
+    endpoint: '/api/devices/',
+    model_name: 'device',
+    extra_methods: { enable: { detail: true, method: 'POST' } },
+  },
+  advertisers: {
+    endpoint: '/api/advertisers/',
+    model_name: 'advertiser',
+    extra_methods: { enable: { detail: true, method: 'POST' }, can_change: { detail: true, method: 'GET' } },
+  },
+  products: {
+    endpoint: '/api/products/',
+    model_name: 'product',
+    extra_methods: { enable: { detail: true, method: 'POST' } },
+  },
+  videoclips: {
+    endpoint: '/api/videoclips/',
+    model_name: 'videoclip',
+    extra_methods: { enable: { detail: true, method: 'POST' } },
+  },
 } as const satisfies Record<string, ResourceDefinition>;
 
 export const authEndpoint = '/api/auth/';

@@ -94,4 +94,21 @@ export const details = {
   resetThrottled: (seconds: number) =>
     `Too many password reset requests. Try again in ${seconds} second${seconds === 1 ? '' : 's'}.`,
   mailFailed: 'The mail could not be sent. Try again later.',
+
+  // Catalogue
+  notLocationManager: 'Only managers of this location may change it.',
+  notCampaignManager: 'You may not send campaigns to this location.',
+  notAdvertiserManager: 'Only managers of this advertiser may change it, its products and clips.',
+  zoneNumberTaken: 'This location already has a zone with this number.',
+  zoneNumberUnknown: (zones: number[]) => `Choose a zone number from ${zones[0]} to ${zones.at(-1)}.`,
+  serialTaken: 'A device with this serial number is already registered.',
+  unknownUsers: 'Unknown user ids.',
+  unknownLocation: 'Unknown location.',
+  inactiveLocation: 'This location is disabled.',
+  unknownAdvertiser: 'Unknown advertiser.',
+  unknownProduct: 'Unknown product.',
+  unknownVideo: 'Unknown video; upload it first.',
+  notAVideo: 'The file is not a video this product can play (mp4, webm, mov or mkv with a video stream).',
+  videoProbeFailed: 'The video could not be read.',
+  inUse: 'It is still in use; disable it instead.',
 } as const;

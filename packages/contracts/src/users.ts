@@ -30,6 +30,10 @@ export const user = z.object({
 });
 export type User = z.infer<typeof user>;
 
+/** A user as other objects list them (managers of a location or an advertiser). */
+export const userRef = z.object({ id: z.number().int(), username: z.string(), full_name: z.string() });
+export type UserRef = z.infer<typeof userRef>;
+
 export const userInput = z.object({
   username: z
     .string()

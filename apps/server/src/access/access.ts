@@ -3,12 +3,25 @@
 import { details } from '@marquee/contracts/texts';
 import type { Database } from '../db/database.ts';
 import { forbidden } from '../http/errors.ts';
-import { objectRules, operationRules, type Operation } from './rules.ts';
+import { sql } from 'kysely';
+import { isLinked, linkDenials, objectRules, operationRules, type LinkKind, type Operation } from './rules.ts';
 
 export type SessionUser = { id: number; username: string; full_name: string };
 
-/** Who is asking: the session's user and everything their roles grant (dependents included). */
-export type Auth = { user: SessionUser; permissions: ReadonlySet<string> };
+/** Which objects the user is linked to (the "which" beside the roles' "what"). */
+export type AuthLinks = {
+  /** Locations the user manages (may change). */
+  locations: ReadonlySet<number>;
+  /** Locations the user may send campaigns to. */
+  campaignLocations: ReadonlySet<number>;
+  /** Advertisers the user manages (with their products and clips). */
+  advertisers: ReadonlySet<number>;
+  /** A role has can_change_all_advertisers (or is the superuser role). */
+  allAdvertisers: boolean;
+};
+
+/** Who is asking: the session's user, everything their roles grant (dependents included), and links. */
+export type Auth = { user: SessionUser; permissions: ReadonlySet<string>; superuser: boolean; links: AuthLinks };
 
 type Catalogue = { codenames: string[]; dependents: Map<string, string[]> };
 
@@ -30,15 +43,40 @@ export function createAccess(db: Database) {
   };
   const getCatalogue = () => (catalogue ??= loadCatalogue());
 
-  /** Effective permissions: those of the user's roles plus all they imply; superuser roles hold all. */
-  async function permissionsOf(userId: number): Promise<Set<string>> {
+  /** The user's links to locations and advertisers, in one round trip. */
+  async function linksOf(userId: number) {
+    const { rows } = await sql<{ locations: number[]; campaign_locations: number[]; advertisers: number[] }>`
+      select
+        array(select location_id from location_managers where user_id = ${userId}) as locations,
+        array(select location_id from location_campaign_managers where user_id = ${userId}) as campaign_locations,
+        array(select advertiser_id from advertiser_managers where user_id = ${userId}) as advertisers`.execute(db);
+    const row = rows[0];
+    const ids = (values: unknown[] | undefined) => new Set((values ?? []).map(Number));
+    return {
+      locations: ids(row?.locations),
+      campaignLocations: ids(row?.campaign_locations),
+      advertisers: ids(row?.advertisers),
+    };
+  }
+
+  /** Everything the server needs to decide for `user`: effective permissions (those of the roles plus
+   * all they imply; superuser roles hold all) and links. */
+  async function authOf(user: SessionUser): Promise<Auth> {
     const roles = await db
       .selectFrom('user_roles')
       .innerJoin('roles', 'roles.id', 'user_roles.role_id')
-      .select(['roles.id', 'roles.is_superuser'])
-      .where('user_roles.user_id', '=', userId)
+      .select(['roles.id', 'roles.is_superuser', 'roles.can_change_all_advertisers'])
+      .where('user_roles.user_id', '=', user.id)
       .execute();
-    return permissionsOfRoleRows(roles);
+    const permissions = await permissionsOfRoleRows(roles);
+    const links = await linksOf(user.id);
+    const superuser = roles.some((r) => r.is_superuser);
+    return {
+      user,
+      permissions,
+      superuser,
+      links: { ...links, allAdvertisers: superuser || roles.some((r) => r.can_change_all_advertisers) },
+    };
   }
 
   async function permissionsOfRoles(roleIds: number[]): Promise<Set<string>> {
@@ -99,6 +137,12 @@ export function createAccess(db: Database) {
     }
   }
 
+  /** Throws 403 unless the user is linked to the object (`location`: manages it; `campaignLocation`:
+   * may send campaigns to it; `advertiser`: manages it or may change all advertisers). */
+  function requireLink(auth: Auth, kind: LinkKind, id: number): void {
+    if (!isLinked(auth, kind, id)) throw forbidden(linkDenials[kind]);
+  }
+
   /** Throws 403 unless an operation rule allows the user this operation on `object`. */
   function requireOperation(auth: Auth, operation: Operation, object: unknown): void {
     const rule = operationRules[operation];
@@ -120,7 +164,8 @@ export function createAccess(db: Database) {
   }
 
   return {
-    permissionsOf,
+    authOf,
+    requireLink,
     requireOutranks,
     modelPermissions,
     objectPermissions,

@@ -13,12 +13,49 @@ type ObjectRule = {
 
 const isSelf = (auth: Auth, object: unknown) => (object as { id?: number }).id === auth.user.id;
 
+export type LinkKind = 'location' | 'campaignLocation' | 'advertiser';
+
+/** Whether the user is linked to an object: role permissions say what a user may do, links say to
+ * which locations and advertisers. The superuser role is linked to everything. */
+export function isLinked(auth: Auth, kind: LinkKind, id: number): boolean {
+  if (auth.superuser) return true;
+  if (kind === 'location') return auth.links.locations.has(id);
+  if (kind === 'campaignLocation') return auth.links.campaignLocations.has(id);
+  return auth.links.allAdvertisers || auth.links.advertisers.has(id);
+}
+
+export const linkDenials: Record<LinkKind, string> = {
+  location: details.notLocationManager,
+  campaignLocation: details.notCampaignManager,
+  advertiser: details.notAdvertiserManager,
+};
+
+const writes = new Set(['change', 'delete']);
+/** Changing or deleting needs the link; viewing and listing do not. */
+const linkedFor =
+  (kind: LinkKind, idOf: (object: unknown) => number): ObjectRule['allows'] =>
+  (auth, action, object) =>
+    !writes.has(action) || isLinked(auth, kind, idOf(object));
+const field = (name: string) => (object: unknown) => (object as Record<string, number>)[name] ?? 0;
+
 export const objectRules: Record<string, ObjectRule> = {
   /** The superuser role holds every permission by definition; nobody edits or deletes it. */
   role: {
     allows: (_auth, action, object) =>
       !((object as { is_superuser?: boolean }).is_superuser && (action === 'change' || action === 'delete')),
     denial: details.superuserRoleLocked,
+  },
+  location: { allows: linkedFor('location', field('id')), denial: details.notLocationManager },
+  locationzone: { allows: linkedFor('location', field('location')), denial: details.notLocationManager },
+  device: { allows: linkedFor('location', field('location')), denial: details.notLocationManager },
+  advertiser: { allows: linkedFor('advertiser', field('id')), denial: details.notAdvertiserManager },
+  product: { allows: linkedFor('advertiser', field('advertiser')), denial: details.notAdvertiserManager },
+  videoclip: {
+    allows: linkedFor(
+      'advertiser',
+      (object) => (object as { product_data: { advertiser: number } }).product_data.advertiser,
+    ),
+    denial: details.notAdvertiserManager,
   },
   /** Everyone may look at their own account (and its event log). */
   user: {

@@ -38,3 +38,18 @@ export async function replaceLinks<T extends LinkTable>(
 
 export const rolePermissions = { table: 'role_permissions', owner: 'role_id', target: 'permission_id' } as const;
 export const userRoles = { table: 'user_roles', owner: 'user_id', target: 'role_id' } as const;
+export const locationManagers = { table: 'location_managers', owner: 'location_id', target: 'user_id' } as const;
+export const locationCampaignManagers = {
+  table: 'location_campaign_managers',
+  owner: 'location_id',
+  target: 'user_id',
+} as const;
+export const advertiserManagers = { table: 'advertiser_managers', owner: 'advertiser_id', target: 'user_id' } as const;
+/** The same links seen from the user's side (the user screen's pickers). */
+export const userLocations = { table: 'location_managers', owner: 'user_id', target: 'location_id' } as const;
+export const userCampaignLocations = {
+  table: 'location_campaign_managers',
+  owner: 'user_id',
+  target: 'location_id',
+} as const;
+export const userAdvertisers = { table: 'advertiser_managers', owner: 'user_id', target: 'advertiser_id' } as const;

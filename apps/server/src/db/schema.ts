@@ -113,6 +113,94 @@ export type ImagesTable = {
   created_at: DefaultTimestamp;
 };
 
+/** Filled in by the database from the id (e.g. `LOC-000042`); never written. */
+type SysId = ColumnType<string, never, never>;
+type LinkRow<Owner extends string> = { user_id: number } & Record<Owner, number>;
+
+export type LocationsTable = {
+  id: Generated<number>;
+  sys_id: SysId;
+  name: string;
+  address: Generated<string>;
+  is_active: Generated<boolean>;
+  created_at: DefaultTimestamp;
+};
+
+export type LocationManagersTable = LinkRow<'location_id'>;
+export type LocationCampaignManagersTable = LinkRow<'location_id'>;
+
+export type LocationZonesTable = {
+  id: Generated<number>;
+  location_id: number;
+  zone_number: number;
+  name: string;
+  /** The overlay picture (an `images` row with model `locationzone`). */
+  overlay_image_id: number | null;
+};
+
+export type DevicesTable = {
+  id: Generated<number>;
+  location_id: number;
+  serial_number: string;
+  device_type: string;
+  /** sha256 of the device's secret token; the token is shown once at registration. */
+  token_hash: string;
+  is_active: Generated<boolean>;
+  last_status: string | null;
+  last_status_date: Timestamp | null;
+  created_at: DefaultTimestamp;
+};
+
+export type AdvertisersTable = {
+  id: Generated<number>;
+  sys_id: SysId;
+  name: string;
+  slug: string;
+  is_active: Generated<boolean>;
+  created_at: DefaultTimestamp;
+};
+
+export type AdvertiserManagersTable = LinkRow<'advertiser_id'>;
+
+export type ProductsTable = {
+  id: Generated<number>;
+  sys_id: SysId;
+  name: string;
+  slug: string;
+  advertiser_id: number;
+  is_active: Generated<boolean>;
+  created_at: DefaultTimestamp;
+};
+
+/** An uploaded, probed video file with its thumbnail and preview frames. */
+export type VideosTable = {
+  id: Generated<number>;
+  storage_key: string;
+  thumb_key: string;
+  preview_key: string;
+  file_name: string;
+  content_type: string;
+  /** Bytes (bigint: pg returns it as a string). */
+  size: ColumnType<string, number | string, number | string>;
+  /** Seconds. */
+  duration: number;
+  width: number;
+  height: number;
+  checksum: string;
+  uploaded_by: number | null;
+  created_at: DefaultTimestamp;
+};
+
+export type VideoclipsTable = {
+  id: Generated<number>;
+  sys_id: SysId;
+  name: string;
+  product_id: number;
+  video_id: number;
+  is_active: Generated<boolean>;
+  created_at: DefaultTimestamp;
+};
+
 export type DB = {
   users: UsersTable;
   roles: RolesTable;
@@ -126,4 +214,14 @@ export type DB = {
   account_tokens: AccountTokensTable;
   messages: MessagesTable;
   images: ImagesTable;
+  locations: LocationsTable;
+  location_managers: LocationManagersTable;
+  location_campaign_managers: LocationCampaignManagersTable;
+  location_zones: LocationZonesTable;
+  devices: DevicesTable;
+  advertisers: AdvertisersTable;
+  advertiser_managers: AdvertiserManagersTable;
+  products: ProductsTable;
+  videos: VideosTable;
+  videoclips: VideoclipsTable;
 };

@@ -59,6 +59,8 @@ const everything = ['add', 'view', 'list', 'change', 'delete'].map((a) => `${a}_
 const authWith = (permissions: string[]): Auth => ({
   user: { id: 1, username: 'admin', full_name: '' },
   permissions: new Set(permissions),
+  superuser: false,
+  links: { locations: new Set(), campaignLocations: new Set(), advertisers: new Set(), allAdvertisers: false },
 });
 
 function service() {

@@ -41,7 +41,8 @@ export type CrudRepository<Item extends { id: number }, Input, Filters> = {
   setActive?(db: Database, id: number, active: boolean): Promise<void>;
 };
 
-export type Operation = 'list' | 'get' | 'create' | 'update' | 'delete' | 'deactivate';
+/** `deactivate` disables an object (POST {id}/deactivate/); `enable` re-enables it (POST {id}/enable/). */
+export type Operation = 'list' | 'get' | 'create' | 'update' | 'delete' | 'deactivate' | 'enable';
 
 export type CrudConfig<Item extends { id: number }, Input, Filters> = {
   definition: ResourceDefinition;
@@ -54,6 +55,8 @@ export type CrudConfig<Item extends { id: number }, Input, Filters> = {
   /** Rows that belong to the signed-in user (e.g. their messages): when given, a list needs no
    * model permission and always carries these filters. */
   scope?(auth: Auth): Partial<Filters>;
+  /** List rows carry their own `_permissions` (when object rules make them differ per row). */
+  rowPermissions?: boolean;
   /** Normalises input before it is stored (e.g. drops implied permissions). */
   prepare?(db: Database, input: Partial<Input>): Promise<Partial<Input>>;
 };
@@ -114,6 +117,10 @@ export function createCrudService<Item extends { id: number }, Input, Filters>(
 
   return {
     model,
+    rowPermissions: config.rowPermissions ?? false,
+    withPermissions,
+    loadOr404,
+    write,
 
     async list(auth: Auth, query: ListQuery & Filters, url: string): Promise<Paged<Item>> {
       if (!config.scope) access.require(auth, perm('list'));
@@ -140,7 +147,7 @@ export function createCrudService<Item extends { id: number }, Input, Filters>(
         count,
         next: hasNext ? pageUrl(page + 1) : null,
         previous: size !== null && page > 1 ? pageUrl(page - 1) : null,
-        results,
+        results: config.rowPermissions ? results.map((item) => withPermissions(auth, item)) : results,
         _permissions: access.modelPermissions(auth, model),
       };
     },
@@ -266,7 +273,13 @@ export function registerCrudRoutes<Item extends { id: number }, Input, Filters>(
   if (operations.includes('list')) {
     r.get(
       base,
-      { schema: { tags, querystring: schemas.query, response: { 200: paged(schemas.item), ...errors } } },
+      {
+        schema: {
+          tags,
+          querystring: schemas.query,
+          response: { 200: paged(service.rowPermissions ? itemOut : schemas.item), ...errors },
+        },
+      },
       (req) => service.list(auth(req), req.query as ListQuery & Filters, req.url),
     );
   }
@@ -307,6 +320,11 @@ export function registerCrudRoutes<Item extends { id: number }, Input, Filters>(
       `${detail}deactivate/`,
       { schema: { tags, params: idParam, response: { 200: itemOut, ...errors } } },
       (req) => service.setActive(auth(req), req.params.id, false),
+    );
+  }
+  if (operations.includes('enable')) {
+    r.post(`${detail}enable/`, { schema: { tags, params: idParam, response: { 200: itemOut, ...errors } } }, (req) =>
+      service.setActive(auth(req), req.params.id, true),
     );
   }
 }

@@ -74,10 +74,7 @@ export function registerSession(
         }
         request.sessionHash = hash;
         request.sessionExpiresAt = expiresAt;
-        request.auth = {
-          user: { id: row.id, username: row.username, full_name: row.full_name },
-          permissions: await access.permissionsOf(row.id),
-        };
+        request.auth = await access.authOf({ id: row.id, username: row.username, full_name: row.full_name });
       }
     }
     if (!request.auth && request.routeOptions.config.public !== true) throw unauthorized();

@@ -5,6 +5,7 @@ import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
+import type { Config } from '../config.ts';
 
 export type StoredFile = { stream: Readable; size: number; contentType: string };
 
@@ -64,4 +65,10 @@ export function createDiskStorage(root: string): MediaStorage {
       await fsp.rm(fileOf(key), { force: true });
     },
   };
+}
+
+/** The configured storage (MEDIA_STORAGE): local disk under MEDIA_DIR by default. */
+export function createStorage(config: Config): MediaStorage {
+  if (config.storage.kind === 's3') throw new Error('MEDIA_STORAGE=s3 is not built yet');
+  return createDiskStorage(config.media.dir);
 }

@@ -1,7 +1,17 @@
 // The home menu and the navbar: one entry per screen, shown when the user holds its permission
 // (entries without one are for every signed-in user).
 // A new screen adds one line here (and its route in router.tsx).
-import { IconListDetails, IconMail, IconShieldLock, IconUsers, type TablerIcon } from '@tabler/icons-react';
+import {
+  IconBuildingStore,
+  IconListDetails,
+  IconMail,
+  IconMapPin,
+  IconMovie,
+  IconPackage,
+  IconShieldLock,
+  IconUsers,
+  type TablerIcon,
+} from '@tabler/icons-react';
 import type { ComponentType } from 'react';
 import { UnreadMessagesBadge } from '../features/messages/components/unread-messages-badge.tsx';
 import { paths } from './paths.ts';
@@ -24,6 +34,34 @@ export const menuItems: readonly MenuItem[] = [
     path: paths.messages,
     icon: IconMail,
     badge: UnreadMessagesBadge,
+  },
+  {
+    label: 'Locations',
+    description: 'Locations, their zones and devices',
+    path: paths.locations,
+    permission: 'list_location',
+    icon: IconMapPin,
+  },
+  {
+    label: 'Advertisers',
+    description: 'Advertisers and their managers',
+    path: paths.advertisers,
+    permission: 'list_advertiser',
+    icon: IconBuildingStore,
+  },
+  {
+    label: 'Products',
+    description: 'Products of the advertisers',
+    path: paths.products,
+    permission: 'list_product',
+    icon: IconPackage,
+  },
+  {
+    label: 'Video clips',
+    description: 'Uploaded clips of the products',
+    path: paths.videos,
+    permission: 'list_videoclip',
+    icon: IconMovie,
   },
   {
     label: 'Roles',

@@ -13,10 +13,27 @@ export const paths = {
   users: '/user',
   userAdd: '/user/add',
   user: '/user/:id',
+  locations: '/location',
+  locationAdd: '/location/add',
+  location: '/location/:id',
+  locationZones: '/location/zones',
+  advertisers: '/advertiser',
+  advertiserAdd: '/advertiser/add',
+  advertiser: '/advertiser/:id',
+  products: '/product',
+  productAdd: '/product/add',
+  product: '/product/:id',
+  videos: '/video',
+  videoAdd: '/video/add',
+  video: '/video/:id',
 } as const;
 
 export const rolePath = (id: number) => `/role/${id}`;
 export const userPath = (id: number) => `/user/${id}`;
+export const locationPath = (id: number) => `/location/${id}`;
+export const advertiserPath = (id: number) => `/advertiser/${id}`;
+export const productPath = (id: number) => `/product/${id}`;
+export const videoPath = (id: number) => `/video/${id}`;
 
 /** `/login`, with `timeout=true` after an inactivity logout and `next` to return to afterwards. */
 export function loginPath({ next, timeout = false }: { next?: string; timeout?: boolean } = {}): string {

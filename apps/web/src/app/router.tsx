@@ -1,24 +1,21 @@
 // Routes (spec §2). `app` resolves the current user; an unauthenticated visit goes to /login with
 // the requested URL in `next`. Screens are lazy chunks; each may name the permission it needs.
 import type { QueryClient } from '@tanstack/react-query';
-import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate, redirect, type LoaderFunctionArgs } from 'react-router';
+import { advertiserRoutes } from '../features/advertisers/routes.ts';
+import { locationRoutes } from '../features/locations/routes.ts';
 import { userInfoQueryOptions } from '../lib/current-user.ts';
 import { api } from '../lib/api.ts';
 import { isApiError } from '../lib/api-client.ts';
 import { AppLayout } from './layout/app-layout.tsx';
 import { FullPageLoader, RouteError } from './layout/route-states.tsx';
+import { screen } from './lazy-screen.ts';
 import { loginPath, paths } from './paths.ts';
 
 export type RouteHandle = {
   /** The permission codename the screen needs; without it the user is sent home. */
   permission?: string;
 };
-
-/** A lazy route module from a named export. */
-const screen =
-  <K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) =>
-  async () => ({ Component: (await load())[name] });
 
 function appLoader(queryClient: QueryClient) {
   return async ({ request }: LoaderFunctionArgs) => {
@@ -106,6 +103,8 @@ export function createAppRouter(queryClient: QueryClient) {
           path: paths.user,
           lazy: screen(() => import('../features/users/components/user-edit-screen.tsx'), 'UserEditScreen'),
         },
+        ...locationRoutes,
+        ...advertiserRoutes,
       ],
     },
     // Unknown URLs go home.

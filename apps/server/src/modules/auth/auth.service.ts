@@ -63,10 +63,9 @@ export function createAuthService({ db, access, config }: { db: Database; access
     await db.updateTable('users').set({ last_login: new Date() }).where('id', '=', user.id).execute();
     await db.deleteFrom('sessions').where('expires_at', '<', new Date()).execute();
     await throttle.prune();
-    const info = await userInfo({
-      user: { id: user.id, username: user.username, full_name: user.full_name },
-      permissions: await access.permissionsOf(user.id),
-    });
+    const info = await userInfo(
+      await access.authOf({ id: user.id, username: user.username, full_name: user.full_name }),
+    );
     return { sessionId, expiresAt, info };
   }
 

@@ -1,0 +1,22 @@
+// GET /api/config/: the choices the server's configuration decides (limits, zones, time zone).
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { appConfig, appConfigEndpoint, type AppConfig } from '@marquee/contracts/app-config';
+import { detailError } from '@marquee/contracts/common';
+import type { Config } from '../../config.ts';
+
+export function registerAppConfigRoutes(app: FastifyInstance, config: Config) {
+  const body: AppConfig = {
+    video_max_bytes: config.video.maxBytes,
+    image_max_bytes: config.media.maxBytes,
+    zones: config.zones,
+    time_zone: config.timeZone,
+  };
+  app
+    .withTypeProvider<ZodTypeProvider>()
+    .get(
+      appConfigEndpoint,
+      { schema: { tags: ['config'], response: { 200: appConfig, 401: detailError } } },
+      () => body,
+    );
+}

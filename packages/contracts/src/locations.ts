@@ -1,0 +1,136 @@
+// Locations, their zones and the devices (screens) registered on them.
+import { z } from 'zod';
+import { id, listQuery } from './common.ts';
+import { ZONE_NAME_MAX } from './constants.ts';
+import { image } from './images.ts';
+import { userRef } from './users.ts';
+
+const required = 'This field is required.';
+/** `true`/`false` in a query string. */
+const boolFilter = z.enum(['true', 'false']).transform((v) => v === 'true');
+
+export const location = z.object({
+  id: z.number().int(),
+  /** System id, e.g. `LOC-000042`: generated, never changes. */
+  sys_id: z.string(),
+  name: z.string(),
+  address: z.string(),
+  is_active: z.boolean(),
+  /** The location's pictures; `image` is the URL of the active one. */
+  images: z.array(image),
+  image: z.string().nullable(),
+  /** Active devices registered on the location; without any, campaigns cannot target it. */
+  data_devices_count: z.number().int(),
+  /** Users who may change the location. */
+  managers: z.array(z.number().int()),
+  /** Users who may send campaigns to the location. */
+  campaign_managers: z.array(z.number().int()),
+});
+export type Location = z.infer<typeof location>;
+
+export const locationDetail = location.extend({
+  managers_data: z.array(userRef),
+  campaign_managers_data: z.array(userRef),
+});
+export type LocationDetail = z.infer<typeof locationDetail>;
+
+export const locationInput = z.object({
+  name: z.string().trim().min(1, required).max(150),
+  address: z.string().trim().max(300).optional(),
+  managers: z.array(id).max(1000).optional(),
+  campaign_managers: z.array(id).max(1000).optional(),
+});
+export type LocationInput = z.infer<typeof locationInput>;
+
+export const locationQuery = listQuery.extend({
+  /** Name, address or sys_id contains. */
+  search: z.string().max(150).optional(),
+  /** Only locations with (or without) active devices. */
+  has_devices: boolFilter.optional(),
+});
+export const locationOrdering = ['name', 'sys_id', 'id', 'data_devices_count'] as const;
+
+/** The overlay image of a zone (shown over the video there). */
+export const zoneOverlay = z.object({
+  id: z.number().int(),
+  /** Browse URL of the image bytes. */
+  url: z.string(),
+  width: z.number().int(),
+  height: z.number().int(),
+});
+
+export const locationZone = z.object({
+  id: z.number().int(),
+  location: z.number().int(),
+  location_name: z.string(),
+  /** 1 … the configured zone count; unique per location. */
+  zone_number: z.number().int(),
+  name: z.string(),
+  image: zoneOverlay.nullable(),
+});
+export type LocationZone = z.infer<typeof locationZone>;
+
+const zoneName = z
+  .string()
+  .trim()
+  .min(1, required)
+  .max(ZONE_NAME_MAX, `Ensure this field has no more than ${ZONE_NAME_MAX} characters.`);
+
+export const locationZoneInput = z.object({ name: zoneName });
+export type LocationZoneInput = z.infer<typeof locationZoneInput>;
+
+/** Body of a location's `add_zone`. */
+export const addZoneInput = z.object({ zone_number: z.number().int().min(1).max(1000), name: zoneName });
+export type AddZoneInput = z.infer<typeof addZoneInput>;
+
+export const locationZoneQuery = listQuery.extend({
+  location: z.coerce.number().int().positive().optional(),
+  /** Zone or location name contains. */
+  search: z.string().max(150).optional(),
+});
+export const locationZoneOrdering = ['location_name', 'zone_number', 'name', 'id'] as const;
+
+export const DEVICE_TYPES = ['screen', 'totem', 'videowall', 'tablet'] as const;
+export const deviceTypeLabels: Record<(typeof DEVICE_TYPES)[number], string> = {
+  screen: 'Screen',
+  totem: 'Totem',
+  videowall: 'Video wall',
+  tablet: 'Tablet',
+};
+export type DeviceType = (typeof DEVICE_TYPES)[number];
+
+export const device = z.object({
+  id: z.number().int(),
+  location: z.number().int(),
+  location_name: z.string(),
+  serial_number: z.string(),
+  device_type: z.enum(DEVICE_TYPES),
+  is_active: z.boolean(),
+  /** What the device last reported (e.g. `online`, `playing`), or null before its first heartbeat. */
+  last_status: z.string().nullable(),
+  last_status_date: z.string().nullable(),
+  created_at: z.string(),
+});
+export type Device = z.infer<typeof device>;
+
+export const deviceInput = z.object({
+  location: id,
+  serial_number: z
+    .string()
+    .trim()
+    .min(1, required)
+    .max(100)
+    .regex(/^[A-Za-z0-9._:-]+$/, 'Letters, digits and . _ : - only.'),
+  device_type: z.enum(DEVICE_TYPES, { error: 'Choose a device type.' }),
+});
+export type DeviceInput = z.infer<typeof deviceInput>;
+
+/** The answer to registering a device: its secret token, shown this once and stored only hashed. */
+export const deviceRegistered = device.extend({ token: z.string() });
+export type DeviceRegistered = z.infer<typeof deviceRegistered>;
+
+export const deviceQuery = listQuery.extend({
+  location: z.coerce.number().int().positive().optional(),
+  search: z.string().max(100).optional(),
+});
+export const deviceOrdering = ['serial_number', 'last_status_date', 'id'] as const;
