@@ -11,6 +11,7 @@ import { details, messages } from '@marquee/contracts/texts';
 import type { User } from '@marquee/contracts/users';
 import { describeBackends, testConfig } from './helpers/backends.ts';
 import { asAdmin, asUser, Client, createUser } from './helpers/factories.ts';
+import { multipart } from './helpers/multipart.ts';
 
 const mediaDir = fs.mkdtempSync(path.join(os.tmpdir(), 'marquee-media-'));
 const maxBytes = 200_000;
@@ -28,18 +29,6 @@ const storedFiles = (): string[] =>
         fs.statSync(path.join(mediaDir, f)).isFile(),
       )
     : [];
-
-function multipart(parts: { name: string; filename?: string; type?: string; data: Buffer }[]) {
-  const boundary = `----marquee${Math.random().toString(16).slice(2)}`;
-  const chunks: Buffer[] = [];
-  for (const p of parts) {
-    const disposition = `form-data; name="${p.name}"${p.filename ? `; filename="${p.filename}"` : ''}`;
-    const head = `--${boundary}\r\nContent-Disposition: ${disposition}\r\n${p.type ? `Content-Type: ${p.type}\r\n` : ''}\r\n`;
-    chunks.push(Buffer.from(head), p.data, Buffer.from('\r\n'));
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return { body: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
 
 const upload = (client: Client, userId: number, data: Buffer, filename = 'picture.png', name = 'image') => {
   const { body, headers } = multipart([{ name, filename, type: 'image/png', data }]);

@@ -45,11 +45,12 @@ export async function createRole(
     name = uniq('role'),
     permissions = [],
     isSuperuser = false,
-  }: { name?: string; permissions?: string[]; isSuperuser?: boolean } = {},
+    canChangeAllAdvertisers = false,
+  }: { name?: string; permissions?: string[]; isSuperuser?: boolean; canChangeAllAdvertisers?: boolean } = {},
 ): Promise<{ id: number; name: string }> {
   const { id } = await db
     .insertInto('roles')
-    .values({ name, is_superuser: isSuperuser })
+    .values({ name, is_superuser: isSuperuser, can_change_all_advertisers: canChangeAllAdvertisers })
     .returning('id')
     .executeTakeFirstOrThrow();
   const ids = await permissionIds(db, permissions);
