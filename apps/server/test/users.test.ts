@@ -65,6 +65,9 @@ describeBackends(
             'date_joined',
             'last_login',
             'image',
+            'locations',
+            'campaign_locations',
+            'advertisers',
           ].sort(),
         );
         for (const ordering of ['date_joined', '-last_login', 'id']) {
@@ -232,6 +235,78 @@ describeBackends(
         expect((await admin.patch(detail(999_999), { full_name: 'x' })).statusCode).toBe(404);
         expect((await new Client(ctx.app).patch(detail(user.id), { full_name: 'x' })).statusCode).toBe(401);
         expect((await admin.delete(detail(user.id))).statusCode).toBe(404);
+      });
+    });
+
+    describe('location and advertiser links', () => {
+      const newLocation = async () =>
+        (
+          await ctx.db
+            .insertInto('locations')
+            .values({ name: uniq('loc') })
+            .returning('id')
+            .executeTakeFirstOrThrow()
+        ).id;
+      const newAdvertiser = async () => {
+        const name = uniq('adv');
+        return (
+          await ctx.db.insertInto('advertisers').values({ name, slug: name }).returning('id').executeTakeFirstOrThrow()
+        ).id;
+      };
+
+      it('sets and replaces locations, campaign locations and advertisers', async () => {
+        const [l1, l2, a1] = [await newLocation(), await newLocation(), await newAdvertiser()];
+        const user = await createUser(ctx.db);
+        const res = await admin.patch(detail(user.id), {
+          locations: [l1],
+          campaign_locations: [l1, l2],
+          advertisers: [a1],
+        });
+        expect(res.statusCode, res.body).toBe(200);
+        expect(res.json()).toMatchObject({ locations: [l1], campaign_locations: [l1, l2], advertisers: [a1] });
+        const again = await admin.patch(detail(user.id), { campaign_locations: [l2] });
+        expect(again.json()).toMatchObject({ locations: [l1], campaign_locations: [l2], advertisers: [a1] });
+        const created = await create({ username: uniq('linked'), require_activation: false, locations: [l2] });
+        expect(created).toMatchObject({ locations: [l2], campaign_locations: [], advertisers: [] });
+      });
+
+      it('refuses unknown ids', async () => {
+        const user = await createUser(ctx.db);
+        const res = await admin.patch(detail(user.id), {
+          locations: [999_999],
+          campaign_locations: [999_998],
+          advertisers: [999_997],
+        });
+        expect(res.statusCode).toBe(400);
+        expect(res.json()).toEqual({
+          locations: [details.unknownLocations],
+          campaign_locations: [details.unknownLocations],
+          advertisers: [details.unknownAdvertisers],
+        });
+      });
+
+      it('lets a user give only the links they hold themselves', async () => {
+        const [mine, theirs, adv] = [await newLocation(), await newLocation(), await newAdvertiser()];
+        const manager = await asUser(ctx, ['change_user', 'view_user', 'list_user']);
+        await ctx.db.insertInto('location_managers').values({ user_id: manager.user.id, location_id: mine }).execute();
+        const colleague = await createUser(ctx.db, { withRole: false });
+        const shared = await manager.patch(detail(colleague.id), { locations: [mine] });
+        expect(shared.statusCode, shared.body).toBe(200);
+        const refused = await manager.patch(detail(colleague.id), {
+          locations: [mine, theirs],
+          campaign_locations: [mine],
+          advertisers: [adv],
+        });
+        expect(refused.statusCode).toBe(400);
+        expect(refused.json()).toEqual({
+          locations: [details.linksBeyondOwn],
+          campaign_locations: [details.linksBeyondOwn],
+          advertisers: [details.linksBeyondOwn],
+        });
+        // Links the target already has may stay when the caller lacks them.
+        await ctx.db.insertInto('location_managers').values({ user_id: colleague.id, location_id: theirs }).execute();
+        const kept = await manager.patch(detail(colleague.id), { locations: [theirs, mine] });
+        expect(kept.statusCode, kept.body).toBe(200);
       });
     });
 

@@ -27,6 +27,12 @@ export const user = z.object({
   last_login: z.string().nullable(),
   /** URL of the active picture (`/api/media/images/<id>/`), or null. */
   image: z.string().nullable(),
+  /** Locations the user manages (may change). */
+  locations: z.array(z.number().int()),
+  /** Locations the user may send campaigns to. */
+  campaign_locations: z.array(z.number().int()),
+  /** Advertisers the user manages (unneeded with a role that may change all advertisers). */
+  advertisers: z.array(z.number().int()),
 });
 export type User = z.infer<typeof user>;
 
@@ -44,6 +50,9 @@ export const userInput = z.object({
   full_name: z.string().trim().max(150).optional(),
   email: z.union([z.literal(''), z.string().trim().email('Enter a valid email address.').max(254)]).optional(),
   roles: z.array(id).max(100).optional(),
+  locations: z.array(id).max(10000).optional(),
+  campaign_locations: z.array(id).max(10000).optional(),
+  advertisers: z.array(id).max(10000).optional(),
   require_activation: z.boolean().optional(),
   require_2fa: z.boolean().optional(),
 });

@@ -5,12 +5,13 @@ import type { Database } from './database.ts';
 import type { DB } from './schema.ts';
 
 type LinkTable = { [T in keyof DB]: keyof DB[T] extends never ? never : T }[keyof DB];
-type Link<T extends LinkTable> = { table: T; owner: keyof DB[T] & string; target: keyof DB[T] & string };
+/** One link table with its owner and target columns (a union over the tables, so lists of links mix). */
+type Link = { [T in LinkTable]: { table: T; owner: keyof DB[T] & string; target: keyof DB[T] & string } }[LinkTable];
 
 /** owner id → the linked ids, ascending; owners without links get []. */
-export async function linkedIds<T extends LinkTable>(
+export async function linkedIds(
   db: Database,
-  { table, owner, target }: Link<T>,
+  { table, owner, target }: Link,
   ownerIds: number[],
 ): Promise<Map<number, number[]>> {
   const result = new Map<number, number[]>(ownerIds.map((id) => [id, []]));
@@ -23,9 +24,9 @@ export async function linkedIds<T extends LinkTable>(
 }
 
 /** Makes `ownerId`'s links exactly `targetIds` (duplicates ignored). */
-export async function replaceLinks<T extends LinkTable>(
+export async function replaceLinks(
   db: Database,
-  { table, owner, target }: Link<T>,
+  { table, owner, target }: Link,
   ownerId: number,
   targetIds: number[],
 ): Promise<void> {

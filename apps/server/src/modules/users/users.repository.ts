@@ -3,7 +3,14 @@ import type { Updateable } from 'kysely';
 import { imageUrl } from '@marquee/contracts/images';
 import type { User, UserInput } from '@marquee/contracts/users';
 import type { Database } from '../../db/database.ts';
-import { linkedIds, replaceLinks, userRoles } from '../../db/links.ts';
+import {
+  linkedIds,
+  replaceLinks,
+  userAdvertisers,
+  userCampaignLocations,
+  userLocations,
+  userRoles,
+} from '../../db/links.ts';
 import type { UsersTable } from '../../db/schema.ts';
 import type { CrudRepository } from '../../http/crud.ts';
 import { applyPage, countOf } from '../../http/list.ts';
@@ -67,18 +74,28 @@ const base = (db: Database, filters: UserFilters) => {
 
 type Row = Awaited<ReturnType<ReturnType<typeof base>['executeTakeFirstOrThrow']>>;
 
+/** The user's link tables and the input field each one is edited through. */
+const userLinks = [
+  ['roles', userRoles],
+  ['locations', userLocations],
+  ['campaign_locations', userCampaignLocations],
+  ['advertisers', userAdvertisers],
+] as const;
+
 async function withRoles(db: Database, rows: Row[]): Promise<User[]> {
-  const links = await linkedIds(
-    db,
-    userRoles,
-    rows.map((r) => r.id),
+  const ids = rows.map((r) => r.id);
+  const [roles, locations, campaignLocations, advertisers] = await Promise.all(
+    userLinks.map(([, link]) => linkedIds(db, link, ids)),
   );
   return rows.map(({ image_id, ...r }) => ({
     ...r,
     image: image_id === null ? null : imageUrl(image_id),
     date_joined: new Date(r.date_joined).toISOString(),
     last_login: r.last_login === null ? null : new Date(r.last_login).toISOString(),
-    roles: links.get(r.id) ?? [],
+    roles: roles?.get(r.id) ?? [],
+    locations: locations?.get(r.id) ?? [],
+    campaign_locations: campaignLocations?.get(r.id) ?? [],
+    advertisers: advertisers?.get(r.id) ?? [],
   }));
 }
 
@@ -93,6 +110,7 @@ const fieldsOf = (input: Partial<UserInput>) => ({
 export const usersRepository: CrudRepository<User, UserInput, UserFilters> & {
   findByUsername(db: Database, username: string): Promise<{ id: number } | undefined>;
   existingRoleIds(db: Database, ids: number[]): Promise<Set<number>>;
+  existingIds(db: Database, table: 'locations' | 'advertisers', ids: number[]): Promise<Set<number>>;
   secrets(db: Database, id: number): Promise<UserSecrets | undefined>;
   secretsByUsername(db: Database, username: string): Promise<UserSecrets | undefined>;
   setFields(db: Database, id: number, values: Updateable<UsersTable>): Promise<void>;
@@ -116,13 +134,16 @@ export const usersRepository: CrudRepository<User, UserInput, UserFilters> & {
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    await replaceLinks(db, userRoles, id, input.roles ?? []);
+    for (const [field, link] of userLinks) await replaceLinks(db, link, id, input[field] ?? []);
     return id;
   },
   async update(db, id, input) {
     const values = fieldsOf(input);
     if (Object.keys(values).length) await db.updateTable('users').set(values).where('id', '=', id).execute();
-    if (input.roles !== undefined) await replaceLinks(db, userRoles, id, input.roles);
+    for (const [field, link] of userLinks) {
+      const value = input[field];
+      if (value !== undefined) await replaceLinks(db, link, id, value);
+    }
   },
   async setActive(db, id, active) {
     await db.updateTable('users').set({ is_active: active }).where('id', '=', id).execute();
@@ -136,6 +157,11 @@ export const usersRepository: CrudRepository<User, UserInput, UserFilters> & {
   async existingRoleIds(db, ids) {
     if (!ids.length) return new Set();
     const rows = await db.selectFrom('roles').select('id').where('id', 'in', ids).execute();
+    return new Set(rows.map((r) => r.id));
+  },
+  async existingIds(db, table, ids) {
+    if (!ids.length) return new Set();
+    const rows = await db.selectFrom(table).select('id').where('id', 'in', ids).execute();
     return new Set(rows.map((r) => r.id));
   },
   secrets: (db, id) => secretsQuery(db).where('id', '=', id).executeTakeFirst(),

@@ -5,6 +5,7 @@ import { resources } from '@marquee/contracts/resources';
 import { details } from '@marquee/contracts/texts';
 import type { User, UserInput } from '@marquee/contracts/users';
 import type { Access, Auth } from '../../access/access.ts';
+import { isLinked } from '../../access/rules.ts';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/database.ts';
 import { createCrudService } from '../../http/crud.ts';
@@ -17,6 +18,13 @@ import { usersRepository, type UserFilters } from './users.repository.ts';
 export type UsersDeps = { db: Database; access: Access; config: Config; mailer: Mailer; log?: FastifyBaseLogger };
 
 const model = resources.users.model_name;
+
+/** Link fields of the user: the table their ids point to, the unknown-id text, and the link kind. */
+const linkFields = [
+  ['locations', 'locations', details.unknownLocations, 'location'],
+  ['campaign_locations', 'locations', details.unknownLocations, 'campaignLocation'],
+  ['advertisers', 'advertisers', details.unknownAdvertisers, 'advertiser'],
+] as const;
 
 export function createUsersService({ db, access, config, mailer, log }: UsersDeps) {
   const crud = createCrudService<User, UserInput, UserFilters>(db, access, {
@@ -44,6 +52,12 @@ export function createUsersService({ db, access, config, mailer, log }: UsersDep
         const known = await usersRepository.existingRoleIds(trx, input.roles);
         if (known.size !== new Set(input.roles).size) errors.roles = [details.unknownRoles];
       }
+      for (const [field, table, message] of linkFields) {
+        const ids = input[field];
+        if (!ids?.length) continue;
+        const known = await usersRepository.existingIds(trx, table, ids);
+        if (known.size !== new Set(ids).size) errors[field] = [message];
+      }
       const requireActivation = input.require_activation ?? existing?.require_activation ?? true;
       const email = input.email ?? existing?.email ?? '';
       if (requireActivation && !email && !existing?.is_activated) {
@@ -57,6 +71,17 @@ export function createUsersService({ db, access, config, mailer, log }: UsersDep
   async function checkRoles(auth: Auth, roles: number[] | undefined, current: number[] = []) {
     const added = (roles ?? []).filter((r) => !current.includes(r));
     if (!(await access.canGrantRoles(auth, added))) throw badRequest({ roles: [details.rolesBeyondOwn] });
+  }
+
+  /** Links a caller adds must be links the caller holds (a location manager may share their locations,
+   * not hand out others'). */
+  function checkLinks(auth: Auth, input: Partial<UserInput>, current?: User) {
+    const errors: Record<string, string[]> = {};
+    for (const [field, , , kind] of linkFields) {
+      const added = (input[field] ?? []).filter((id) => !current?.[field].includes(id));
+      if (added.some((id) => !isLinked(auth, kind, id))) errors[field] = [details.linksBeyondOwn];
+    }
+    if (Object.keys(errors).length) throw badRequest(errors);
   }
 
   /** Mails a new activation link (earlier links stop working). */
@@ -79,6 +104,7 @@ export function createUsersService({ db, access, config, mailer, log }: UsersDep
     async create(auth: Auth, input: UserInput) {
       access.require(auth, `add_${model}`);
       await checkRoles(auth, input.roles);
+      checkLinks(auth, input);
       const created = await crud.create(auth, input);
       if (created.require_activation && created.email) {
         const send = await sendActivation(db, created);
@@ -94,6 +120,7 @@ export function createUsersService({ db, access, config, mailer, log }: UsersDep
       if (current) {
         await access.requireOutranks(auth, current);
         await checkRoles(auth, input.roles, current.roles);
+        checkLinks(auth, input, current);
       }
       return crud.update(auth, id, input);
     },
