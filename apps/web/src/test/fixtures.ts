@@ -16,6 +16,9 @@ export const userFixture = (extra: Partial<Detail<User>> = {}): Detail<User> => 
   date_joined: '2026-01-01T10:00:00Z',
   last_login: null,
   image: null,
+  locations: [],
+  campaign_locations: [],
+  advertisers: [],
   _permissions: [],
   ...extra,
 });

@@ -47,7 +47,17 @@ describe('UserForm', () => {
     await waitFor(() => expect(post).toHaveBeenCalled());
     expect(post).toHaveBeenCalledWith(
       '/api/users/',
-      { username: 'newbie', full_name: '', email: '', roles: [], require_activation: true, require_2fa: true },
+      {
+        username: 'newbie',
+        full_name: '',
+        email: '',
+        roles: [],
+        locations: [],
+        campaign_locations: [],
+        advertisers: [],
+        require_activation: true,
+        require_2fa: true,
+      },
       { formErrors: true },
     );
     expect(await screen.findByText('account page')).toBeInTheDocument();
@@ -71,11 +81,29 @@ describe('UserForm', () => {
         full_name: 'Jane Roe',
         email: 'jane@example.com',
         roles: [2],
+        locations: [],
+        campaign_locations: [],
+        advertisers: [],
         require_activation: false,
         require_2fa: true,
       },
       { formErrors: true },
     );
+  });
+
+  it('shows the location pickers, and the advertiser picker only while no role may change all advertisers', () => {
+    const { unmount } = renderWithProviders(
+      <UserForm user={account({ roles: [1], locations: [5] })} roles={roles} readOnly={false} canChange />,
+    );
+    expect(screen.getByRole('combobox', { name: /Managed locations/ })).toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: /Campaign locations/ })).toBeInTheDocument();
+    // Without the locations list (no list_location here) a linked location still shows, by id.
+    expect(screen.getAllByText('Location 5')[0]).toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: /Advertisers/ })).toBeInTheDocument();
+    unmount();
+    renderWithProviders(<UserForm user={account({ roles: [1, 2] })} roles={roles} readOnly={false} canChange />);
+    expect(screen.queryByRole('combobox', { name: /Advertisers/ })).toBeNull();
+    expect(screen.getByText(/may change every advertiser/)).toBeInTheDocument();
   });
 
   it('checks the username before sending and shows server field errors on their fields', async () => {

@@ -1,5 +1,5 @@
-// The account form of /user/add and /user/:id: username, full name, email, roles and the two
-// sign-in requirements; Save, and the account actions (disable/enable, reactivate) in the header.
+// The account form of /user/add and /user/:id: username, full name, email, roles, the two sign-in
+// requirements, and the location and advertiser links; Save, and the account actions (disable/enable, reactivate) in the header.
 import { Alert, Group, MultiSelect, Paper, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import type { Role } from '@marquee/contracts/roles';
 import { userInput, type User, type UserInput } from '@marquee/contracts/users';
@@ -18,12 +18,16 @@ import type { Detail } from '../../../lib/resources.ts';
 import { useSaveUser } from '../api/save-user.ts';
 import { UserAccountActions } from './user-account-actions.tsx';
 import { UserBadges } from './user-badges.tsx';
+import { UserLinksSection } from './user-links-section.tsx';
 
 export type UserFormValues = {
   username: string;
   full_name: string;
   email: string;
   roles: number[];
+  locations: number[];
+  campaign_locations: number[];
+  advertisers: number[];
   require_activation: boolean;
   require_2fa: boolean;
 };
@@ -33,19 +37,37 @@ const schema = userInput.required({
   full_name: true,
   email: true,
   roles: true,
+  locations: true,
+  campaign_locations: true,
+  advertisers: true,
   require_activation: true,
   require_2fa: true,
 });
 
 const FORM_ID = 'user-form';
-const FIELDS = ['username', 'full_name', 'email', 'roles', 'require_activation', 'require_2fa'] as const;
+const FIELDS = [
+  'username',
+  'full_name',
+  'email',
+  'roles',
+  'locations',
+  'campaign_locations',
+  'advertisers',
+  'require_activation',
+  'require_2fa',
+] as const;
+
+const sortedIds = (ids: number[] | undefined) => [...(ids ?? [])].sort((a, b) => a - b);
 
 /** A new user requires activation and a one-time token (spec §9). */
 export const valuesOf = (user: User | undefined): UserFormValues => ({
   username: user?.username ?? '',
   full_name: user?.full_name ?? '',
   email: user?.email ?? '',
-  roles: user ? [...user.roles].sort((a, b) => a - b) : [],
+  roles: sortedIds(user?.roles),
+  locations: sortedIds(user?.locations),
+  campaign_locations: sortedIds(user?.campaign_locations),
+  advertisers: sortedIds(user?.advertisers),
   require_activation: user?.require_activation ?? true,
   require_2fa: user?.require_2fa ?? true,
 });
@@ -194,12 +216,7 @@ export function UserForm({ user, roles, readOnly, canChange, isSelf = false, can
               </Group>
             </Stack>
           </Paper>
-          {/*
-            LOCATION AND ADVERTISER PICKERS (a later issue): the user's locations, campaign
-            locations and advertisers go here, in their own Paper, with their form fields added to
-            UserFormValues and FIELDS. The advertiser picker is hidden when one of the user's roles
-            has can_change_all_advertisers.
-          */}
+          <UserLinksSection control={control} roles={roles} readOnly={readOnly} />
         </Stack>
       </form>
     </>
