@@ -15,7 +15,7 @@ const errors = { 400: validationError, 401: detailError, 403: detailError, 404: 
 const imageParams = idParam.extend({ imageId: idParam.shape.id });
 
 /** The bytes of the one file part named `image`; 400 when there is none or it is too big. */
-async function uploadedImage(req: FastifyRequest): Promise<Buffer> {
+export async function uploadedImage(req: FastifyRequest): Promise<Buffer> {
   const required = () => fieldError(IMAGE_FIELD, details.requiredField);
   if (!req.isMultipart()) throw required();
   let part;
