@@ -5,6 +5,7 @@ import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { ensureAdmin, seedDemo } from './db/bootstrap.ts';
 import { openDatabase } from './db/database.ts';
+import { seedDemoCatalogue } from './db/demo-catalogue.ts';
 import { migrateToLatest } from './db/migrate.ts';
 
 const config = loadConfig();
@@ -20,6 +21,7 @@ if (process.argv[2] === 'migrate') {
 const admin = await ensureAdmin(db, config.adminPassword);
 if (admin.created) {
   await seedDemo(db);
+  await seedDemoCatalogue(db, config.zones);
   if (admin.generated) {
     console.log(
       `\n  Created the administrator "admin" with the password: ${admin.generated}\n  (shown once; set ADMIN_PASSWORD to choose it)\n`,

@@ -55,7 +55,14 @@ export async function seedDemo(db: Database): Promise<void> {
     { name: 'Auditor', codenames: ['list_logentry', 'view_logentry', 'list_role'] },
     { name: 'Campaign manager', codenames: ['add_campaign', 'change_campaign', 'list_location'] },
     { name: 'Campaign approver', codenames: ['approve_campaign', 'list_campaign'] },
-    { name: 'Location manager', codenames: ['change_location', 'add_device', 'change_device', 'change_locationzone'] },
+    {
+      name: 'Location manager',
+      codenames: ['change_location', 'add_device', 'change_device', 'add_locationzone', 'change_locationzone'],
+    },
+    {
+      name: 'Advertiser manager',
+      codenames: ['change_advertiser', 'add_product', 'change_product', 'add_videoclip', 'change_videoclip'],
+    },
   ];
   const perms = await db.selectFrom('permissions').select(['id', 'codename']).execute();
   const ids = new Map(perms.map((p) => [p.codename, p.id]));
