@@ -1,7 +1,7 @@
 import { SESSION_RECHECK_DELAY_MS } from '@marquee/contracts/constants';
 import { messages } from '@marquee/contracts/texts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, createApiClient, type ApiClientEvents } from './api-client.ts';
+import { ApiError, createApiClient, xhrUpload, type ApiClientEvents, type UploadTransport } from './api-client.ts';
 import { errorMessages } from './error-catalogue.ts';
 
 const VERSION = 'v-test';
@@ -358,5 +358,228 @@ describe('loading overlay', () => {
     release();
     await request;
     expect(ctx.events.loading).not.toHaveBeenCalled();
+  });
+});
+
+describe('upload', () => {
+  type UploadInit = Parameters<UploadTransport>[1];
+
+  /** An upload transport driven by the test: report progress, then answer. */
+  function uploadServer() {
+    const sent: { url: string; init: UploadInit }[] = [];
+    let answer: (reply: Reply) => void = () => undefined;
+    let fail: (error: unknown) => void = () => undefined;
+    const upload = vi.fn<UploadTransport>(
+      (url, init) =>
+        new Promise<Response>((resolve, reject) => {
+          sent.push({ url, init });
+          init.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
+          fail = reject;
+          answer = (reply) =>
+            resolve(
+              new Response(JSON.stringify(reply.body ?? {}), {
+                status: reply.status,
+                headers: { 'content-type': 'application/json', 'x-imm-version': VERSION, ...reply.headers },
+              }),
+            );
+        }),
+    );
+    const progress = (loaded: number, total: number | undefined) =>
+      sent.at(-1)!.init.onUploadProgress?.({ loaded, total });
+    return { upload, sent, progress, answer: (reply: Reply) => answer(reply), fail: (error: unknown) => fail(error) };
+  }
+
+  function setupUpload(timeoutMs?: number) {
+    const server = fakeServer();
+    const transport = uploadServer();
+    const errors = vi.fn<ApiClientEvents['errors']>();
+    const client = createApiClient({
+      fetch: server.fetch,
+      upload: transport.upload,
+      version: VERSION,
+      timeoutMs,
+      readCookie: () => 'csrf-up',
+      events: { errors },
+    });
+    return { server, transport, errors, client };
+  }
+
+  const form = () => {
+    const data = new FormData();
+    data.append('video_file', new Blob(['abc'], { type: 'video/webm' }), 'clip.webm');
+    return data;
+  };
+
+  it('POSTs the FormData with the CSRF header and reports progress as a fraction', async () => {
+    const ctx = setupUpload();
+    const onProgress = vi.fn();
+    const body = form();
+    const request = ctx.client.upload<{ id: number }>('/api/videoclip-media/', body, { onProgress });
+    await vi.waitFor(() => expect(ctx.transport.sent).toHaveLength(1));
+    const { url, init } = ctx.transport.sent[0]!;
+    expect(url).toBe('/api/videoclip-media/');
+    expect(init.method).toBe('POST');
+    expect(init.body).toBe(body);
+    expect(new Headers(init.headers).get('x-csrftoken')).toBe('csrf-up');
+    // The browser sets the multipart boundary itself.
+    expect(new Headers(init.headers).get('content-type')).toBeNull();
+    ctx.transport.progress(25, 100);
+    ctx.transport.progress(100, 100);
+    ctx.transport.progress(5, undefined);
+    expect(onProgress.mock.calls.map(([fraction]) => fraction)).toEqual([0.25, 1, 0]);
+    ctx.transport.answer({ status: 201, body: { id: 9 } });
+    await expect(request).resolves.toEqual({ id: 9 });
+    expect(ctx.server.fetch).not.toHaveBeenCalled();
+  });
+
+  it('leaves the field messages of a 400 to the form when asked (formErrors)', async () => {
+    const ctx = setupUpload();
+    const request = ctx.client.upload('/api/videoclip-media/', form(), { formErrors: true });
+    await vi.waitFor(() => expect(ctx.transport.sent).toHaveLength(1));
+    ctx.transport.answer({ status: 400, body: { video_file: [messages.videoTooBig] } });
+    await expect(request).rejects.toMatchObject({ status: 400, fieldErrors: { video_file: [messages.videoTooBig] } });
+    expect(ctx.errors).not.toHaveBeenCalled();
+
+    const toasted = ctx.client.upload('/api/videoclip-media/', form());
+    await vi.waitFor(() => expect(ctx.transport.sent).toHaveLength(2));
+    ctx.transport.answer({ status: 400, body: { video_file: [messages.videoTooBig] } });
+    await expect(toasted).rejects.toBeInstanceOf(ApiError);
+    expect(ctx.errors).toHaveBeenCalledWith([`video_file: ${messages.videoTooBig}`]);
+  });
+
+  it('toasts a network failure like any other call', async () => {
+    const ctx = setupUpload();
+    const request = ctx.client.upload('/api/videoclip-media/', form());
+    await vi.waitFor(() => expect(ctx.transport.sent).toHaveLength(1));
+    ctx.transport.fail(new TypeError('Network request failed'));
+    await expect(request).rejects.toMatchObject({ status: 0 });
+    expect(ctx.errors).toHaveBeenCalledWith([messages.connectionError]);
+  });
+
+  it('is cancelled through its signal, without a toast', async () => {
+    const ctx = setupUpload();
+    const controller = new AbortController();
+    const request = ctx.client.upload('/api/videoclip-media/', form(), { signal: controller.signal });
+    await vi.waitFor(() => expect(ctx.transport.sent).toHaveLength(1));
+    controller.abort();
+    await expect(request).rejects.toMatchObject({ name: 'AbortError' });
+    expect(ctx.errors).not.toHaveBeenCalled();
+  });
+
+  it('times out only after the upload stops moving', async () => {
+    const ctx = setupUpload(5000);
+    const request = ctx.client.upload('/api/videoclip-media/', form());
+    const settled = expect(request).rejects.toMatchObject({ status: null });
+    await vi.waitFor(() => expect(ctx.transport.sent).toHaveLength(1));
+    await vi.advanceTimersByTimeAsync(4000);
+    ctx.transport.progress(10, 100);
+    await vi.advanceTimersByTimeAsync(4000);
+    expect(ctx.errors).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(1000);
+    await settled;
+    expect(ctx.errors).toHaveBeenCalledWith([messages.statusNull]);
+  });
+
+  it('is queued by a 401 before expiry and sent again after signing in', async () => {
+    const ctx = setupUpload();
+    ctx.server.reply({ status: 200, body: user });
+    await ctx.client.getUserInfo();
+    const request = ctx.client.upload<{ id: number }>('/api/videoclip-media/', form());
+    await vi.waitFor(() => expect(ctx.transport.sent).toHaveLength(1));
+    ctx.server.reply({ status: 401, body: { detail: 'gone' } });
+    ctx.transport.answer({ status: 401, body: { detail: 'gone' } });
+    await vi.waitFor(() => expect(ctx.client.session().loginPending).toBe(true));
+    ctx.server.reply({ status: 200, body: user });
+    await ctx.client.login({ username: 'admin', password: 'pw' });
+    await vi.waitFor(() => expect(ctx.transport.sent).toHaveLength(2));
+    ctx.transport.answer({ status: 201, body: { id: 4 } });
+    await expect(request).resolves.toEqual({ id: 4 });
+  });
+});
+
+describe('xhrUpload', () => {
+  /** Just enough of XMLHttpRequest to drive the transport. */
+  class FakeXhr {
+    static last: FakeXhr | undefined;
+    method = '';
+    url = '';
+    headers: Record<string, string> = {};
+    body: unknown;
+    status = 0;
+    statusText = '';
+    responseText = '';
+    responseHeaders = '';
+    withCredentials = false;
+    aborted = false;
+    upload: { onprogress: ((event: ProgressEvent) => void) | null } = { onprogress: null };
+    onload: (() => void) | null = null;
+    onerror: (() => void) | null = null;
+    onabort: (() => void) | null = null;
+    constructor() {
+      FakeXhr.last = this;
+    }
+    open(method: string, url: string) {
+      this.method = method;
+      this.url = url;
+    }
+    setRequestHeader(name: string, value: string) {
+      this.headers[name] = value;
+    }
+    getAllResponseHeaders() {
+      return this.responseHeaders;
+    }
+    send(body: unknown) {
+      this.body = body;
+    }
+    abort() {
+      this.aborted = true;
+      this.onabort?.();
+    }
+  }
+
+  beforeEach(() => {
+    vi.stubGlobal('XMLHttpRequest', FakeXhr);
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it('sends the request, reports progress and answers with a Response', async () => {
+    const onUploadProgress = vi.fn();
+    const body = new FormData();
+    const response = xhrUpload('/api/videoclip-media/', {
+      method: 'POST',
+      headers: { 'X-CSRFToken': 't' },
+      body,
+      onUploadProgress,
+    });
+    const xhr = FakeXhr.last!;
+    expect(xhr.method).toBe('POST');
+    expect(xhr.url).toBe('/api/videoclip-media/');
+    expect(xhr.headers).toMatchObject({ 'x-csrftoken': 't' });
+    expect(xhr.body).toBe(body);
+    xhr.upload.onprogress?.({ loaded: 5, total: 10, lengthComputable: true } as ProgressEvent);
+    xhr.upload.onprogress?.({ loaded: 7, total: 0, lengthComputable: false } as ProgressEvent);
+    expect(onUploadProgress.mock.calls).toEqual([[{ loaded: 5, total: 10 }], [{ loaded: 7, total: undefined }]]);
+    xhr.status = 201;
+    xhr.responseText = '{"id":3}';
+    xhr.responseHeaders = 'content-type: application/json\r\nx-imm-version: v1\r\n';
+    xhr.onload?.();
+    const result = await response;
+    expect(result.status).toBe(201);
+    expect(result.headers.get('x-imm-version')).toBe('v1');
+    await expect(result.json()).resolves.toEqual({ id: 3 });
+  });
+
+  it('rejects like fetch on a network error and on abort', async () => {
+    const failed = xhrUpload('/x', { method: 'POST' });
+    FakeXhr.last!.onerror?.();
+    await expect(failed).rejects.toBeInstanceOf(TypeError);
+
+    const controller = new AbortController();
+    const aborted = xhrUpload('/x', { method: 'POST', signal: controller.signal });
+    controller.abort();
+    expect(FakeXhr.last!.aborted).toBe(true);
+    await expect(aborted).rejects.toMatchObject({ name: 'AbortError' });
   });
 });

@@ -26,7 +26,22 @@ export type RequestOptions = {
   /** No loading overlay: the screen shows its own loading state (tables, background checks). */
   background?: boolean;
   signal?: AbortSignal;
+  /**
+   * Reports how much of the body has been sent (FormData uploads). The request then goes through
+   * `deps.upload` (XMLHttpRequest: fetch cannot report upload progress), and the timeout counts
+   * from the last progress instead of the start, so a large upload is not cut off while it moves.
+   */
+  onUploadProgress?: (progress: UploadProgress) => void;
 };
+
+/** Bytes of the request body sent so far; `total` is undefined when the browser cannot tell. */
+export type UploadProgress = { loaded: number; total: number | undefined };
+
+/** A fetch-like transport that also reports upload progress. */
+export type UploadTransport = (
+  url: string,
+  init: RequestInit & { onUploadProgress?: (progress: UploadProgress) => void },
+) => Promise<Response>;
 
 /** A failed request. `status` is 0 for network errors and null when the request timed out. */
 export class ApiError extends Error {
@@ -75,6 +90,8 @@ export type TimerHandle = unknown;
 
 export type ApiClientDeps = {
   fetch: (url: string, init: RequestInit) => Promise<Response>;
+  /** Transport of requests with `onUploadProgress`; XMLHttpRequest by default. */
+  upload?: UploadTransport;
   /** This bundle's build version (`__APP_VERSION__`). */
   version: string;
   now?: () => number;
@@ -125,6 +142,65 @@ export function buildUrl(path: string, query?: QueryParams): string {
   if (!search) return path;
   return `${path}${path.includes('?') ? '&' : '?'}${search}`;
 }
+
+/** Headers of `getAllResponseHeaders()` (`name: value` lines). */
+function parseHeaders(raw: string): Headers {
+  const headers = new Headers();
+  for (const line of raw.trim().split(/[\r\n]+/)) {
+    const colon = line.indexOf(':');
+    if (colon <= 0) continue;
+    try {
+      headers.append(line.slice(0, colon).trim(), line.slice(colon + 1).trim());
+    } catch {
+      // A header name fetch's Headers refuses: nothing the client reads.
+    }
+  }
+  return headers;
+}
+
+const NULL_BODY_STATUSES = new Set([101, 204, 205, 304]);
+
+/** The default upload transport: XMLHttpRequest answered as a fetch Response; failures reject like fetch. */
+export const xhrUpload: UploadTransport = (url, init) =>
+  new Promise<Response>((resolve, reject) => {
+    const { signal } = init;
+    if (signal?.aborted) {
+      reject(new DOMException('The request was aborted.', 'AbortError'));
+      return;
+    }
+    const xhr = new XMLHttpRequest();
+    const onAbort = () => xhr.abort();
+    const done = () => signal?.removeEventListener('abort', onAbort);
+    xhr.open(init.method ?? 'GET', url);
+    xhr.withCredentials = init.credentials === 'include';
+    new Headers(init.headers).forEach((value, name) => xhr.setRequestHeader(name, value));
+    xhr.upload.onprogress = (event) =>
+      init.onUploadProgress?.({ loaded: event.loaded, total: event.lengthComputable ? event.total : undefined });
+    xhr.onload = () => {
+      done();
+      if (xhr.status < 200 || xhr.status > 599) {
+        reject(new TypeError('Network request failed'));
+        return;
+      }
+      resolve(
+        new Response(NULL_BODY_STATUSES.has(xhr.status) ? null : xhr.responseText, {
+          status: xhr.status,
+          statusText: xhr.statusText,
+          headers: parseHeaders(xhr.getAllResponseHeaders()),
+        }),
+      );
+    };
+    xhr.onerror = () => {
+      done();
+      reject(new TypeError('Network request failed'));
+    };
+    xhr.onabort = () => {
+      done();
+      reject(new DOMException('The request was aborted.', 'AbortError'));
+    };
+    signal?.addEventListener('abort', onAbort);
+    xhr.send((init.body ?? null) as XMLHttpRequestBodyInit | null);
+  });
 
 async function readBody(response: Response): Promise<unknown> {
   if (response.status === 204) return undefined;
@@ -245,10 +321,20 @@ export function createApiClient(deps: ApiClientDeps) {
     }
     const controller = new AbortController();
     let expired = false;
-    const timer = setTimer(() => {
+    const expire = () => {
       expired = true;
       controller.abort();
-    }, timeoutMs);
+    };
+    let timer = setTimer(expire, timeoutMs);
+    const { onUploadProgress } = options;
+    const onProgress = onUploadProgress
+      ? (progress: UploadProgress) => {
+          // The upload is moving: the timeout counts from now.
+          clearTimer(timer);
+          timer = setTimer(expire, timeoutMs);
+          onUploadProgress(progress);
+        }
+      : undefined;
     const onAbort = () => controller.abort(options.signal?.reason);
     options.signal?.addEventListener('abort', onAbort);
     try {
@@ -256,13 +342,11 @@ export function createApiClient(deps: ApiClientDeps) {
         const token = await csrfToken();
         if (token) headers.set(CSRF_REQUEST_HEADER, token);
       }
-      const response = await deps.fetch(buildUrl(path, options.query), {
-        method,
-        headers,
-        body,
-        credentials: 'same-origin',
-        signal: controller.signal,
-      });
+      const init: RequestInit = { method, headers, body, credentials: 'same-origin', signal: controller.signal };
+      const url = buildUrl(path, options.query);
+      const response = onProgress
+        ? await (deps.upload ?? xhrUpload)(url, { ...init, onUploadProgress: onProgress })
+        : await deps.fetch(url, init);
       return { response, body: await readBody(response) };
     } catch (cause) {
       // A caller that cancels (a query that is no longer needed) gets its abort back, no toast.
@@ -414,6 +498,27 @@ export function createApiClient(deps: ApiClientDeps) {
     patch: <T>(path: string, body?: unknown, options: BodyOptions = {}) =>
       request<T>(path, { ...options, method: 'PATCH', body }),
     delete: <T = void>(path: string, options: BodyOptions = {}) => request<T>(path, { ...options, method: 'DELETE' }),
+    /**
+     * POST a FormData with upload progress (`onProgress`, 0 … 1 when the size is known); cancel
+     * through `signal`. Errors, 401 queueing and `formErrors` behave as for any other call.
+     */
+    upload: <T>(
+      path: string,
+      form: FormData,
+      {
+        onProgress,
+        ...options
+      }: Omit<BodyOptions, 'onUploadProgress'> & {
+        onProgress?: (fraction: number, progress: UploadProgress) => void;
+      } = {},
+    ) =>
+      request<T>(path, {
+        ...options,
+        method: 'POST',
+        body: form,
+        onUploadProgress: (progress) =>
+          onProgress?.(progress.total ? Math.min(progress.loaded / progress.total, 1) : 0, progress),
+      }),
 
     /** POST /api/auth/. Errors of the sign-in itself (400/401/403/429) are left to the form. */
     async login(input: LoginInput): Promise<UserInfo> {
