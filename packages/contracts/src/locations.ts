@@ -134,3 +134,17 @@ export const deviceQuery = listQuery.extend({
   search: z.string().max(100).optional(),
 });
 export const deviceOrdering = ['serial_number', 'last_status_date', 'id'] as const;
+
+/** Changing a device: its location stays (register the device anew to move it). */
+export const deviceUpdateInput = deviceInput.omit({ location: true });
+export type DeviceUpdateInput = z.infer<typeof deviceUpdateInput>;
+
+/** Answer of a location's `can_change`: whether the user may change it (permission and manager link). */
+export const canChangeResponse = z.object({ can_change: z.boolean() });
+/** Answer of a location's `can_send_campaign`: the user may send campaigns to it, it is active and
+ * has at least one active device. */
+export const canSendCampaignResponse = z.object({ can_send_campaign: z.boolean() });
+
+/** Body of a location's `delete_zone_overlay`. */
+export const deleteZoneOverlayInput = z.object({ zone: id });
+export type DeleteZoneOverlayInput = z.infer<typeof deleteZoneOverlayInput>;

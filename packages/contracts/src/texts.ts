@@ -103,6 +103,7 @@ export const details = {
   notCampaignManager: 'You may not send campaigns to this location.',
   notAdvertiserManager: 'Only managers of this advertiser may change it, its products and clips.',
   zoneNumberTaken: 'This location already has a zone with this number.',
+  unknownZone: 'Unknown zone of this location.',
   zoneNumberUnknown: (zones: number[]) => `Choose a zone number from ${zones[0]} to ${zones.at(-1)}.`,
   serialTaken: 'A device with this serial number is already registered.',
   unknownUsers: 'Unknown user ids.',

@@ -1,5 +1,34 @@
 // Locations, their zones and devices: services and routes.
 import type { FastifyInstance } from 'fastify';
+import type { Location } from '@marquee/contracts/locations';
+import { resources } from '@marquee/contracts/resources';
+import { createImagesService, type ImageOwner } from '../../media/images.service.ts';
 import type { CatalogueDeps } from '../catalogue-deps.ts';
+import { registerDeviceRoutes } from './devices.routes.ts';
+import { createDevicesService } from './devices.service.ts';
+import { registerLocationZoneRoutes } from './location-zones.routes.ts';
+import { createLocationZonesService } from './location-zones.service.ts';
+import { createLocationActionsService } from './locations.actions.service.ts';
+import { registerLocationRoutes } from './locations.routes.ts';
+import { createLocationsService } from './locations.service.ts';
 
-export function registerLocationModules(_app: FastifyInstance, _deps: CatalogueDeps): void {}
+/** Most pictures one location may have. */
+const MAX_LOCATION_IMAGES = 10;
+
+export function registerLocationModules(app: FastifyInstance, deps: CatalogueDeps): void {
+  const { db, access, config, storage, imageDeps } = deps;
+  const locations = createLocationsService({ db, access, storage, zones: config.zones });
+  const zones = createLocationZonesService({ db, access, storage, limits: config.media });
+  const devices = createDevicesService(db, access);
+  const actions = createLocationActionsService({ access, locations, zones, devices, zoneNumbers: config.zones });
+  // Pictures: changing them needs change_location on the location (its managers).
+  const locationImages: ImageOwner<Location> = {
+    definition: resources.locations,
+    maxImages: MAX_LOCATION_IMAGES,
+    load: (database, id) => locations.find(database, id),
+    repr: (location) => location.name,
+  };
+  registerLocationRoutes(app, { locations, actions, images: createImagesService(imageDeps, locationImages) });
+  registerLocationZoneRoutes(app, zones);
+  registerDeviceRoutes(app, devices);
+}

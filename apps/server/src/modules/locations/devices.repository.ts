@@ -1,0 +1,91 @@
+// SQL for devices: the row with its location's name; the token is stored only as its sha256.
+import type { Device, DeviceInput } from '@marquee/contracts/locations';
+import type { Database } from '../../db/database.ts';
+import type { CrudRepository } from '../../http/crud.ts';
+import { applyPage, countOf } from '../../http/list.ts';
+
+export type DeviceFilters = { location?: number; search?: string; is_active?: boolean };
+
+/** What registering stores: the input plus the hash of the new token. */
+export type DeviceRecord = DeviceInput & { token_hash: string };
+
+const like = (value: string) => `%${value.replace(/[%_\\]/g, '\\$&')}%`;
+
+const base = (db: Database, filters: DeviceFilters) => {
+  let q = db
+    .selectFrom('devices')
+    .innerJoin('locations', 'locations.id', 'devices.location_id')
+    .select([
+      'devices.id',
+      'devices.location_id',
+      'locations.name as location_name',
+      'devices.serial_number',
+      'devices.device_type',
+      'devices.is_active',
+      'devices.last_status',
+      'devices.last_status_date',
+      'devices.created_at',
+    ]);
+  if (filters.location !== undefined) q = q.where('devices.location_id', '=', filters.location);
+  if (filters.is_active !== undefined) q = q.where('devices.is_active', '=', filters.is_active);
+  if (filters.search) q = q.where('devices.serial_number', 'ilike', like(filters.search));
+  return q;
+};
+
+type Row = Awaited<ReturnType<ReturnType<typeof base>['executeTakeFirstOrThrow']>>;
+
+const present = ({ location_id, ...row }: Row): Device => ({
+  ...row,
+  location: location_id,
+  device_type: row.device_type as Device['device_type'],
+  last_status_date: row.last_status_date === null ? null : new Date(row.last_status_date).toISOString(),
+  created_at: new Date(row.created_at).toISOString(),
+});
+
+export const devicesRepository = {
+  async list(db, options) {
+    return (await applyPage(base(db, options.filters), options).execute()).map(present);
+  },
+  count: (db, filters) => countOf(base(db, filters)),
+  async get(db, id) {
+    const row = await base(db, {}).where('devices.id', '=', id).executeTakeFirst();
+    return row && present(row);
+  },
+  async create(db, input) {
+    const { id } = await db
+      .insertInto('devices')
+      .values({
+        location_id: input.location,
+        serial_number: input.serial_number,
+        device_type: input.device_type,
+        token_hash: input.token_hash,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return id;
+  },
+  async update(db, id, input) {
+    const values = {
+      ...(input.serial_number !== undefined ? { serial_number: input.serial_number } : {}),
+      ...(input.device_type !== undefined ? { device_type: input.device_type } : {}),
+    };
+    if (Object.keys(values).length) await db.updateTable('devices').set(values).where('id', '=', id).execute();
+  },
+  async remove(db, id) {
+    await db.deleteFrom('devices').where('id', '=', id).execute();
+  },
+  async setActive(db, id, active) {
+    await db.updateTable('devices').set({ is_active: active }).where('id', '=', id).execute();
+  },
+} satisfies CrudRepository<Device, DeviceRecord, DeviceFilters>;
+
+export const deviceRows = {
+  findBySerial: (db: Database, serialNumber: string) =>
+    db
+      .selectFrom('devices')
+      .select('id')
+      .where(({ fn, eb }) => eb(fn('lower', ['serial_number']), '=', serialNumber.toLowerCase()))
+      .executeTakeFirst(),
+  location: (db: Database, id: number) =>
+    db.selectFrom('locations').select(['id', 'is_active']).where('id', '=', id).executeTakeFirst(),
+};

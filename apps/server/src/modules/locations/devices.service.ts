@@ -1,0 +1,83 @@
+// Devices: registered on a location its manager chooses, with a secret token shown once (only its
+// sha256 is kept, for the device gateway to check); then renamed, disabled, enabled or deleted.
+import crypto from 'node:crypto';
+import type { Device, DeviceInput } from '@marquee/contracts/locations';
+import { resources } from '@marquee/contracts/resources';
+import { details } from '@marquee/contracts/texts';
+import type { Access, Auth } from '../../access/access.ts';
+import type { Database } from '../../db/database.ts';
+import { createCrudService } from '../../http/crud.ts';
+import { badRequest } from '../../http/errors.ts';
+import { deviceRows, devicesRepository, type DeviceFilters, type DeviceRecord } from './devices.repository.ts';
+
+const model = resources.devices.model_name;
+
+/** A unique constraint refused the row (a race past the validation). */
+const isUniqueViolation = (err: unknown) => (err as { code?: string } | null)?.code === '23505';
+
+export const hashDeviceToken = (token: string) => crypto.createHash('sha256').update(token).digest('hex');
+
+export function createDevicesService(db: Database, access: Access) {
+  const crud = createCrudService<Device, DeviceRecord, DeviceFilters>(db, access, {
+    definition: resources.devices,
+    repository: devicesRepository,
+    ordering: {
+      fields: {
+        serial_number: 'devices.serial_number',
+        last_status_date: 'devices.last_status_date',
+        id: 'devices.id',
+      },
+      default: 'serial_number',
+      id: 'devices.id',
+    },
+    repr: (device) => device.serial_number,
+    rowPermissions: true,
+    async validate(trx, input, existing) {
+      const errors: Record<string, string[]> = {};
+      if (input.location !== undefined) {
+        const location = await deviceRows.location(trx, input.location);
+        if (!location) errors.location = [details.unknownLocation];
+        else if (!location.is_active) errors.location = [details.inactiveLocation];
+      }
+      if (input.serial_number !== undefined) {
+        const other = await deviceRows.findBySerial(trx, input.serial_number);
+        if (other && other.id !== existing?.id) errors.serial_number = [details.serialTaken];
+      }
+      return errors;
+    },
+  });
+
+  const serialTaken = (err: unknown) => {
+    if (isUniqueViolation(err)) return badRequest({ serial_number: [details.serialTaken] });
+    return err;
+  };
+
+  return {
+    ...crud,
+
+    /** Registers a device on a location the user manages; the answer carries the token, this once. */
+    async register(auth: Auth, input: DeviceInput) {
+      access.require(auth, `add_${model}`);
+      const location = await deviceRows.location(db, input.location);
+      if (!location) throw badRequest({ location: [details.unknownLocation] });
+      access.requireLink(auth, 'location', location.id);
+      const token = crypto.randomBytes(32).toString('base64url');
+      try {
+        const created = await crud.create(auth, { ...input, token_hash: hashDeviceToken(token) });
+        return { ...created, token };
+      } catch (err) {
+        throw serialTaken(err);
+      }
+    },
+
+    async update(auth: Auth, id: number, input: Partial<DeviceRecord>) {
+      try {
+        return await crud.update(auth, id, input);
+      } catch (err) {
+        throw serialTaken(err);
+      }
+    },
+  };
+}
+
+export type DevicesService = ReturnType<typeof createDevicesService>;

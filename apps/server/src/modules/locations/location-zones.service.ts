@@ -1,0 +1,157 @@
+// Location zones: list, rename, delete, and their overlay image (checked and re-encoded like every
+// image, kept as an `images` row of model `locationzone`; a replaced or removed overlay's file goes).
+import { ActionFlag } from '@marquee/contracts/action-flags';
+import type { LocationZone, LocationZoneInput } from '@marquee/contracts/locations';
+import { resources } from '@marquee/contracts/resources';
+import type { Access, Auth } from '../../access/access.ts';
+import { writeLogEntry } from '../../audit/audit.ts';
+import type { Config } from '../../config.ts';
+import type { Database } from '../../db/database.ts';
+import { createCrudService } from '../../http/crud.ts';
+import { notFound } from '../../http/errors.ts';
+import { imagesRepository } from '../../media/images.repository.ts';
+import { processImage } from '../../media/images.ts';
+import { newStorageKey, type MediaStorage } from '../../media/storage.ts';
+import { OVERLAY_MODEL, zoneRows, zonesRepository, type ZoneFilters } from './location-zones.repository.ts';
+
+export type LocationZonesDeps = { db: Database; access: Access; storage: MediaStorage; limits: Config['media'] };
+
+/** Limits a zone call to the zones of one location; `mismatch` is the error for another location's zone. */
+export type ZoneScope = { location: number; mismatch: () => Error };
+
+const model = resources.locationZones.model_name;
+const repr = (zone: LocationZone) => `${zone.location_name}: ${zone.name}`;
+
+export function createLocationZonesService({ db, access, storage, limits }: LocationZonesDeps) {
+  const crud = createCrudService<LocationZone, LocationZoneInput, ZoneFilters>(db, access, {
+    definition: resources.locationZones,
+    repository: zonesRepository,
+    ordering: {
+      fields: {
+        location_name: 'locations.name',
+        zone_number: 'location_zones.zone_number',
+        name: 'location_zones.name',
+        id: 'location_zones.id',
+      },
+      default: 'location_name,zone_number',
+      id: 'location_zones.id',
+    },
+    repr,
+    rowPermissions: true,
+  });
+
+  /** The zone, when the user may `action` it (the object rule asks for the location's manager link). */
+  async function requireOn(auth: Auth, action: 'change' | 'delete', zoneId: number, scope?: ZoneScope) {
+    const permission = `${action}_${model}`;
+    access.require(auth, permission);
+    const zone = await crud.loadOr404(zoneId);
+    if (scope && zone.location !== scope.location) throw scope.mismatch();
+    access.require(auth, permission, { model, value: zone });
+    return zone;
+  }
+
+  /** Runs `work` on the locked zone and logs the change; gives what `work` gives. */
+  async function change<T>(
+    auth: Auth,
+    zoneId: number,
+    changeMessage: string,
+    work: (trx: Database) => Promise<T>,
+  ): Promise<T> {
+    return crud.write(async (trx) => {
+      if (!(await zoneRows.lock(trx, zoneId))) throw notFound();
+      const before = await crud.loadOr404(zoneId, trx);
+      const result = await work(trx);
+      const after = await crud.loadOr404(zoneId, trx);
+      await writeLogEntry(trx, {
+        userId: auth.user.id,
+        model,
+        objectId: zoneId,
+        objectRepr: repr(after),
+        actionFlag: ActionFlag.Change,
+        changeMessage,
+        before,
+        after,
+      });
+      return result;
+    });
+  }
+
+  const present = async (auth: Auth, zoneId: number) => crud.withPermissions(auth, await crud.loadOr404(zoneId));
+
+  return {
+    ...crud,
+
+    /** Deleting a zone removes its overlay with it. */
+    async remove(auth: Auth, id: number) {
+      await requireOn(auth, 'delete', id);
+      const removedKey = await crud.write(async (trx) => {
+        if (!(await zoneRows.lock(trx, id))) throw notFound();
+        const before = await crud.loadOr404(id, trx);
+        const overlay = await zoneRows.overlay(trx, id);
+        await zoneRows.remove(trx, id);
+        if (overlay) await imagesRepository.remove(trx, overlay.id);
+        await writeLogEntry(trx, {
+          userId: auth.user.id,
+          model,
+          objectId: id,
+          objectRepr: repr(before),
+          actionFlag: ActionFlag.Deletion,
+          before,
+        });
+        return overlay?.storage_key;
+      });
+      if (removedKey) await storage.remove(removedKey);
+    },
+
+    /** Sets the zone's overlay from the uploaded bytes (`read` runs after the access check); the old
+     * overlay, if any, is removed. A refused upload leaves nothing behind. */
+    async setOverlay(auth: Auth, zoneId: number, read: () => Promise<Buffer>, scope?: ZoneScope) {
+      await requireOn(auth, 'change', zoneId, scope);
+      const image = await processImage(await read(), limits);
+      const key = newStorageKey('images', image.extension);
+      await storage.put(key, image.data, image.contentType);
+      let replacedKey: string | undefined;
+      try {
+        replacedKey = await change(auth, zoneId, 'Overlay changed.', async (trx) => {
+          const old = await zoneRows.overlay(trx, zoneId);
+          const imageId = await imagesRepository.insert(trx, {
+            model: OVERLAY_MODEL,
+            object_id: zoneId,
+            storage_key: key,
+            content_type: image.contentType,
+            width: image.width,
+            height: image.height,
+            size: image.data.length,
+            is_active: true,
+          });
+          await zoneRows.setOverlay(trx, zoneId, imageId);
+          if (old) await imagesRepository.remove(trx, old.id);
+          return old?.storage_key;
+        });
+      } catch (err) {
+        await storage.remove(key);
+        throw err;
+      }
+      if (replacedKey) await storage.remove(replacedKey);
+      return present(auth, zoneId);
+    },
+
+    /** Removes the zone's overlay (a zone without one stays as it is). */
+    async deleteOverlay(auth: Auth, zoneId: number, scope?: ZoneScope) {
+      const zone = await requireOn(auth, 'change', zoneId, scope);
+      if (zone.image) {
+        const removedKey = await change(auth, zoneId, 'Overlay removed.', async (trx) => {
+          const old = await zoneRows.overlay(trx, zoneId);
+          if (!old) return undefined;
+          await zoneRows.setOverlay(trx, zoneId, null);
+          await imagesRepository.remove(trx, old.id);
+          return old.storage_key;
+        });
+        if (removedKey) await storage.remove(removedKey);
+      }
+      return present(auth, zoneId);
+    },
+  };
+}
+
+export type LocationZonesService = ReturnType<typeof createLocationZonesService>;

@@ -1,0 +1,183 @@
+// SQL for locations: the row with its active-device count, pictures and the two kinds of user links.
+import { sql } from 'kysely';
+import type { Image } from '@marquee/contracts/images';
+import type { Location, LocationInput } from '@marquee/contracts/locations';
+import type { UserRef } from '@marquee/contracts/users';
+import type { Database } from '../../db/database.ts';
+import { linkedIds, locationCampaignManagers, locationManagers, replaceLinks } from '../../db/links.ts';
+import type { CrudRepository } from '../../http/crud.ts';
+import { applyPage, countOf } from '../../http/list.ts';
+import { present as presentImage } from '../../media/images.repository.ts';
+import { zoneRows } from './location-zones.repository.ts';
+
+export type LocationFilters = { is_active?: boolean; search?: string; has_devices?: boolean };
+
+export const LOCATION_MODEL = 'location';
+
+const like = (value: string) => `%${value.replace(/[%_\\]/g, '\\$&')}%`;
+
+const base = (db: Database, filters: LocationFilters) => {
+  let q = db.selectFrom('locations').select([
+    'locations.id',
+    'locations.sys_id',
+    'locations.name',
+    'locations.address',
+    'locations.is_active',
+    (eb) =>
+      eb
+        .selectFrom('devices')
+        .select(sql<number>`count(*)::int`.as('n'))
+        .whereRef('devices.location_id', '=', 'locations.id')
+        .where('devices.is_active', '=', true)
+        .as('data_devices_count'),
+  ]);
+  if (filters.is_active !== undefined) q = q.where('locations.is_active', '=', filters.is_active);
+  if (filters.has_devices !== undefined) {
+    const wanted = filters.has_devices;
+    q = q.where((eb) => {
+      const exists = eb.exists(
+        eb
+          .selectFrom('devices')
+          .select('devices.id')
+          .whereRef('devices.location_id', '=', 'locations.id')
+          .where('devices.is_active', '=', true),
+      );
+      return wanted ? exists : eb.not(exists);
+    });
+  }
+  if (filters.search) {
+    const pattern = like(filters.search);
+    q = q.where((eb) =>
+      eb.or([
+        eb('locations.name', 'ilike', pattern),
+        eb('locations.address', 'ilike', pattern),
+        eb('locations.sys_id', 'ilike', pattern),
+      ]),
+    );
+  }
+  return q;
+};
+
+type Row = Awaited<ReturnType<ReturnType<typeof base>['executeTakeFirstOrThrow']>>;
+
+/** The pictures of many locations in one query, newest first. */
+async function imagesOf(db: Database, ids: number[]): Promise<Map<number, Image[]>> {
+  const result = new Map<number, Image[]>(ids.map((id) => [id, []]));
+  if (!ids.length) return result;
+  const rows = await db
+    .selectFrom('images')
+    .select(['id', 'model', 'object_id', 'storage_key', 'content_type', 'width', 'height', 'size', 'is_active'])
+    .where('model', '=', LOCATION_MODEL)
+    .where('object_id', 'in', ids)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .execute();
+  for (const row of rows) result.get(row.object_id)?.push(presentImage(row));
+  return result;
+}
+
+async function complete(db: Database, rows: Row[]): Promise<Location[]> {
+  const ids = rows.map((r) => r.id);
+  const [images, managers, campaignManagers] = await Promise.all([
+    imagesOf(db, ids),
+    linkedIds(db, locationManagers, ids),
+    linkedIds(db, locationCampaignManagers, ids),
+  ]);
+  return rows.map((r) => {
+    const own = images.get(r.id) ?? [];
+    return {
+      ...r,
+      data_devices_count: Number(r.data_devices_count ?? 0),
+      images: own,
+      image: own.find((i) => i.is_active)?.url ?? null,
+      managers: managers.get(r.id) ?? [],
+      campaign_managers: campaignManagers.get(r.id) ?? [],
+    };
+  });
+}
+
+const fieldsOf = (input: Partial<LocationInput>) => ({
+  ...(input.name !== undefined ? { name: input.name } : {}),
+  ...(input.address !== undefined ? { address: input.address } : {}),
+});
+
+/** `zoneNumbers`: the zones every new location gets (the configured ones). */
+export function createLocationsRepository(zoneNumbers: number[]) {
+  return {
+    async list(db, options) {
+      return complete(db, await applyPage(base(db, options.filters), options).execute());
+    },
+    count: (db, filters) => countOf(base(db, filters)),
+    async get(db, id) {
+      const row = await base(db, {}).where('locations.id', '=', id).executeTakeFirst();
+      return row ? (await complete(db, [row]))[0] : undefined;
+    },
+    async create(db, input) {
+      const { id } = await db
+        .insertInto('locations')
+        .values({ name: input.name, address: input.address ?? '' })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await replaceLinks(db, locationManagers, id, input.managers ?? []);
+      await replaceLinks(db, locationCampaignManagers, id, input.campaign_managers ?? []);
+      await zoneRows.createForLocation(db, id, zoneNumbers);
+      return id;
+    },
+    async update(db, id, input) {
+      const values = fieldsOf(input);
+      if (Object.keys(values).length) await db.updateTable('locations').set(values).where('id', '=', id).execute();
+      if (input.managers !== undefined) await replaceLinks(db, locationManagers, id, input.managers);
+      if (input.campaign_managers !== undefined) {
+        await replaceLinks(db, locationCampaignManagers, id, input.campaign_managers);
+      }
+    },
+    async setActive(db, id, active) {
+      await db.updateTable('locations').set({ is_active: active }).where('id', '=', id).execute();
+    },
+  } satisfies CrudRepository<Location, LocationInput, LocationFilters>;
+}
+
+export type LocationsRepository = ReturnType<typeof createLocationsRepository>;
+
+export const locationRows = {
+  /** Id, username and full name of the users, in the order of `ids`. */
+  async userRefs(db: Database, ids: number[]): Promise<UserRef[]> {
+    if (!ids.length) return [];
+    const rows = await db.selectFrom('users').select(['id', 'username', 'full_name']).where('id', 'in', ids).execute();
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    return ids.flatMap((id) => byId.get(id) ?? []);
+  },
+  async existingUserIds(db: Database, ids: number[]): Promise<Set<number>> {
+    if (!ids.length) return new Set();
+    const rows = await db.selectFrom('users').select('id').where('id', 'in', ids).execute();
+    return new Set(rows.map((r) => r.id));
+  },
+  /** Any device registered on the location, active or not (they keep it from being deleted). */
+  async hasDevices(db: Database, id: number): Promise<boolean> {
+    const row = await db.selectFrom('devices').select('id').where('location_id', '=', id).limit(1).executeTakeFirst();
+    return row !== undefined;
+  },
+  /** Removes the location with its zones and every image row of it and its zones' overlays; gives
+   * the storage keys of the removed files. */
+  async removeWithMedia(db: Database, id: number): Promise<string[]> {
+    const overlays = await zoneRows.overlaysOfLocation(db, id);
+    const pictures = await db
+      .deleteFrom('images')
+      .where('model', '=', LOCATION_MODEL)
+      .where('object_id', '=', id)
+      .returning('storage_key')
+      .execute();
+    await db.deleteFrom('locations').where('id', '=', id).execute();
+    if (overlays.length) {
+      await db
+        .deleteFrom('images')
+        .where(
+          'id',
+          'in',
+          overlays.map((o) => o.id),
+        )
+        .execute();
+    }
+    return [...pictures.map((p) => p.storage_key), ...overlays.map((o) => o.storage_key)];
+  },
+};

@@ -1,0 +1,111 @@
+// Locations: the generic list/get/create/update/disable/enable plus delete, with known users as
+// managers, the creator managing what they create, zones made with the location, and its files
+// removed with it.
+import { ActionFlag } from '@marquee/contracts/action-flags';
+import type { Location, LocationInput } from '@marquee/contracts/locations';
+import { resources } from '@marquee/contracts/resources';
+import { details } from '@marquee/contracts/texts';
+import type { Access, Auth } from '../../access/access.ts';
+import { writeLogEntry } from '../../audit/audit.ts';
+import type { Database } from '../../db/database.ts';
+import { createCrudService } from '../../http/crud.ts';
+import { invalidateCounts } from '../../http/count-cache.ts';
+import { badRequest } from '../../http/errors.ts';
+import type { MediaStorage } from '../../media/storage.ts';
+import {
+  LOCATION_MODEL,
+  createLocationsRepository,
+  locationRows,
+  type LocationFilters,
+} from './locations.repository.ts';
+
+export type LocationsDeps = { db: Database; access: Access; storage: MediaStorage; zones: number[] };
+
+const model = LOCATION_MODEL;
+
+/** The same user, linked as manager to one more location (the one they just created). */
+const managing = (auth: Auth, locationId: number): Auth => ({
+  ...auth,
+  links: { ...auth.links, locations: new Set([...auth.links.locations, locationId]) },
+});
+
+export function createLocationsService({ db, access, storage, zones }: LocationsDeps) {
+  const repository = createLocationsRepository(zones);
+  const crud = createCrudService<Location, LocationInput, LocationFilters>(db, access, {
+    definition: resources.locations,
+    repository,
+    ordering: {
+      fields: {
+        name: 'locations.name',
+        sys_id: 'locations.sys_id',
+        id: 'locations.id',
+        data_devices_count: 'data_devices_count',
+      },
+      default: 'name',
+      id: 'locations.id',
+    },
+    repr: (location) => location.name,
+    rowPermissions: true,
+    async validate(trx, input) {
+      const errors: Record<string, string[]> = {};
+      for (const field of ['managers', 'campaign_managers'] as const) {
+        const ids = input[field];
+        if (!ids?.length) continue;
+        const known = await locationRows.existingUserIds(trx, ids);
+        if (known.size !== new Set(ids).size) errors[field] = [details.unknownUsers];
+      }
+      return errors;
+    },
+  });
+
+  return {
+    ...crud,
+
+    /** The location, or undefined (no access check: for callers that check themselves). */
+    find: (database: Database, id: number) => repository.get(database, id),
+
+    /** The detail adds the managers' names. */
+    async get(auth: Auth, id: number) {
+      const location = await crud.get(auth, id);
+      const [managers, campaignManagers] = await Promise.all([
+        locationRows.userRefs(db, location.managers),
+        locationRows.userRefs(db, location.campaign_managers),
+      ]);
+      return { ...location, managers_data: managers, campaign_managers_data: campaignManagers };
+    },
+
+    /** Whoever creates a location manages it (the superuser role manages every location anyway). */
+    async create(auth: Auth, input: LocationInput) {
+      const managers = auth.superuser ? input.managers : [...(input.managers ?? []), auth.user.id];
+      const created = await crud.create(auth, { ...input, ...(managers ? { managers } : {}) });
+      invalidateCounts(resources.locationZones.model_name);
+      return crud.withPermissions(managing(auth, created.id), created);
+    },
+
+    /** Deleting is refused while devices are registered on the location; its pictures, zones and
+     * overlays go with it. */
+    async remove(auth: Auth, id: number) {
+      access.require(auth, `delete_${model}`);
+      const current = await crud.loadOr404(id);
+      access.require(auth, `delete_${model}`, { model, value: current });
+      const keys = await crud.write(async (trx) => {
+        const before = await crud.loadOr404(id, trx);
+        if (await locationRows.hasDevices(trx, id)) throw badRequest({ non_field_errors: [details.inUse] });
+        const removed = await locationRows.removeWithMedia(trx, id);
+        await writeLogEntry(trx, {
+          userId: auth.user.id,
+          model,
+          objectId: id,
+          objectRepr: before.name,
+          actionFlag: ActionFlag.Deletion,
+          before,
+        });
+        return removed;
+      });
+      invalidateCounts(resources.locationZones.model_name);
+      for (const key of keys) await storage.remove(key);
+    },
+  };
+}
+
+export type LocationsService = ReturnType<typeof createLocationsService>;
