@@ -1,4 +1,30 @@
 // Routes of /location, /location/add, /location/:id and /location/zones (spliced into the app router).
+// /location/zones and /location/add are listed before /location/:id; react-router ranks static
+// segments above dynamic ones anyway.
 import type { RouteObject } from 'react-router';
+import { screen } from '../../app/lazy-screen.ts';
+import { paths } from '../../app/paths.ts';
+import type { RouteHandle } from '../../app/router.tsx';
 
-export const locationRoutes: RouteObject[] = [];
+export const locationRoutes: RouteObject[] = [
+  {
+    path: paths.locations,
+    handle: { permission: 'list_location' } satisfies RouteHandle,
+    lazy: screen(() => import('./components/location-list-screen.tsx'), 'LocationListScreen'),
+  },
+  {
+    path: paths.locationZones,
+    handle: { permission: 'list_locationzone' } satisfies RouteHandle,
+    lazy: screen(() => import('./components/zone-settings-screen.tsx'), 'ZoneSettingsScreen'),
+  },
+  {
+    path: paths.locationAdd,
+    handle: { permission: 'add_location' } satisfies RouteHandle,
+    lazy: screen(() => import('./components/location-edit-screen.tsx'), 'LocationEditScreen'),
+  },
+  {
+    path: paths.location,
+    handle: { permission: 'view_location' } satisfies RouteHandle,
+    lazy: screen(() => import('./components/location-edit-screen.tsx'), 'LocationEditScreen'),
+  },
+];

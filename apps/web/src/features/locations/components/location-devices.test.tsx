@@ -1,0 +1,101 @@
+import type { DeviceRegistered } from '@marquee/contracts/locations';
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { api } from '../../../lib/api.ts';
+import { setDisplayTimeZone } from '../../../lib/format.ts';
+import { renderWithProviders } from '../../../test/render.tsx';
+import { deviceFixture, page } from './location-fixtures.ts';
+import { LocationDevices } from './location-devices.tsx';
+
+const TOKEN = 'dev_5e3f0c9a1b2d4e6f8a7b9c0d1e2f3a4b';
+
+afterEach(() => {
+  vi.restoreAllMocks();
+  setDisplayTimeZone(undefined);
+});
+
+function mockDevices(rows = [deviceFixture()], permissions = ['add_device', 'change_device']) {
+  return vi.spyOn(api, 'get').mockResolvedValue(page(rows, permissions));
+}
+
+describe('LocationDevices', () => {
+  it('lists the devices with their type, state and last status, "Never" before the first one', async () => {
+    setDisplayTimeZone('Europe/Warsaw');
+    const get = mockDevices([
+      deviceFixture(),
+      deviceFixture({
+        id: 12,
+        serial_number: 'SN-002',
+        device_type: 'videowall',
+        is_active: false,
+        last_status: 'playing',
+        last_status_date: '2026-03-01T10:00:00Z',
+      }),
+    ]);
+    renderWithProviders(<LocationDevices locationId={4} />);
+    const table = await screen.findByRole('table', { name: 'Devices' });
+    expect(get.mock.calls[0]?.[0]).toBe('/api/locations/4/data_devices/');
+    const [, first, second] = within(table).getAllByRole('row');
+    expect(within(first!).getByText('SN-001')).toBeInTheDocument();
+    expect(within(first!).getByText('Totem')).toBeInTheDocument();
+    expect(within(first!).getByText('Never')).toBeInTheDocument();
+    expect(within(second!).getByText('Video wall')).toBeInTheDocument();
+    expect(within(second!).getByText('playing')).toBeInTheDocument();
+    // In the configured time zone: 10:00 UTC is 11:00 in Warsaw in March.
+    expect(within(second!).getByText('2026-03-01 11:00:00')).toBeInTheDocument();
+    expect(within(second!).getByRole('button', { name: 'Enable device SN-002' })).toBeInTheDocument();
+  });
+
+  it('registers a device and shows its token once, with a copy button and a warning', async () => {
+    mockDevices([]);
+    const registered: DeviceRegistered = { ...deviceFixture({ id: 30, serial_number: 'SN-NEW' }), token: TOKEN };
+    const post = vi.spyOn(api, 'post').mockResolvedValue(registered);
+    const { user } = renderWithProviders(<LocationDevices locationId={4} />);
+    expect(await screen.findByText('No devices are registered on this location.')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Register device' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Register device' });
+    await user.click(within(dialog).getByRole('button', { name: 'Register' }));
+    expect(await within(dialog).findByText('This field is required.')).toBeInTheDocument();
+    expect(within(dialog).getByText('Choose a device type.')).toBeInTheDocument();
+    expect(post).not.toHaveBeenCalled();
+
+    await user.type(within(dialog).getByRole('textbox', { name: 'Serial number' }), 'SN-NEW');
+    await user.click(within(dialog).getByRole('combobox', { name: 'Device type' }));
+    await user.click(await screen.findByRole('option', { name: 'Totem', hidden: true }));
+    await user.click(within(dialog).getByRole('button', { name: 'Register' }));
+    await waitFor(() =>
+      expect(post).toHaveBeenCalledWith(
+        '/api/devices/',
+        { location: 4, serial_number: 'SN-NEW', device_type: 'totem' },
+        { formErrors: true },
+      ),
+    );
+
+    dialog = await screen.findByRole('dialog', { name: 'Device registered' });
+    expect(within(dialog).getByText(TOKEN)).toBeInTheDocument();
+    expect(within(dialog).getByText(/will not be shown again/)).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Copy token' })).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Done' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Device registered' })).toBeNull());
+    expect(screen.queryByText(TOKEN)).toBeNull();
+  });
+
+  it('disables a device after confirmation', async () => {
+    mockDevices();
+    const post = vi.spyOn(api, 'post').mockResolvedValue(undefined);
+    const { user } = renderWithProviders(<LocationDevices locationId={4} />);
+    await user.click(await screen.findByRole('button', { name: 'Disable device SN-001' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Disable device' });
+    await user.click(within(dialog).getByRole('button', { name: 'Disable' }));
+    await waitFor(() => expect(post).toHaveBeenCalledWith('/api/devices/11/deactivate/'));
+  });
+
+  it('offers neither registering nor disabling without the permissions', async () => {
+    mockDevices([deviceFixture({ _permissions: ['view_device'] })], ['list_device']);
+    renderWithProviders(<LocationDevices locationId={4} />);
+    await screen.findByRole('table', { name: 'Devices' });
+    expect(screen.queryByRole('button', { name: 'Register device' })).toBeNull();
+    expect(screen.queryByRole('button', { name: /Disable device/ })).toBeNull();
+  });
+});

@@ -1,0 +1,181 @@
+// The Devices tab of a location: its devices with their last reported status, registering a new
+// one (its token is shown once) and disabling or enabling one after a confirmation.
+import { Alert, Badge, Button, Group, Skeleton, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { permissionFlags } from '@marquee/contracts/common';
+import { deviceTypeLabels, type DeviceRegistered } from '@marquee/contracts/locations';
+import { IconCircleCheck, IconCircleOff, IconPlus } from '@tabler/icons-react';
+import { useState } from 'react';
+import { formatDateTime } from '../../../lib/format.ts';
+import { showSuccess } from '../../../lib/notifications.ts';
+import { useLocationDevices, type DeviceRow } from '../api/get-location-devices.ts';
+import { rowPermissions } from '../api/location-action.ts';
+import { useSetDeviceActive } from '../api/set-device-active.ts';
+import { DeviceTokenDialog } from './device-token-dialog.tsx';
+import { RegisterDeviceModal } from './register-device-modal.tsx';
+
+function DeviceStatusButton({ device }: { device: DeviceRow }) {
+  const setActive = useSetDeviceActive();
+  const active = !device.is_active;
+  const confirm = () =>
+    modals.openConfirmModal({
+      title: active ? 'Enable device' : 'Disable device',
+      children: (
+        <Text size="sm">
+          {active
+            ? `Do you want to enable the device "${device.serial_number}" again?`
+            : `Do you want to disable the device "${device.serial_number}"? It will no longer receive campaigns.`}
+        </Text>
+      ),
+      labels: { confirm: active ? 'Enable' : 'Disable', cancel: 'Cancel' },
+      confirmProps: active ? undefined : { color: 'red' },
+      closeButtonProps: { 'aria-label': 'Close' },
+      onConfirm: () =>
+        setActive.mutate(
+          { id: device.id, location: device.location, active },
+          { onSuccess: () => showSuccess(`Device "${device.serial_number}" ${active ? 'enabled' : 'disabled'}.`) },
+        ),
+    });
+  return (
+    <Button
+      size="xs"
+      variant="outline"
+      color={active ? undefined : 'red'}
+      leftSection={active ? <IconCircleCheck size={14} aria-hidden /> : <IconCircleOff size={14} aria-hidden />}
+      onClick={confirm}
+      loading={setActive.isPending}
+      aria-label={`${active ? 'Enable' : 'Disable'} device ${device.serial_number}`}
+    >
+      {active ? 'Enable' : 'Disable'}
+    </Button>
+  );
+}
+
+export function LocationDevices({ locationId }: { locationId: number }) {
+  const devices = useLocationDevices(locationId);
+  const [registering, setRegistering] = useState(false);
+  const [registered, setRegistered] = useState<DeviceRegistered | null>(null);
+  const listPermissions = devices.data?._permissions ?? [];
+  const { canAdd } = permissionFlags(listPermissions, 'device');
+  const rows = devices.data?.results ?? [];
+  const canChangeAny = rows.some((row) => permissionFlags(rowPermissions(row, listPermissions), 'device').canChange);
+
+  const body = (() => {
+    if (devices.isPending) {
+      return (
+        <Stack gap="xs" aria-hidden="true" data-testid="devices-skeleton">
+          {Array.from({ length: 3 }, (_, index) => (
+            <Skeleton key={index} height={36} radius="sm" />
+          ))}
+        </Stack>
+      );
+    }
+    if (devices.isError) {
+      return (
+        <Alert color="red" variant="light">
+          The devices could not be loaded.{' '}
+          <Button variant="subtle" size="compact-sm" onClick={() => void devices.refetch()}>
+            Try again
+          </Button>
+        </Alert>
+      );
+    }
+    if (!rows.length) {
+      return (
+        <Text c="dimmed" ta="center" py="lg">
+          No devices are registered on this location.
+        </Text>
+      );
+    }
+    return (
+      <Table.ScrollContainer minWidth={640}>
+        <Table aria-label="Devices" verticalSpacing="xs" highlightOnHover>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th scope="col">Serial number</Table.Th>
+              <Table.Th scope="col">Type</Table.Th>
+              <Table.Th scope="col">State</Table.Th>
+              <Table.Th scope="col">Last status</Table.Th>
+              <Table.Th scope="col">Last status at</Table.Th>
+              {canChangeAny && (
+                <Table.Th scope="col">
+                  <VisuallyHidden>Actions</VisuallyHidden>
+                </Table.Th>
+              )}
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {rows.map((device) => {
+              const { canChange } = permissionFlags(rowPermissions(device, listPermissions), 'device');
+              return (
+                <Table.Tr key={device.id}>
+                  <Table.Td>
+                    <Text size="sm" ff="monospace">
+                      {device.serial_number}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td>{deviceTypeLabels[device.device_type] ?? device.device_type}</Table.Td>
+                  <Table.Td>
+                    {device.is_active ? (
+                      <Badge color="teal.9" variant="light">
+                        Active
+                      </Badge>
+                    ) : (
+                      <Badge color="gray.7" variant="outline">
+                        Disabled
+                      </Badge>
+                    )}
+                  </Table.Td>
+                  <Table.Td>
+                    {device.last_status ?? (
+                      <Text span size="sm" c="dimmed">
+                        None yet
+                      </Text>
+                    )}
+                  </Table.Td>
+                  <Table.Td>
+                    {device.last_status_date ? (
+                      formatDateTime(device.last_status_date)
+                    ) : (
+                      <Text span size="sm" c="dimmed">
+                        Never
+                      </Text>
+                    )}
+                  </Table.Td>
+                  {canChangeAny && <Table.Td>{canChange && <DeviceStatusButton device={device} />}</Table.Td>}
+                </Table.Tr>
+              );
+            })}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+    );
+  })();
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" gap="sm">
+        <Text size="sm" c="dimmed">
+          Devices show the location&apos;s campaigns; each signs in with its own token.
+        </Text>
+        {canAdd && (
+          <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setRegistering(true)}>
+            Register device
+          </Button>
+        )}
+      </Group>
+      {body}
+      <RegisterDeviceModal
+        locationId={locationId}
+        opened={registering}
+        onClose={() => setRegistering(false)}
+        onRegistered={(device) => {
+          setRegistering(false);
+          setRegistered(device);
+          showSuccess(`Device "${device.serial_number}" registered.`);
+        }}
+      />
+      <DeviceTokenDialog device={registered} onClose={() => setRegistered(null)} />
+    </Stack>
+  );
+}

@@ -1,0 +1,286 @@
+// The form of /location/add and /location/:id: name and address, the managers and campaign
+// managers (in tabs, saved with the form), Save and Disable/Enable in the header. The screen adds
+// the images and the devices and zones tabs of a saved location.
+import {
+  Alert,
+  Badge,
+  Group,
+  MultiSelect,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Tabs,
+  Text,
+  Textarea,
+  TextInput,
+} from '@mantine/core';
+import { locationInput, type LocationDetail, type LocationInput } from '@marquee/contracts/locations';
+import type { UserRef } from '@marquee/contracts/users';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { IconInfoCircle } from '@tabler/icons-react';
+import { useMemo, type ReactNode } from 'react';
+import { Controller, useForm, type Control } from 'react-hook-form';
+import { useSearchParams } from 'react-router';
+import { locationPath, paths } from '../../../app/paths.ts';
+import { useDirtyFormGuard } from '../../../components/dirty-form-guard.tsx';
+import { PageHeader } from '../../../components/page-header.tsx';
+import { SaveButton } from '../../../components/save-button.tsx';
+import { useSaveAndStay } from '../../../components/use-save-and-stay.ts';
+import { applyServerErrors } from '../../../lib/form-errors.ts';
+import type { Detail } from '../../../lib/resources.ts';
+import { useSaveLocation } from '../api/save-location.ts';
+import { deviceCountLabel } from './location-labels.ts';
+import { LocationStatusActions } from './location-status-actions.tsx';
+
+export type LocationFormValues = {
+  name: string;
+  address: string;
+  managers: number[];
+  campaign_managers: number[];
+};
+
+// Every field is on the form, so every field is sent.
+const schema = locationInput.required({ address: true, managers: true, campaign_managers: true });
+
+const FORM_ID = 'location-form';
+const FIELDS = ['name', 'address', 'managers', 'campaign_managers'] as const;
+
+const sorted = (ids: readonly number[]) => [...ids].sort((a, b) => a - b);
+
+export const valuesOf = (location: LocationDetail | undefined): LocationFormValues => ({
+  name: location?.name ?? '',
+  address: location?.address ?? '',
+  managers: sorted(location?.managers ?? []),
+  campaign_managers: sorted(location?.campaign_managers ?? []),
+});
+
+/** A user as the pickers name them. */
+export type UserChoice = Pick<UserRef, 'id' | 'username' | 'full_name'>;
+
+const userLabel = (user: UserChoice) => (user.full_name ? `${user.full_name} (${user.username})` : user.username);
+
+export type LocationTab = { value: string; label: string; panel: ReactNode };
+
+export type LocationFormProps = {
+  /** Undefined on /location/add. */
+  location: Detail<LocationDetail> | undefined;
+  /** Every user, for the pickers; undefined when this user may not list users. */
+  users: UserChoice[] | undefined;
+  readOnly: boolean;
+  /** May disable and enable the location. */
+  canChange: boolean;
+  /** Between the fields and the tabs (the images of a saved location). */
+  children?: ReactNode;
+  /** Tabs after the managers' (devices and zones of a saved location). */
+  extraTabs?: LocationTab[];
+};
+
+function UserPicker({
+  control,
+  name,
+  label,
+  options,
+  readOnly,
+  canListUsers,
+}: {
+  control: Control<LocationFormValues, unknown, LocationInput>;
+  name: 'managers' | 'campaign_managers';
+  label: string;
+  options: { value: string; label: string }[];
+  readOnly: boolean;
+  canListUsers: boolean;
+}) {
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field, fieldState }) => (
+        <MultiSelect
+          label={label}
+          description={
+            canListUsers ? undefined : 'You may remove users here; adding one needs permission to list users.'
+          }
+          data={options}
+          value={field.value.map(String)}
+          onChange={(next) => field.onChange(next.map(Number))}
+          onBlur={field.onBlur}
+          ref={field.ref}
+          name={field.name}
+          disabled={readOnly}
+          error={fieldState.error?.message}
+          searchable
+          clearable={!readOnly}
+          clearButtonProps={{ 'aria-label': `Remove every one of the ${label.toLowerCase()}` }}
+          nothingFoundMessage="No such user"
+          placeholder={field.value.length ? undefined : 'Nobody'}
+          maxDropdownHeight={280}
+        />
+      )}
+    />
+  );
+}
+
+export function LocationForm({ location, users, readOnly, canChange, children, extraTabs = [] }: LocationFormProps) {
+  const save = useSaveLocation();
+  // Refreshed data (after an action) shows in the fields the user has not edited.
+  const values = useMemo(() => (location ? valuesOf(location) : undefined), [location]);
+  const {
+    register,
+    control,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors, isDirty, isSubmitting },
+  } = useForm<LocationFormValues, unknown, LocationInput>({
+    defaultValues: valuesOf(location),
+    values,
+    resetOptions: { keepDirtyValues: true },
+    resolver: zodResolver(schema),
+  });
+  const guard = useDirtyFormGuard(isDirty && !readOnly);
+
+  const options = useMemo(() => {
+    const known: UserChoice[] = [...(users ?? [])];
+    // People already chosen show by name even when the list lacks them (or there is no list).
+    for (const ref of [...(location?.managers_data ?? []), ...(location?.campaign_managers_data ?? [])]) {
+      if (!known.some((user) => user.id === ref.id)) known.push(ref);
+    }
+    return known.map((user) => ({ value: String(user.id), label: userLabel(user) }));
+  }, [users, location?.managers_data, location?.campaign_managers_data]);
+
+  const saveAndStay = useSaveAndStay<LocationDetail>({
+    isNew: !location,
+    guard,
+    pathOf: locationPath,
+    describe: (saved) => `Location "${saved.name}"`,
+    onSaved: (saved) => reset(valuesOf(saved)),
+    onError: (error) => applyServerErrors(error, setError, FIELDS),
+  });
+  const submit = handleSubmit((input) => saveAndStay(() => save.mutateAsync({ id: location?.id, values: input })));
+
+  const [params, setParams] = useSearchParams();
+  const tabs: LocationTab[] = [
+    {
+      value: 'managers',
+      label: 'Managers',
+      panel: (
+        <UserPicker
+          control={control}
+          name="managers"
+          label="Managers"
+          options={options}
+          readOnly={readOnly}
+          canListUsers={users !== undefined}
+        />
+      ),
+    },
+    {
+      value: 'campaign-managers',
+      label: 'Campaign managers',
+      panel: (
+        <UserPicker
+          control={control}
+          name="campaign_managers"
+          label="Campaign managers"
+          options={options}
+          readOnly={readOnly}
+          canListUsers={users !== undefined}
+        />
+      ),
+    },
+    ...extraTabs,
+  ];
+  const requested = params.get('tab');
+  const tab = tabs.some((item) => item.value === requested) ? requested! : tabs[0]!.value;
+  const setTab = (value: string | null) => {
+    const next = new URLSearchParams(params);
+    if (!value || value === tabs[0]!.value) next.delete('tab');
+    else next.set('tab', value);
+    setParams(next, { replace: true });
+  };
+
+  const title = location ? location.name : 'Add location';
+
+  return (
+    <>
+      <PageHeader
+        title={location ? 'Location' : 'Add location'}
+        heading={title}
+        breadcrumbs={[{ label: 'Locations', to: paths.locations }, { label: title }]}
+        actions={
+          <>
+            {location && canChange && <LocationStatusActions location={location} />}
+            {!readOnly && <SaveButton form={FORM_ID} loading={isSubmitting} />}
+          </>
+        }
+      />
+      <Stack gap="md">
+        <form id={FORM_ID} onSubmit={submit} noValidate>
+          <Stack gap="md">
+            {location && (
+              <Group gap="xs">
+                {!location.is_active && (
+                  <Badge color="gray.7" variant="outline">
+                    Disabled
+                  </Badge>
+                )}
+                <Badge variant="light" color={location.data_devices_count ? 'teal.9' : 'gray.7'}>
+                  {deviceCountLabel(location.data_devices_count)}
+                </Badge>
+              </Group>
+            )}
+            {readOnly && (
+              <Alert variant="light" color="gray" icon={<IconInfoCircle aria-hidden />}>
+                You can view this location but not change it.
+              </Alert>
+            )}
+            <Paper withBorder p="md" radius="md">
+              <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+                <TextInput
+                  label="Name"
+                  required
+                  withAsterisk={false}
+                  disabled={readOnly}
+                  error={errors.name?.message}
+                  autoComplete="off"
+                  {...register('name')}
+                />
+                {location && <TextInput label="System id" value={location.sys_id} readOnly variant="filled" />}
+                <Textarea
+                  label="Address"
+                  disabled={readOnly}
+                  error={errors.address?.message}
+                  rows={2}
+                  autoComplete="off"
+                  {...register('address')}
+                />
+              </SimpleGrid>
+            </Paper>
+          </Stack>
+        </form>
+        {children}
+        <Paper withBorder p="md" radius="md">
+          <Tabs value={tab} onChange={setTab} keepMounted={false}>
+            <Tabs.List mb="md">
+              {tabs.map((item) => (
+                <Tabs.Tab key={item.value} value={item.value}>
+                  {item.label}
+                </Tabs.Tab>
+              ))}
+            </Tabs.List>
+            {tabs.map((item) => (
+              <Tabs.Panel key={item.value} value={item.value}>
+                {item.panel}
+              </Tabs.Panel>
+            ))}
+          </Tabs>
+          {!location && (
+            <Text size="sm" c="dimmed" mt="md">
+              Devices and zones can be added once the location is saved.
+            </Text>
+          )}
+        </Paper>
+      </Stack>
+    </>
+  );
+}

@@ -1,0 +1,91 @@
+// /location: the locations in a browse list (active or disabled, search), each linking to its page.
+import { Anchor, Badge, Button, Group, Image, Paper, Stack, Text, ThemeIcon } from '@mantine/core';
+import { permissionFlags } from '@marquee/contracts/common';
+import type { Location } from '@marquee/contracts/locations';
+import { IconLayoutGrid, IconMapPin, IconPlus } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { locationPath, paths } from '../../../app/paths.ts';
+import { BrowseList } from '../../../components/browse-list/browse-list.tsx';
+import { PageHeader } from '../../../components/page-header.tsx';
+import { useCurrentUser } from '../../../lib/current-user.ts';
+import { useLocationsBrowseList } from '../api/get-locations.ts';
+import { deviceCountLabel } from './location-labels.ts';
+
+function LocationRow({ location }: { location: Location }) {
+  return (
+    <Group gap="md" wrap="nowrap" align="center">
+      {location.image ? (
+        <Image src={location.image} alt="" w={56} h={56} radius="sm" fit="cover" />
+      ) : (
+        <ThemeIcon variant="light" color="gray" size={56} radius="sm" aria-hidden>
+          <IconMapPin size={24} />
+        </ThemeIcon>
+      )}
+      <Stack gap={2} miw={0} style={{ flex: 1 }}>
+        <Group gap="sm" wrap="wrap">
+          <Anchor component={Link} to={locationPath(location.id)} fw={600}>
+            {location.name}
+          </Anchor>
+          <Text size="sm" c="dimmed">
+            {location.sys_id}
+          </Text>
+        </Group>
+        <Text size="sm" c="dimmed" truncate>
+          {location.address || 'No address'}
+        </Text>
+      </Stack>
+      <Badge
+        variant={location.data_devices_count ? 'light' : 'outline'}
+        color={location.data_devices_count ? 'teal.9' : 'gray.7'}
+        style={{ flexShrink: 0 }}
+      >
+        {deviceCountLabel(location.data_devices_count)}
+      </Badge>
+    </Group>
+  );
+}
+
+export function LocationListScreen() {
+  const me = useCurrentUser();
+  const list = useLocationsBrowseList();
+  const { canAdd } = permissionFlags(list.permissions, 'location');
+  const canListZones = permissionFlags(me?._permissions, 'locationzone').canList;
+
+  return (
+    <>
+      <PageHeader
+        title="Locations"
+        breadcrumbs={[{ label: 'Locations', to: paths.locations }]}
+        actions={
+          <>
+            {canListZones && (
+              <Button
+                component={Link}
+                to={paths.locationZones}
+                variant="default"
+                leftSection={<IconLayoutGrid size={16} aria-hidden />}
+              >
+                Zone settings
+              </Button>
+            )}
+            {canAdd && (
+              <Button component={Link} to={paths.locationAdd} leftSection={<IconPlus size={16} aria-hidden />}>
+                Add location
+              </Button>
+            )}
+          </>
+        }
+      />
+      <Paper withBorder p="md" radius="md">
+        <BrowseList
+          label="Locations"
+          list={list}
+          getKey={(location) => location.id}
+          renderItem={(location) => <LocationRow location={location} />}
+          searchPlaceholder="Name, address or system id"
+          emptyText="No locations found."
+        />
+      </Paper>
+    </>
+  );
+}
