@@ -6,6 +6,7 @@ import { resources } from '@marquee/contracts/resources';
 import { details } from '@marquee/contracts/texts';
 import type { Access, Auth } from '../../access/access.ts';
 import type { Database } from '../../db/database.ts';
+import { invalidateCounts } from '../../http/count-cache.ts';
 import { createCrudService } from '../../http/crud.ts';
 import { badRequest } from '../../http/errors.ts';
 import { deviceRows, devicesRepository, type DeviceFilters, type DeviceRecord } from './devices.repository.ts';
@@ -52,6 +53,18 @@ export function createDevicesService(db: Database, access: Access) {
     return err;
   };
 
+  /** Runs a device write. Location lists count and filter by active devices, so their cached counts
+   * go too; a serial number taken by a concurrent write is the usual 400. */
+  async function changingLocations<T>(work: () => Promise<T>): Promise<T> {
+    try {
+      return await work();
+    } catch (err) {
+      throw serialTaken(err);
+    } finally {
+      invalidateCounts(resources.locations.model_name);
+    }
+  }
+
   return {
     ...crud,
 
@@ -62,21 +75,16 @@ export function createDevicesService(db: Database, access: Access) {
       if (!location) throw badRequest({ location: [details.unknownLocation] });
       access.requireLink(auth, 'location', location.id);
       const token = crypto.randomBytes(32).toString('base64url');
-      try {
-        const created = await crud.create(auth, { ...input, token_hash: hashDeviceToken(token) });
-        return { ...created, token };
-      } catch (err) {
-        throw serialTaken(err);
-      }
+      const created = await changingLocations(() =>
+        crud.create(auth, { ...input, token_hash: hashDeviceToken(token) }),
+      );
+      return { ...created, token };
     },
 
-    async update(auth: Auth, id: number, input: Partial<DeviceRecord>) {
-      try {
-        return await crud.update(auth, id, input);
-      } catch (err) {
-        throw serialTaken(err);
-      }
-    },
+    update: (auth: Auth, id: number, input: Partial<DeviceRecord>) =>
+      changingLocations(() => crud.update(auth, id, input)),
+    remove: (auth: Auth, id: number) => changingLocations(() => crud.remove(auth, id)),
+    setActive: (auth: Auth, id: number, active: boolean) => changingLocations(() => crud.setActive(auth, id, active)),
   };
 }
 

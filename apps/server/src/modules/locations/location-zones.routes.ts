@@ -33,7 +33,7 @@ export function registerLocationZoneRoutes(app: FastifyInstance, zones: Location
     (req) => zones.update(requireAuth(req), req.params.id, req.body),
   );
   // One PATCH for both: JSON renames the zone, multipart/form-data with `image` sets its overlay.
-  // The multipart parser leaves the body empty (the file is read as a stream), hence the optional body.
+  // The multipart parser leaves the body null (the file is read as a stream later), hence `nullish`.
   r.patch(
     detail,
     {
@@ -41,7 +41,7 @@ export function registerLocationZoneRoutes(app: FastifyInstance, zones: Location
         tags,
         params: idParam,
         consumes: ['application/json', 'multipart/form-data'],
-        body: locationZoneInput.partial().optional(),
+        body: locationZoneInput.partial().nullish(),
         response: { 200: zoneOut, ...errors },
       },
     },

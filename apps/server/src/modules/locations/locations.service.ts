@@ -58,6 +58,9 @@ export function createLocationsService({ db, access, storage, zones }: Locations
     },
   });
 
+  /** Zone lists filter and search by their location's state and name: drop their counts too. */
+  const zoneCountsChanged = () => invalidateCounts(resources.locationZones.model_name);
+
   return {
     ...crud,
 
@@ -78,8 +81,24 @@ export function createLocationsService({ db, access, storage, zones }: Locations
     async create(auth: Auth, input: LocationInput) {
       const managers = auth.superuser ? input.managers : [...(input.managers ?? []), auth.user.id];
       const created = await crud.create(auth, { ...input, ...(managers ? { managers } : {}) });
-      invalidateCounts(resources.locationZones.model_name);
+      zoneCountsChanged();
       return crud.withPermissions(managing(auth, created.id), created);
+    },
+
+    async update(auth: Auth, id: number, input: Partial<LocationInput>) {
+      try {
+        return await crud.update(auth, id, input);
+      } finally {
+        zoneCountsChanged();
+      }
+    },
+
+    async setActive(auth: Auth, id: number, active: boolean) {
+      try {
+        return await crud.setActive(auth, id, active);
+      } finally {
+        zoneCountsChanged();
+      }
     },
 
     /** Deleting is refused while devices are registered on the location; its pictures, zones and
@@ -102,7 +121,7 @@ export function createLocationsService({ db, access, storage, zones }: Locations
         });
         return removed;
       });
-      invalidateCounts(resources.locationZones.model_name);
+      zoneCountsChanged();
       for (const key of keys) await storage.remove(key);
     },
   };
