@@ -1,5 +1,6 @@
 // The one place that reads process.env: every setting, typed and defaulted.
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -67,6 +68,8 @@ const envSchema = z.object({
   /** Override the ffmpeg/ffprobe binaries (default: the ones the npm packages ship). */
   FFMPEG_PATH: z.string().optional(),
   FFPROBE_PATH: z.string().optional(),
+  /** Where uploaded videos are received and probed before they are stored; default the system's. */
+  VIDEO_TEMP_DIR: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -108,7 +111,8 @@ export type Config = {
         secretAccessKey: string | undefined;
         forcePathStyle: boolean;
       };
-  video: { maxBytes: number; ffmpegPath: string | undefined; ffprobePath: string | undefined };
+  /** Video uploads: refused above `maxBytes`; received into `tempDir` (needs room for one upload each). */
+  video: { maxBytes: number; ffmpegPath: string | undefined; ffprobePath: string | undefined; tempDir: string };
   /** Zone numbers of every location: 1 … ZONE_COUNT. */
   zones: number[];
   webDist: string;
@@ -181,7 +185,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
             forcePathStyle: e.S3_FORCE_PATH_STYLE,
           }
         : { kind: 'disk' },
-    video: { maxBytes: e.VIDEO_MAX_BYTES, ffmpegPath: e.FFMPEG_PATH, ffprobePath: e.FFPROBE_PATH },
+    video: {
+      maxBytes: e.VIDEO_MAX_BYTES,
+      ffmpegPath: e.FFMPEG_PATH,
+      ffprobePath: e.FFPROBE_PATH,
+      tempDir: path.resolve(e.VIDEO_TEMP_DIR ?? os.tmpdir()),
+    },
     zones: Array.from({ length: e.ZONE_COUNT }, (_, i) => i + 1),
     webDist: e.WEB_DIST,
     version: e.APP_VERSION ?? distVersion(e.WEB_DIST) ?? buildVersion(),

@@ -1,0 +1,140 @@
+// ffprobe and ffmpeg for uploaded videos: what a file is (only containers the players take, with a
+// video stream and a duration), and a thumbnail and a preview frame of it.
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import { promisify } from 'node:util';
+import { VIDEO_FILE_FIELD } from '@marquee/contracts/videoclips';
+import { details } from '@marquee/contracts/texts';
+import type { Config } from '../config.ts';
+import { fieldError } from '../http/errors.ts';
+
+const run = promisify(execFile);
+const require = createRequire(import.meta.url);
+
+export type VideoTools = { ffmpeg: string; ffprobe: string };
+
+export type ProbedVideo = {
+  contentType: string;
+  /** Extension of the stored file, from the probed format (never from the uploaded name). */
+  extension: 'mp4' | 'mov' | 'webm' | 'mkv';
+  duration: number;
+  width: number;
+  height: number;
+};
+
+export const notAVideo = () => fieldError(VIDEO_FILE_FIELD, details.notAVideo);
+export const probeFailed = () => fieldError(VIDEO_FILE_FIELD, details.videoProbeFailed);
+
+/** npm does not run install scripts here, so the packaged binaries may lack the execute bit. */
+function executable(file: string, name: string, setting: string): string {
+  try {
+    fs.accessSync(file, fs.constants.X_OK);
+    return file;
+  } catch {
+    try {
+      fs.chmodSync(file, fs.statSync(file).mode | 0o111);
+      fs.accessSync(file, fs.constants.X_OK);
+      return file;
+    } catch {
+      throw new Error(`${name} at ${file} is missing or not executable: chmod +x it or set ${setting}`);
+    }
+  }
+}
+
+let packaged: VideoTools | undefined;
+
+/** The configured binaries, else those of @ffmpeg-installer/@ffprobe-installer (checked once). */
+export function videoTools(config: Config['video']): VideoTools {
+  if (config.ffmpegPath && config.ffprobePath) return { ffmpeg: config.ffmpegPath, ffprobe: config.ffprobePath };
+  packaged ??= {
+    ffmpeg: executable((require('@ffmpeg-installer/ffmpeg') as { path: string }).path, 'ffmpeg', 'FFMPEG_PATH'),
+    ffprobe: executable((require('@ffprobe-installer/ffprobe') as { path: string }).path, 'ffprobe', 'FFPROBE_PATH'),
+  };
+  return { ffmpeg: config.ffmpegPath ?? packaged.ffmpeg, ffprobe: config.ffprobePath ?? packaged.ffprobe };
+}
+
+type Stream = {
+  codec_type?: string;
+  codec_name?: string;
+  width?: number;
+  height?: number;
+  duration?: string;
+  disposition?: { attached_pic?: number };
+};
+type Probe = {
+  format?: { format_name?: string; duration?: string; tags?: { major_brand?: string } };
+  streams?: Stream[];
+};
+
+const WEBM_VIDEO = new Set(['vp8', 'vp9', 'av1']);
+const WEBM_AUDIO = new Set(['opus', 'vorbis']);
+
+/** The container as ffprobe names it (`mov,mp4,m4a,…`, `matroska,webm`), if it is one we take. */
+function containerOf(probe: Probe, streams: Stream[]): Pick<ProbedVideo, 'contentType' | 'extension'> | null {
+  const names = new Set((probe.format?.format_name ?? '').split(','));
+  if (names.has('mp4') || names.has('mov')) {
+    return probe.format?.tags?.major_brand?.trim() === 'qt'
+      ? { contentType: 'video/quicktime', extension: 'mov' }
+      : { contentType: 'video/mp4', extension: 'mp4' };
+  }
+  if (names.has('webm') || names.has('matroska')) {
+    const webm = streams.every((s) =>
+      s.codec_type === 'video'
+        ? WEBM_VIDEO.has(s.codec_name ?? '')
+        : s.codec_type !== 'audio' || WEBM_AUDIO.has(s.codec_name ?? ''),
+    );
+    return webm
+      ? { contentType: 'video/webm', extension: 'webm' }
+      : { contentType: 'video/x-matroska', extension: 'mkv' };
+  }
+  return null;
+}
+
+/** What the file is; 400 notAVideo unless it is an allowed container with a video stream and a
+ * positive duration. */
+export async function probeVideo(tools: VideoTools, file: string): Promise<ProbedVideo> {
+  let probe: Probe;
+  try {
+    const { stdout } = await run(
+      tools.ffprobe,
+      ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', file],
+      { maxBuffer: 16 * 1024 * 1024, timeout: 60_000 },
+    );
+    probe = JSON.parse(stdout) as Probe;
+  } catch (err) {
+    // ffprobe exits with an error for what it cannot read at all: that is not a video.
+    if ((err as { code?: unknown }).code === 'ENOENT') throw err;
+    throw notAVideo();
+  }
+  const streams = probe.streams ?? [];
+  const container = containerOf(probe, streams);
+  const video = streams.find((s) => s.codec_type === 'video' && !s.disposition?.attached_pic);
+  if (!container || !video?.width || !video.height) throw notAVideo();
+  const duration = Number(probe.format?.duration ?? video.duration);
+  if (!Number.isFinite(duration) || duration <= 0) throw notAVideo();
+  return { ...container, duration, width: video.width, height: video.height };
+}
+
+/** A frame at min(1 s, half the video) as a jpg at most 640 px wide (`thumb`) and 160 px (`preview`). */
+export async function extractFrames(
+  tools: VideoTools,
+  { file, duration, thumb, preview }: { file: string; duration: number; thumb: string; preview: string },
+): Promise<void> {
+  const at = Math.min(1, duration / 2).toFixed(3);
+  const filter = "[0:v]split=2[a][b];[a]scale=w='min(640,iw)':h=-2[t];[b]scale=w='min(160,iw)':h=-2[p]";
+  try {
+    await run(
+      tools.ffmpeg,
+      ['-v', 'error', '-nostdin', '-y', '-ss', at, '-i', file, '-filter_complex', filter]
+        .concat(['-map', '[t]', '-frames:v', '1', '-q:v', '3', '-f', 'image2', thumb])
+        .concat(['-map', '[p]', '-frames:v', '1', '-q:v', '4', '-f', 'image2', preview]),
+      { maxBuffer: 4 * 1024 * 1024, timeout: 120_000 },
+    );
+  } catch (err) {
+    if ((err as { code?: unknown }).code === 'ENOENT') throw err;
+    throw probeFailed();
+  }
+  const sizes = [thumb, preview].map((f) => fs.statSync(f, { throwIfNoEntry: false })?.size ?? 0);
+  if (sizes.some((s) => s === 0)) throw probeFailed();
+}

@@ -1,0 +1,86 @@
+// SQL shared by advertisers and products: the pictures of a page of objects, unique slugs, user
+// references and a search pattern.
+import { sql } from 'kysely';
+import { slugify } from '@marquee/contracts/files';
+import type { Image } from '@marquee/contracts/images';
+import type { UserRef } from '@marquee/contracts/users';
+import type { Database } from '../../db/database.ts';
+import { present as presentImage } from '../../media/images.repository.ts';
+
+/** `%value%` for ilike, with the pattern characters escaped. */
+export const like = (value: string) => `%${value.replace(/[%_\\]/g, '\\$&')}%`;
+
+/** The pictures of many objects of `model` in one query, newest first; `image` is the active one. */
+export async function imagesOf(
+  db: Database,
+  model: string,
+  ids: number[],
+): Promise<Map<number, { images: Image[]; image: string | null }>> {
+  const byId = new Map<number, Image[]>(ids.map((id) => [id, []]));
+  if (ids.length) {
+    const rows = await db
+      .selectFrom('images')
+      .select(['id', 'model', 'object_id', 'storage_key', 'content_type', 'width', 'height', 'size', 'is_active'])
+      .where('model', '=', model)
+      .where('object_id', 'in', ids)
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .execute();
+    for (const row of rows) byId.get(row.object_id)?.push(presentImage(row));
+  }
+  return new Map(
+    [...byId].map(([id, images]) => [id, { images, image: images.find((i) => i.is_active)?.url ?? null }]),
+  );
+}
+
+/** Deletes the image rows of one object; gives the storage keys to remove after the commit. */
+export async function removeImagesOf(db: Database, model: string, objectId: number): Promise<string[]> {
+  const rows = await db
+    .deleteFrom('images')
+    .where('model', '=', model)
+    .where('object_id', '=', objectId)
+    .returning('storage_key')
+    .execute();
+  return rows.map((r) => r.storage_key);
+}
+
+const SLUG_MAX = 150;
+
+/** The slug of `name` not yet taken in `table` by another row than `exceptId`: `name`, `name-2`, `name-3` …
+ * Holds a transaction lock per table, so two writers never pick the same one. */
+export async function uniqueSlug(
+  db: Database,
+  {
+    table,
+    name,
+    exceptId,
+    fallback,
+  }: { table: 'advertisers' | 'products'; name: string; exceptId?: number; fallback: string },
+): Promise<string> {
+  await sql`select pg_advisory_xact_lock(hashtext(${`slug:${table}`}))`.execute(db);
+  const base = (slugify(name) || fallback).slice(0, SLUG_MAX - 8).replace(/-+$/, '') || fallback;
+  // Only [a-z0-9-] in a slug: safe in a like pattern.
+  let q = db
+    .selectFrom(table)
+    .select('slug')
+    .where((eb) => eb.or([eb('slug', '=', base), eb('slug', 'like', `${base}-%`)]));
+  if (exceptId !== undefined) q = q.where('id', '<>', exceptId);
+  const taken = new Set((await q.execute()).map((r) => r.slug));
+  if (!taken.has(base)) return base;
+  for (let n = 2; ; n += 1) if (!taken.has(`${base}-${n}`)) return `${base}-${n}`;
+}
+
+/** The users of `ids` as references, in the order of `ids`; unknown ids are left out. */
+export async function userRefs(db: Database, ids: number[]): Promise<UserRef[]> {
+  if (!ids.length) return [];
+  const rows = await db.selectFrom('users').select(['id', 'username', 'full_name']).where('id', 'in', ids).execute();
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
+/** The ids among `ids` that are users. */
+export async function existingUserIds(db: Database, ids: number[]): Promise<Set<number>> {
+  if (!ids.length) return new Set();
+  const rows = await db.selectFrom('users').select('id').where('id', 'in', ids).execute();
+  return new Set(rows.map((r) => r.id));
+}

@@ -1,0 +1,100 @@
+// Video clips: the generic list/get/create/update/disable/enable/delete. A clip's product must belong
+// to an advertiser the user manages; its video must have been uploaded. A video no clip uses any more
+// is removed with the clip that used it last.
+import { ActionFlag } from '@marquee/contracts/action-flags';
+import { resources } from '@marquee/contracts/resources';
+import { details } from '@marquee/contracts/texts';
+import type { Videoclip, VideoclipInput } from '@marquee/contracts/videoclips';
+import type { Access, Auth } from '../../access/access.ts';
+import { writeLogEntry } from '../../audit/audit.ts';
+import type { Database } from '../../db/database.ts';
+import { createCrudService } from '../../http/crud.ts';
+import { badRequest } from '../../http/errors.ts';
+import type { MediaStorage } from '../../media/storage.ts';
+import { videosRepository } from '../../media/videos.repository.ts';
+import { productsRepository } from '../products/products.repository.ts';
+import { VIDEOCLIP_MODEL as model, videoclipsRepository, type VideoclipFilters } from './videoclips.repository.ts';
+
+export type VideoclipsDeps = { db: Database; access: Access; storage: MediaStorage };
+
+/** Field errors for a product or video that does not exist; the product's advertiser when it does. */
+async function references(db: Database, input: Partial<VideoclipInput>) {
+  const errors: Record<string, string[]> = {};
+  const advertiser = input.product === undefined ? undefined : await productsRepository.advertiserOf(db, input.product);
+  if (input.product !== undefined && advertiser === undefined) errors.product = [details.unknownProduct];
+  if (input.video !== undefined && !(await videosRepository.exists(db, input.video))) {
+    errors.video = [details.unknownVideo];
+  }
+  return { errors, advertiser };
+}
+
+export function createVideoclipsService({ db, access, storage }: VideoclipsDeps) {
+  const crud = createCrudService<Videoclip, VideoclipInput, VideoclipFilters>(db, access, {
+    definition: resources.videoclips,
+    repository: videoclipsRepository,
+    ordering: {
+      fields: {
+        name: 'videoclips.name',
+        sys_id: 'videoclips.sys_id',
+        id: 'videoclips.id',
+        duration: 'videos.duration',
+        size: 'videos.size',
+      },
+      default: 'name',
+      id: 'videoclips.id',
+    },
+    repr: (clip) => clip.name,
+    rowPermissions: true,
+    async validate(trx, input) {
+      return (await references(trx, input)).errors;
+    },
+  });
+
+  /** 400 for unknown references; 403 unless the user manages the (new) product's advertiser. */
+  async function checkReferences(auth: Auth, input: Partial<VideoclipInput>, currentAdvertiser?: number) {
+    const { errors, advertiser } = await references(db, input);
+    if (Object.keys(errors).length) throw badRequest(errors);
+    if (advertiser !== undefined && advertiser !== currentAdvertiser)
+      access.requireLink(auth, 'advertiser', advertiser);
+  }
+
+  return {
+    ...crud,
+
+    async create(auth: Auth, input: VideoclipInput) {
+      access.require(auth, `add_${model}`);
+      await checkReferences(auth, input);
+      return crud.create(auth, input);
+    },
+
+    async update(auth: Auth, id: number, input: Partial<VideoclipInput>) {
+      access.require(auth, `change_${model}`);
+      const current = await crud.loadOr404(id);
+      access.require(auth, `change_${model}`, { model, value: current });
+      await checkReferences(auth, input, current.product_data.advertiser);
+      return crud.update(auth, id, input);
+    },
+
+    async remove(auth: Auth, id: number) {
+      access.require(auth, `delete_${model}`);
+      const current = await crud.loadOr404(id);
+      access.require(auth, `delete_${model}`, { model, value: current });
+      const keys = await crud.write(async (trx) => {
+        const before = await crud.loadOr404(id, trx);
+        await videoclipsRepository.remove(trx, id);
+        await writeLogEntry(trx, {
+          userId: auth.user.id,
+          model,
+          objectId: id,
+          objectRepr: before.name,
+          actionFlag: ActionFlag.Deletion,
+          before,
+        });
+        return (await videosRepository.removeUnused(trx, before.video)) ?? [];
+      });
+      for (const key of keys) await storage.remove(key);
+    },
+  };
+}
+
+export type VideoclipsService = ReturnType<typeof createVideoclipsService>;
