@@ -1,0 +1,238 @@
+// The form of /advertiser/add and /advertiser/:id: name (and the slug derived from it), then the
+// managers tab; the screen adds the images and the clips tab. Save and Disable/Enable in the header.
+import { Alert, Badge, List, MultiSelect, Paper, SimpleGrid, Stack, Tabs, Text, TextInput } from '@mantine/core';
+import { advertiserInput, type AdvertiserDetail, type AdvertiserInput } from '@marquee/contracts/advertisers';
+import { slugify } from '@marquee/contracts/files';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { IconInfoCircle, IconMovie, IconUsers } from '@tabler/icons-react';
+import { useMemo, useState, type ReactNode } from 'react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import { advertiserPath, paths } from '../../../app/paths.ts';
+import { ActiveStateButton } from '../../../components/active-state-button.tsx';
+import { useDirtyFormGuard } from '../../../components/dirty-form-guard.tsx';
+import { PageHeader } from '../../../components/page-header.tsx';
+import { SaveButton } from '../../../components/save-button.tsx';
+import { useSaveAndStay } from '../../../components/use-save-and-stay.ts';
+import { withMissing } from '../../../lib/choices.ts';
+import { applyServerErrors } from '../../../lib/form-errors.ts';
+import { showSuccess } from '../../../lib/notifications.ts';
+import type { Detail } from '../../../lib/resources.ts';
+import { useDisableAdvertiser } from '../api/disable-advertiser.ts';
+import { useEnableAdvertiser } from '../api/enable-advertiser.ts';
+import { useManagerChoices, userLabel } from '../api/get-manager-choices.ts';
+import { useSaveAdvertiser } from '../api/save-advertiser.ts';
+
+export type AdvertiserFormValues = { name: string; managers: number[] };
+
+const schema = advertiserInput.required({ managers: true });
+const FORM_ID = 'advertiser-form';
+const FIELDS = ['name', 'managers'] as const;
+
+export const valuesOf = (advertiser: AdvertiserDetail | undefined): AdvertiserFormValues => ({
+  name: advertiser?.name ?? '',
+  managers: [...(advertiser?.managers ?? [])].sort((a, b) => a - b),
+});
+
+type Slugged = Pick<AdvertiserDetail, 'name' | 'slug'>;
+
+/** The slug as it will be: the server's while the name is a saved one, else derived from the name. */
+export function shownSlug(name: string, saved: (Slugged | undefined)[]): string {
+  const match = saved.find((object) => object && name.trim() === object.name);
+  return match ? match.slug : slugify(name);
+}
+
+export type AdvertiserFormProps = {
+  /** Undefined on /advertiser/add. */
+  advertiser: Detail<AdvertiserDetail> | undefined;
+  readOnly: boolean;
+  /** May disable and enable it. */
+  canChange: boolean;
+  /** The signed-in user may list users (the managers picker); else the managers show by name. */
+  canListUsers: boolean;
+  /** The images, between the fields and the tabs (an existing advertiser only). */
+  images?: ReactNode;
+  /** The clips tab's content (an existing advertiser only). */
+  clips?: ReactNode;
+};
+
+export function AdvertiserForm({ advertiser, readOnly, canChange, canListUsers, images, clips }: AdvertiserFormProps) {
+  const save = useSaveAdvertiser();
+  const disable = useDisableAdvertiser();
+  const enable = useEnableAdvertiser();
+  const users = useManagerChoices(canListUsers);
+  const values = useMemo(() => (advertiser ? valuesOf(advertiser) : undefined), [advertiser]);
+  const {
+    register,
+    control,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors, isDirty, isSubmitting },
+  } = useForm<AdvertiserFormValues, unknown, AdvertiserInput>({
+    defaultValues: valuesOf(advertiser),
+    values,
+    resetOptions: { keepDirtyValues: true },
+    resolver: zodResolver(schema),
+  });
+  const guard = useDirtyFormGuard(isDirty && !readOnly);
+  const name = useWatch({ control, name: 'name' });
+  /** The last save's answer (the server may have made the slug unique with a suffix). */
+  const [lastSaved, setLastSaved] = useState<Slugged>();
+
+  const managerOptions = useMemo(() => {
+    const known = users.data ?? [];
+    // Managers the user list does not hold still show, by the name the advertiser carries.
+    const named = (advertiser?.managers_data ?? [])
+      .filter((manager) => !known.some((choice) => choice.value === String(manager.id)))
+      .map((manager) => ({ value: String(manager.id), label: userLabel(manager) }));
+    return withMissing([...known, ...named], advertiser?.managers ?? [], 'User');
+  }, [users.data, advertiser?.managers_data, advertiser?.managers]);
+
+  const saveAndStay = useSaveAndStay<AdvertiserDetail>({
+    isNew: !advertiser,
+    guard,
+    pathOf: advertiserPath,
+    describe: (saved) => `Advertiser "${saved.name}"`,
+    onSaved: (saved) => {
+      setLastSaved({ name: saved.name, slug: saved.slug });
+      reset(valuesOf(saved));
+    },
+    onError: (error) => applyServerErrors(error, setError, FIELDS),
+  });
+
+  const submit = handleSubmit((input) => saveAndStay(() => save.mutateAsync({ id: advertiser?.id, values: input })));
+
+  const title = advertiser ? advertiser.name : 'Add advertiser';
+
+  return (
+    <>
+      <PageHeader
+        title={advertiser ? 'Advertiser' : 'Add advertiser'}
+        heading={title}
+        breadcrumbs={[{ label: 'Advertisers', to: paths.advertisers }, { label: title }]}
+        actions={
+          <>
+            {advertiser && canChange && (
+              <ActiveStateButton
+                isActive={advertiser.is_active}
+                noun="advertiser"
+                name={advertiser.name}
+                loading={disable.isPending || enable.isPending}
+                onDisable={() =>
+                  disable.mutate(advertiser.id, {
+                    onSuccess: () => showSuccess(`Advertiser "${advertiser.name}" disabled.`),
+                  })
+                }
+                onEnable={() =>
+                  enable.mutate(advertiser.id, {
+                    onSuccess: () => showSuccess(`Advertiser "${advertiser.name}" enabled.`),
+                  })
+                }
+              />
+            )}
+            {!readOnly && <SaveButton form={FORM_ID} loading={isSubmitting} />}
+          </>
+        }
+      />
+      <Stack gap="md">
+        {advertiser && !advertiser.is_active && (
+          <Badge color="gray" variant="outline" size="lg">
+            Disabled
+          </Badge>
+        )}
+        {readOnly && (
+          <Alert variant="light" color="gray" icon={<IconInfoCircle aria-hidden />}>
+            You can view this advertiser but not change it.
+          </Alert>
+        )}
+        <form id={FORM_ID} onSubmit={submit} noValidate>
+          <Paper withBorder p="md" radius="md">
+            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+              <TextInput
+                label="Name"
+                required
+                withAsterisk={false}
+                disabled={readOnly}
+                error={errors.name?.message}
+                autoComplete="off"
+                {...register('name')}
+              />
+              <TextInput
+                label="Slug"
+                description={advertiser ? `System id ${advertiser.sys_id}` : 'Derived from the name'}
+                value={shownSlug(name, [lastSaved, advertiser])}
+                readOnly
+                variant="filled"
+              />
+            </SimpleGrid>
+          </Paper>
+        </form>
+        {images}
+        <Tabs defaultValue="managers" keepMounted>
+          <Tabs.List>
+            <Tabs.Tab value="managers" leftSection={<IconUsers size={16} aria-hidden />}>
+              Managers
+            </Tabs.Tab>
+            {clips && (
+              <Tabs.Tab value="clips" leftSection={<IconMovie size={16} aria-hidden />}>
+                Video clips
+              </Tabs.Tab>
+            )}
+          </Tabs.List>
+          <Tabs.Panel value="managers" pt="md">
+            <Paper withBorder p="md" radius="md">
+              {canListUsers ? (
+                <Controller
+                  control={control}
+                  name="managers"
+                  render={({ field, fieldState }) => (
+                    <MultiSelect
+                      label="Managers"
+                      description="Users who may change this advertiser, its products and clips."
+                      data={managerOptions}
+                      value={field.value.map(String)}
+                      onChange={(next) => field.onChange(next.map(Number))}
+                      onBlur={field.onBlur}
+                      ref={field.ref}
+                      name={field.name}
+                      disabled={readOnly || users.isLoading}
+                      error={fieldState.error?.message}
+                      searchable
+                      limit={100}
+                      clearable={!readOnly}
+                      clearButtonProps={{ 'aria-label': 'Remove every manager' }}
+                      nothingFoundMessage="No such user"
+                      placeholder={field.value.length ? undefined : 'No managers'}
+                    />
+                  )}
+                />
+              ) : (
+                <Stack gap="xs">
+                  <Text fw={600} size="sm">
+                    Managers
+                  </Text>
+                  {advertiser?.managers_data.length ? (
+                    <List size="sm">
+                      {advertiser.managers_data.map((manager) => (
+                        <List.Item key={manager.id}>{userLabel(manager)}</List.Item>
+                      ))}
+                    </List>
+                  ) : (
+                    <Text size="sm" c="dimmed">
+                      No managers.
+                    </Text>
+                  )}
+                </Stack>
+              )}
+            </Paper>
+          </Tabs.Panel>
+          {clips && (
+            <Tabs.Panel value="clips" pt="md">
+              {clips}
+            </Tabs.Panel>
+          )}
+        </Tabs>
+      </Stack>
+    </>
+  );
+}
