@@ -60,3 +60,7 @@ export const productQuery = listQuery.extend({
   advertiser: z.coerce.number().int().positive().optional(),
 });
 export const productOrdering = ['name', 'sys_id', 'slug', 'id', 'advertiser__name'] as const;
+
+/** Answer of an advertiser's `can_change`: whether the user may change it (permission and manager link). */
+export const advertiserCanChange = z.object({ can_change: z.boolean() });
+export type AdvertiserCanChange = z.infer<typeof advertiserCanChange>;

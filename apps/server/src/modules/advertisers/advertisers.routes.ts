@@ -1,9 +1,9 @@
 // /api/advertisers/: generic calls, can_change, and the advertiser's images.
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   advertiser,
+  advertiserCanChange,
   advertiserDetail,
   advertiserInput,
   advertiserQuery,
@@ -45,7 +45,7 @@ export function registerAdvertiserRoutes(
     .withTypeProvider<ZodTypeProvider>()
     .get(
       `${definition.endpoint}:id/can_change/`,
-      { schema: { tags: [tag], params: idParam, response: { 200: z.object({ can_change: z.boolean() }), ...errors } } },
+      { schema: { tags: [tag], params: idParam, response: { 200: advertiserCanChange, ...errors } } },
       (req) => service.canChange(requireAuth(req), req.params.id),
     );
   registerImageRoutes(app, {
