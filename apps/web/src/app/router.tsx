@@ -3,6 +3,8 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { createBrowserRouter, Navigate, redirect, type LoaderFunctionArgs } from 'react-router';
 import { advertiserRoutes } from '../features/advertisers/routes.ts';
+import { productRoutes } from '../features/products/routes.ts';
+import { videoRoutes } from '../features/videos/routes.ts';
 import { locationRoutes } from '../features/locations/routes.ts';
 import { userInfoQueryOptions } from '../lib/current-user.ts';
 import { api } from '../lib/api.ts';
@@ -105,6 +107,8 @@ export function createAppRouter(queryClient: QueryClient) {
         },
         ...locationRoutes,
         ...advertiserRoutes,
+        ...productRoutes,
+        ...videoRoutes,
       ],
     },
     // Unknown URLs go home.

@@ -1,8 +1,7 @@
 // The form of /advertiser/add and /advertiser/:id: name (and the slug derived from it), then the
 // managers tab; the screen adds the images and the clips tab. Save and Disable/Enable in the header.
-import { Alert, Badge, List, MultiSelect, Paper, SimpleGrid, Stack, Tabs, Text, TextInput } from '@mantine/core';
+import { Alert, Badge, Group, List, MultiSelect, Paper, SimpleGrid, Stack, Tabs, Text, TextInput } from '@mantine/core';
 import { advertiserInput, type AdvertiserDetail, type AdvertiserInput } from '@marquee/contracts/advertisers';
-import { slugify } from '@marquee/contracts/files';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { IconInfoCircle, IconMovie, IconUsers } from '@tabler/icons-react';
 import { useMemo, useState, type ReactNode } from 'react';
@@ -12,6 +11,7 @@ import { ActiveStateButton } from '../../../components/active-state-button.tsx';
 import { useDirtyFormGuard } from '../../../components/dirty-form-guard.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { SaveButton } from '../../../components/save-button.tsx';
+import { SlugField, type Slugged } from '../../../components/slug-field.tsx';
 import { useSaveAndStay } from '../../../components/use-save-and-stay.ts';
 import { withMissing } from '../../../lib/choices.ts';
 import { applyServerErrors } from '../../../lib/form-errors.ts';
@@ -32,14 +32,6 @@ export const valuesOf = (advertiser: AdvertiserDetail | undefined): AdvertiserFo
   name: advertiser?.name ?? '',
   managers: [...(advertiser?.managers ?? [])].sort((a, b) => a - b),
 });
-
-type Slugged = Pick<AdvertiserDetail, 'name' | 'slug'>;
-
-/** The slug as it will be: the server's while the name is a saved one, else derived from the name. */
-export function shownSlug(name: string, saved: (Slugged | undefined)[]): string {
-  const match = saved.find((object) => object && name.trim() === object.name);
-  return match ? match.slug : slugify(name);
-}
 
 export type AdvertiserFormProps = {
   /** Undefined on /advertiser/add. */
@@ -135,10 +127,17 @@ export function AdvertiserForm({ advertiser, readOnly, canChange, canListUsers, 
         }
       />
       <Stack gap="md">
-        {advertiser && !advertiser.is_active && (
-          <Badge color="gray" variant="outline" size="lg">
-            Disabled
-          </Badge>
+        {advertiser && (
+          <Group gap="xs">
+            <Badge variant="light" color="gray" size="lg" tt="none">
+              {advertiser.sys_id}
+            </Badge>
+            {!advertiser.is_active && (
+              <Badge color="red.9" variant="outline" size="lg">
+                Disabled
+              </Badge>
+            )}
+          </Group>
         )}
         {readOnly && (
           <Alert variant="light" color="gray" icon={<IconInfoCircle aria-hidden />}>
@@ -157,13 +156,7 @@ export function AdvertiserForm({ advertiser, readOnly, canChange, canListUsers, 
                 autoComplete="off"
                 {...register('name')}
               />
-              <TextInput
-                label="Slug"
-                description={advertiser ? `System id ${advertiser.sys_id}` : 'Derived from the name'}
-                value={shownSlug(name, [lastSaved, advertiser])}
-                readOnly
-                variant="filled"
-              />
+              <SlugField name={name} saved={[lastSaved, advertiser]} />
             </SimpleGrid>
           </Paper>
         </form>

@@ -1,0 +1,202 @@
+// The form of /product/add and /product/:id: name (and its slug), the advertiser it belongs to;
+// the screen adds its images and clips. Save and Disable/Enable in the header.
+import { Alert, Badge, Group, Paper, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { productInput, type Product, type ProductInput } from '@marquee/contracts/advertisers';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { z } from 'zod';
+import { IconInfoCircle } from '@tabler/icons-react';
+import { useMemo, useState, type ReactNode } from 'react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import { paths, productPath } from '../../../app/paths.ts';
+import { ActiveStateButton } from '../../../components/active-state-button.tsx';
+import { useDirtyFormGuard } from '../../../components/dirty-form-guard.tsx';
+import { PageHeader } from '../../../components/page-header.tsx';
+import { SaveButton } from '../../../components/save-button.tsx';
+import { SlugField, type Slugged } from '../../../components/slug-field.tsx';
+import { useSaveAndStay } from '../../../components/use-save-and-stay.ts';
+import type { Choice } from '../../../lib/choices.ts';
+import { applyServerErrors } from '../../../lib/form-errors.ts';
+import { showSuccess } from '../../../lib/notifications.ts';
+import type { Detail } from '../../../lib/resources.ts';
+import { useDisableProduct } from '../api/disable-product.ts';
+import { useEnableProduct } from '../api/enable-product.ts';
+import { useSaveProduct } from '../api/save-product.ts';
+
+/** `advertiser` is null until one is chosen. */
+export type ProductFormValues = { name: string; advertiser: number | null };
+
+const FORM_ID = 'product-form';
+const FIELDS = ['name', 'advertiser'] as const;
+const schema = z.object({
+  name: productInput.shape.name,
+  advertiser: z
+    .number()
+    .nullable()
+    .transform((value, context) => {
+      if (value !== null) return value;
+      context.addIssue({ code: 'custom', message: 'Choose an advertiser.' });
+      return z.NEVER;
+    }),
+});
+
+export const valuesOf = (product: Product | undefined, advertiser?: number): ProductFormValues => ({
+  name: product?.name ?? '',
+  advertiser: product?.advertiser ?? advertiser ?? null,
+});
+
+export type ProductFormProps = {
+  product: Detail<Product> | undefined;
+  /** The active advertisers; undefined while loading or when they cannot be listed. */
+  advertisers: Choice[] | undefined;
+  advertisersLoading?: boolean;
+  /** The advertiser of a new product (`?advertiser=` of /product/add). */
+  initialAdvertiser?: number;
+  readOnly: boolean;
+  canChange: boolean;
+  images?: ReactNode;
+  clips?: ReactNode;
+};
+
+export function ProductForm({
+  product,
+  advertisers,
+  advertisersLoading = false,
+  initialAdvertiser,
+  readOnly,
+  canChange,
+  images,
+  clips,
+}: ProductFormProps) {
+  const save = useSaveProduct();
+  const disable = useDisableProduct();
+  const enable = useEnableProduct();
+  const values = useMemo(() => (product ? valuesOf(product) : undefined), [product]);
+  const {
+    register,
+    control,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors, isDirty, isSubmitting },
+  } = useForm<ProductFormValues, unknown, ProductInput>({
+    defaultValues: valuesOf(product, initialAdvertiser),
+    values,
+    resetOptions: { keepDirtyValues: true },
+    resolver: zodResolver(schema),
+  });
+  const guard = useDirtyFormGuard(isDirty && !readOnly);
+  const name = useWatch({ control, name: 'name' });
+  const [lastSaved, setLastSaved] = useState<Slugged>();
+
+  const advertiserOptions = useMemo(() => {
+    const known = advertisers ?? [];
+    // The product's own advertiser shows even when disabled (or not listable).
+    if (product && !known.some((choice) => choice.value === String(product.advertiser)))
+      return [{ value: String(product.advertiser), label: product.advertiser_data.name }, ...known];
+    return known;
+  }, [advertisers, product]);
+
+  const saveAndStay = useSaveAndStay<Product>({
+    isNew: !product,
+    guard,
+    pathOf: productPath,
+    describe: (saved) => `Product "${saved.name}"`,
+    onSaved: (saved) => {
+      setLastSaved({ name: saved.name, slug: saved.slug });
+      reset(valuesOf(saved));
+    },
+    onError: (error) => applyServerErrors(error, setError, FIELDS),
+  });
+
+  const submit = handleSubmit((input) => saveAndStay(() => save.mutateAsync({ id: product?.id, values: input })));
+  const title = product ? product.name : 'Add product';
+
+  return (
+    <>
+      <PageHeader
+        title={product ? 'Product' : 'Add product'}
+        heading={title}
+        breadcrumbs={[{ label: 'Products', to: paths.products }, { label: title }]}
+        actions={
+          <>
+            {product && canChange && (
+              <ActiveStateButton
+                isActive={product.is_active}
+                noun="product"
+                name={product.name}
+                loading={disable.isPending || enable.isPending}
+                onDisable={() =>
+                  disable.mutate(product.id, { onSuccess: () => showSuccess(`Product "${product.name}" disabled.`) })
+                }
+                onEnable={() =>
+                  enable.mutate(product.id, { onSuccess: () => showSuccess(`Product "${product.name}" enabled.`) })
+                }
+              />
+            )}
+            {!readOnly && <SaveButton form={FORM_ID} loading={isSubmitting} />}
+          </>
+        }
+      />
+      <Stack gap="md">
+        {product && (
+          <Group gap="xs">
+            <Badge variant="light" color="gray" size="lg" tt="none">
+              {product.sys_id}
+            </Badge>
+            {!product.is_active && (
+              <Badge color="red.9" variant="outline" size="lg">
+                Disabled
+              </Badge>
+            )}
+          </Group>
+        )}
+        {readOnly && (
+          <Alert variant="light" color="gray" icon={<IconInfoCircle aria-hidden />}>
+            You can view this product but not change it.
+          </Alert>
+        )}
+        <form id={FORM_ID} onSubmit={submit} noValidate>
+          <Paper withBorder p="md" radius="md">
+            <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
+              <TextInput
+                label="Name"
+                required
+                withAsterisk={false}
+                disabled={readOnly}
+                error={errors.name?.message}
+                autoComplete="off"
+                {...register('name')}
+              />
+              <SlugField name={name} saved={[lastSaved, product]} />
+              <Controller
+                control={control}
+                name="advertiser"
+                render={({ field, fieldState }) => (
+                  <Select
+                    label="Advertiser"
+                    data={advertiserOptions}
+                    value={field.value === null ? null : String(field.value)}
+                    onChange={(next) => field.onChange(next === null ? null : Number(next))}
+                    onBlur={field.onBlur}
+                    ref={field.ref}
+                    name={field.name}
+                    disabled={readOnly || advertisersLoading}
+                    error={fieldState.error?.message}
+                    searchable
+                    required
+                    withAsterisk={false}
+                    allowDeselect={false}
+                    nothingFoundMessage="No such advertiser"
+                    placeholder="Choose an advertiser"
+                  />
+                )}
+              />
+            </SimpleGrid>
+          </Paper>
+        </form>
+        {images}
+        {clips}
+      </Stack>
+    </>
+  );
+}
