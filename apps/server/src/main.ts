@@ -6,6 +6,8 @@ import { loadConfig } from './config.ts';
 import { ensureAdmin, seedDemo } from './db/bootstrap.ts';
 import { openDatabase } from './db/database.ts';
 import { seedDemoCatalogue } from './db/demo-catalogue.ts';
+import { seedDemoClips } from './db/demo-clips.ts';
+import { createStorage } from './media/storage.ts';
 import { migrateToLatest } from './db/migrate.ts';
 
 const config = loadConfig();
@@ -22,6 +24,10 @@ const admin = await ensureAdmin(db, config.adminPassword);
 if (admin.created) {
   await seedDemo(db);
   await seedDemoCatalogue(db, config.zones);
+  // Demo clips need ffmpeg; the product still starts if they cannot be made.
+  await seedDemoClips({ db, config, storage: createStorage(config) }).catch((err: unknown) =>
+    console.error('Demo video clips could not be made:', err),
+  );
   if (admin.generated) {
     console.log(
       `\n  Created the administrator "admin" with the password: ${admin.generated}\n  (shown once; set ADMIN_PASSWORD to choose it)\n`,
