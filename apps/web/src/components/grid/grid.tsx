@@ -251,7 +251,7 @@ export function Grid<T>({
           const row = item.index >= loadedStart ? rows[item.index - loadedStart] : undefined;
           if (!row) {
             return (
-              <tr
+              <Table.Tr
                 key={`placeholder-${item.index}`}
                 data-index={item.index}
                 ref={virtualizer.measureElement}
@@ -259,16 +259,16 @@ export function Grid<T>({
                 aria-busy="true"
                 className={classes.row}
               >
-                <td colSpan={columnCount}>
+                <Table.Td colSpan={columnCount}>
                   <Skeleton height={14} radius="sm" aria-hidden />
-                </td>
-              </tr>
+                </Table.Td>
+              </Table.Tr>
             );
           }
           const isSelected = selected.has(getRowId(row));
           const gridRow = { ...row, _is_selected: isSelected } as GridRow<T>;
           return (
-            <tr
+            <Table.Tr
               key={`row-${getRowId(row)}`}
               data-index={item.index}
               data-row-index={item.index}
@@ -283,18 +283,18 @@ export function Grid<T>({
               onKeyDown={(event) => onRowKeyDown(event, item.index, row)}
             >
               {selectable && (
-                <td className={classes.check}>
+                <Table.Td className={classes.check}>
                   <Checkbox
                     aria-label={`Select ${getRowLabel ? getRowLabel(row) : `row ${item.index + 1}`}`}
                     checked={isSelected}
                     onChange={() => toggle(row)}
                   />
-                </td>
+                </Table.Td>
               )}
               {columns.map((column) => (
-                <td key={column.id}>{column.cell(gridRow)}</td>
+                <Table.Td key={column.id}>{column.cell(gridRow)}</Table.Td>
               ))}
-            </tr>
+            </Table.Tr>
           );
         })}
         {paddingBottom > 0 && (

@@ -21,7 +21,7 @@ export function DeviceTokenDialog({ device, onClose }: { device: DeviceRegistere
           <Code block aria-label="Device token" style={{ wordBreak: 'break-all', whiteSpace: 'pre-wrap' }}>
             {device.token}
           </Code>
-          <Alert color="orange" variant="light" icon={<IconAlertTriangle aria-hidden />} title="Copy it now">
+          <Alert color="red" variant="light" icon={<IconAlertTriangle aria-hidden />} title="Copy it now">
             This token will not be shown again. If it is lost, disable the device and register it anew.
           </Alert>
           <Group justify="space-between" gap="sm">

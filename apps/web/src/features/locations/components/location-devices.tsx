@@ -117,7 +117,7 @@ export function LocationDevices({ locationId }: { locationId: number }) {
                   <Table.Td>{deviceTypeLabels[device.device_type] ?? device.device_type}</Table.Td>
                   <Table.Td>
                     {device.is_active ? (
-                      <Badge color="teal.9" variant="light">
+                      <Badge color="teal.9" variant="outline">
                         Active
                       </Badge>
                     ) : (

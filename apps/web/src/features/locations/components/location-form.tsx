@@ -224,7 +224,7 @@ export function LocationForm({ location, users, readOnly, canChange, children, e
                     Disabled
                   </Badge>
                 )}
-                <Badge variant="light" color={location.data_devices_count ? 'teal.9' : 'gray.7'}>
+                <Badge variant="outline" color={location.data_devices_count ? 'teal.9' : 'gray.7'}>
                   {deviceCountLabel(location.data_devices_count)}
                 </Badge>
               </Group>
@@ -251,6 +251,7 @@ export function LocationForm({ location, users, readOnly, canChange, children, e
                   disabled={readOnly}
                   error={errors.address?.message}
                   rows={2}
+                  style={{ gridColumn: '1 / -1' }}
                   autoComplete="off"
                   {...register('address')}
                 />

@@ -34,11 +34,7 @@ function LocationRow({ location }: { location: Location }) {
           {location.address || 'No address'}
         </Text>
       </Stack>
-      <Badge
-        variant={location.data_devices_count ? 'light' : 'outline'}
-        color={location.data_devices_count ? 'teal.9' : 'gray.7'}
-        style={{ flexShrink: 0 }}
-      >
+      <Badge variant="outline" color={location.data_devices_count ? 'teal.9' : 'gray.7'} style={{ flexShrink: 0 }}>
         {deviceCountLabel(location.data_devices_count)}
       </Badge>
     </Group>

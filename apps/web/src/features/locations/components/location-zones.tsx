@@ -93,13 +93,9 @@ export function LocationZones({ locationId, canChangeLocation }: LocationZonesPr
         <Text size="sm" c="dimmed">
           An overlay is shown over the video in its zone, e.g. a frame or a price tag.
         </Text>
-        {canAdd && zones.isSuccess && (
-          <Button
-            leftSection={<IconPlus size={16} aria-hidden />}
-            onClick={() => setAdding(true)}
-            disabled={!freeNumbers.length}
-            title={freeNumbers.length ? undefined : 'Every configured zone number is in use.'}
-          >
+        {/* New locations get every configured zone; a zone number can be missing only on older ones. */}
+        {canAdd && zones.isSuccess && freeNumbers.length > 0 && (
+          <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setAdding(true)}>
             Add zone
           </Button>
         )}

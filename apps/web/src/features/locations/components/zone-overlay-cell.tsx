@@ -1,6 +1,6 @@
 // A zone's overlay: its thumbnail, uploading one (jpg/png only, checked before sending) and
 // removing it after a confirmation.
-import { Button, Group, Image, Text } from '@mantine/core';
+import { Button, Center, Group, Image, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import type { LocationZone } from '@marquee/contracts/locations';
 import { messages } from '@marquee/contracts/texts';
@@ -61,9 +61,15 @@ export function ZoneOverlayCell({ zone, readOnly, withLocation = false }: ZoneOv
           style={{ flexShrink: 0 }}
         />
       ) : (
-        <Text size="sm" c="dimmed" w={64} style={{ flexShrink: 0 }}>
-          No overlay
-        </Text>
+        <Center
+          w={64}
+          h={40}
+          style={{ flexShrink: 0, border: '1px dashed var(--mantine-color-default-border)', borderRadius: 4 }}
+        >
+          <Text size="xs" c="dimmed">
+            None
+          </Text>
+        </Center>
       )}
       {!readOnly && (
         <Group gap={6} wrap="wrap">
