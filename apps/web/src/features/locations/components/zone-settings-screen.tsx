@@ -47,18 +47,18 @@ const columns: GridColumn<ZoneRow>[] = [
   {
     id: 'location',
     header: 'Location',
-    width: '24%',
+    width: '22%',
     cell: (zone) => (
       <Anchor component={Link} to={`${locationPath(zone.location)}?tab=zones`} size="sm">
         {zone.location_name}
       </Anchor>
     ),
   },
-  { id: 'zone', header: 'Zone', width: 80, cell: (zone) => zone.zone_number },
+  { id: 'zone', header: 'Zone', width: 64, cell: (zone) => zone.zone_number },
   {
     id: 'name',
     header: 'Name',
-    width: '32%',
+    width: '30%',
     cell: (zone) => <ZoneNameEditor zone={zone} readOnly={!canChange(zone)} withLocation />,
   },
   {
@@ -113,7 +113,7 @@ export function ZoneSettingsScreen() {
             columns={columns}
             getRowId={(zone) => zone.id}
             rowHeight={64}
-            minWidth={880}
+            minWidth={720}
             emptyText="No zones found."
           />
         </Stack>
