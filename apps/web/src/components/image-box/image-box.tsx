@@ -95,7 +95,7 @@ function Thumbnail({
             <Button
               size="xs"
               variant="outline"
-              color="red"
+              color="red.8"
               leftSection={<IconTrash size={14} aria-hidden />}
               aria-describedby={captionId}
               disabled={busy}
