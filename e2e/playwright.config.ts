@@ -69,7 +69,7 @@ export default defineConfig({
     },
   },
   webServer: [
-    server(process.env.E2E_PORT, path.join(process.env.E2E_DATA, 'main')),
+    server(process.env.E2E_PORT, path.join(process.env.E2E_DATA, 'main'), { VIDEO_MAX_BYTES: String(5 * 1024 * 1024) }),
     server(process.env.E2E_TIMEOUT_PORT, path.join(process.env.E2E_DATA, 'timeout'), { SESSION_IDLE_MINUTES: '0.1' }),
   ],
 });

@@ -21,5 +21,15 @@ export function SlugField({
   saved: readonly (Slugged | undefined)[];
   description?: string;
 }) {
-  return <TextInput label="Slug" description={description} value={shownSlug(name, saved)} readOnly variant="filled" />;
+  return (
+    <TextInput
+      label="Slug"
+      description={description}
+      // Below the box, so the box lines up with the name's.
+      inputWrapperOrder={['label', 'input', 'description', 'error']}
+      value={shownSlug(name, saved)}
+      readOnly
+      variant="filled"
+    />
+  );
 }

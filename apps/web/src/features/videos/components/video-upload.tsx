@@ -118,6 +118,8 @@ export function VideoUpload({
           config ? `A video file (mp4, webm, mov or mkv) up to ${formatFileSize(config.video_max_bytes)}.` : undefined
         }
         placeholder="Choose a video file"
+        // A real text element (not an input placeholder), so it must meet the text contrast.
+        styles={{ placeholder: { color: 'var(--mantine-color-dimmed)' } }}
         accept="video/*"
         value={file}
         onChange={choose}
