@@ -1,11 +1,25 @@
 // The form of /advertiser/add and /advertiser/:id: name (and the slug derived from it), then the
 // managers tab; the screen adds the images and the clips tab. Save and Disable/Enable in the header.
-import { Alert, Badge, Group, List, MultiSelect, Paper, SimpleGrid, Stack, Tabs, Text, TextInput } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Group,
+  List,
+  MultiSelect,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Tabs,
+  Text,
+  TextInput,
+} from '@mantine/core';
 import { advertiserInput, type AdvertiserDetail, type AdvertiserInput } from '@marquee/contracts/advertisers';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { IconInfoCircle, IconMovie, IconUsers } from '@tabler/icons-react';
 import { useMemo, useState, type ReactNode } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
+import { Link } from 'react-router';
 import { advertiserPath, paths } from '../../../app/paths.ts';
 import { ActiveStateButton } from '../../../components/active-state-button.tsx';
 import { useDirtyFormGuard } from '../../../components/dirty-form-guard.tsx';
@@ -137,6 +151,9 @@ export function AdvertiserForm({ advertiser, readOnly, canChange, canListUsers, 
                 Disabled
               </Badge>
             )}
+            <Anchor component={Link} to={`${paths.products}?advertiser=${advertiser.id}`} size="sm">
+              Products of this advertiser
+            </Anchor>
           </Group>
         )}
         {readOnly && (

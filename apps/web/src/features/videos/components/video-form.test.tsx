@@ -151,6 +151,22 @@ describe('VideoForm (add)', () => {
     expect(await screen.findByText('0:02')).toBeInTheDocument();
   });
 
+  it('forgets an earlier upload when another file is chosen', async () => {
+    vi.spyOn(api, 'upload')
+      .mockResolvedValueOnce(media)
+      .mockRejectedValueOnce(new ApiError(400, { video_file: [details.notAVideo] }));
+    const post = vi.spyOn(api, 'post');
+    const { user } = renderForm();
+    await screen.findByText(/up to 5\.0 MB/);
+    await user.upload(fileInput(), videoFile());
+    expect(await screen.findByText('0:02')).toBeInTheDocument();
+    await user.upload(fileInput(), videoFile('notes.webm'));
+    expect(await screen.findByRole('alert')).toHaveTextContent(details.notAVideo);
+    expect(screen.queryByText('0:02')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(post).not.toHaveBeenCalled();
+  });
+
   it('cancels a running upload', async () => {
     let signal: AbortSignal | undefined;
     vi.spyOn(api, 'upload').mockImplementation((_path, _form, given) => {

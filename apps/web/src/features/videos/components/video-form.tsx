@@ -113,6 +113,12 @@ export function VideoForm({ clip, products, productsLoading = false, readOnly, c
     setValue('name', name, { shouldDirty: true, shouldValidate: Boolean(errors.name) });
   };
 
+  // What shows and what would be saved is the clip's own video again until the new file is uploaded.
+  const onReset = () => {
+    setUploaded(undefined);
+    setValue('video', clip?.video ?? null, { shouldDirty: true });
+  };
+
   const onUploaded = (media: VideoMedia) => {
     setUploaded(media);
     setValue('video', media.id, { shouldDirty: true });
@@ -140,6 +146,7 @@ export function VideoForm({ clip, products, productsLoading = false, readOnly, c
     <VideoUpload
       label={clip ? 'Replace the video' : 'Video file'}
       media={media}
+      onReset={onReset}
       onFileChosen={onFileChosen}
       onUploaded={onUploaded}
       error={errors.video?.message}

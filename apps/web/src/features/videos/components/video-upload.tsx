@@ -23,6 +23,8 @@ export type VideoUploadProps = {
   label?: string;
   /** The video shown below the picker. */
   media: MediaSummary | undefined;
+  /** Another file was chosen (or the file removed): an earlier upload no longer counts. */
+  onReset?: () => void;
   /** A file passed the checks and its upload starts (the clip's name may default to it). */
   onFileChosen?: (file: File) => void;
   onUploaded: (media: VideoMedia) => void;
@@ -45,6 +47,7 @@ function uploadMessages(error: unknown): string[] {
 export function VideoUpload({
   label = 'Video file',
   media,
+  onReset,
   onFileChosen,
   onUploaded,
   error,
@@ -66,6 +69,7 @@ export function VideoUpload({
     controller.current = null;
     setFile(next);
     setUpload({ state: 'idle' });
+    onReset?.();
     if (!next) {
       setProblems([messages.videoRequired]);
       return;
@@ -105,6 +109,7 @@ export function VideoUpload({
     controller.current = null;
     setFile(null);
     setUpload({ state: 'cancelled' });
+    onReset?.();
   };
 
   const shown = [...new Set([...problems, ...(error ? [error] : [])])];
