@@ -24,6 +24,13 @@ export function isLinked(auth: Auth, kind: LinkKind, id: number): boolean {
   return auth.links.allAdvertisers || auth.links.advertisers.has(id);
 }
 
+/** The same user with one more link (e.g. to the location they just created, before the next request
+ * reloads their links). */
+export function withLink(auth: Auth, kind: LinkKind, id: number): Auth {
+  const key = kind === 'campaignLocation' ? 'campaignLocations' : kind === 'location' ? 'locations' : 'advertisers';
+  return { ...auth, links: { ...auth.links, [key]: new Set([...auth.links[key], id]) } };
+}
+
 export const linkDenials: Record<LinkKind, string> = {
   location: details.notLocationManager,
   campaignLocation: details.notCampaignManager,

@@ -22,6 +22,7 @@ import type { ResourceDefinition } from '@marquee/contracts/resources';
 import type { Access, Auth } from '../access/access.ts';
 import { writeLogEntry } from '../audit/audit.ts';
 import type { Database } from '../db/database.ts';
+import type { MediaStorage } from '../media/storage.ts';
 import { cachedCount, invalidateCounts } from './count-cache.ts';
 import { badRequest, notFound } from './errors.ts';
 import { requireAuth } from './session.ts';
@@ -37,7 +38,8 @@ export type CrudRepository<Item extends { id: number }, Input, Filters> = {
   get(db: Database, id: number): Promise<Item | undefined>;
   create?(db: Database, input: Input): Promise<number>;
   update?(db: Database, id: number, input: Partial<Input>): Promise<void>;
-  remove?(db: Database, id: number): Promise<void>;
+  /** Deletes the object; may give storage keys of its files, removed once the deletion is committed. */
+  remove?(db: Database, id: number): Promise<void | string[]>;
   setActive?(db: Database, id: number, active: boolean): Promise<void>;
 };
 
@@ -55,6 +57,10 @@ export type CrudConfig<Item extends { id: number }, Input, Filters> = {
   /** Rows that belong to the signed-in user (e.g. their messages): when given, a list needs no
    * model permission and always carries these filters. */
   scope?(auth: Auth): Partial<Filters>;
+  /** Objects still referenced elsewhere cannot be deleted (400 `inUse`: disable them instead). */
+  inUse?(db: Database, item: Item): Promise<boolean>;
+  /** Where the files `repository.remove` names live. */
+  storage?: MediaStorage;
   /** List rows carry their own `_permissions` (when object rules make them differ per row). */
   rowPermissions?: boolean;
   /** Normalises input before it is stored (e.g. drops implied permissions). */
@@ -204,9 +210,10 @@ export function createCrudService<Item extends { id: number }, Input, Filters>(
       access.require(auth, perm('delete'));
       const current = await loadOr404(id);
       access.require(auth, perm('delete'), { model, value: current });
-      await write(async (trx) => {
+      const files = await write(async (trx) => {
         const before = await loadOr404(id, trx);
-        await repo.remove!(trx, id);
+        if (await config.inUse?.(trx, before)) throw badRequest({ non_field_errors: [details.inUse] });
+        const keys = await repo.remove!(trx, id);
         await writeLogEntry(trx, {
           userId: auth.user.id,
           model,
@@ -215,7 +222,10 @@ export function createCrudService<Item extends { id: number }, Input, Filters>(
           actionFlag: ActionFlag.Deletion,
           before,
         });
+        return keys ?? [];
       });
+      // Files go only after the rows are gone for good; a failure leaves a stray file, never a broken row.
+      for (const key of files) await config.storage?.remove(key);
     },
 
     async setActive(auth: Auth, id: number, active: boolean) {

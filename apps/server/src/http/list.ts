@@ -22,3 +22,6 @@ export async function countOf(query: SelectQueryBuilder<any, any, any>): Promise
     .executeTakeFirst();
   return Number((row as { count?: number } | undefined)?.count ?? 0);
 }
+
+/** `%value%` for ilike, with the pattern characters escaped. */
+export const likePattern = (value: string) => `%${value.replace(/[%_\\]/g, '\\$&')}%`;

@@ -76,3 +76,37 @@ export const imagesRepository = {
     if (id !== null) await db.updateTable('images').set({ is_active: true }).where('id', '=', id).execute();
   },
 };
+
+/** The pictures of many objects of `model` in one query, newest first; `image` is the active one. */
+export async function imagesOf(
+  db: Database,
+  model: string,
+  ids: number[],
+): Promise<Map<number, { images: Image[]; image: string | null }>> {
+  const byId = new Map<number, Image[]>(ids.map((id) => [id, []]));
+  if (ids.length) {
+    const rows = await db
+      .selectFrom('images')
+      .select(['id', 'model', 'object_id', 'storage_key', 'content_type', 'width', 'height', 'size', 'is_active'])
+      .where('model', '=', model)
+      .where('object_id', 'in', ids)
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .execute();
+    for (const row of rows) byId.get(row.object_id)?.push(present(row));
+  }
+  return new Map(
+    [...byId].map(([id, images]) => [id, { images, image: images.find((i) => i.is_active)?.url ?? null }]),
+  );
+}
+
+/** Deletes the image rows of one object; gives the storage keys to remove after the commit. */
+export async function removeImagesOf(db: Database, model: string, objectId: number): Promise<string[]> {
+  const rows = await db
+    .deleteFrom('images')
+    .where('model', '=', model)
+    .where('object_id', '=', objectId)
+    .returning('storage_key')
+    .execute();
+  return rows.map((r) => r.storage_key);
+}

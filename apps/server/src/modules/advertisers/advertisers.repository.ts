@@ -3,8 +3,9 @@ import type { Advertiser, AdvertiserInput } from '@marquee/contracts/advertisers
 import type { Database } from '../../db/database.ts';
 import { advertiserManagers, linkedIds, replaceLinks } from '../../db/links.ts';
 import type { CrudRepository } from '../../http/crud.ts';
-import { applyPage, countOf } from '../../http/list.ts';
-import { imagesOf, like, removeImagesOf, uniqueSlug } from './catalogue-rows.ts';
+import { applyPage, countOf, likePattern } from '../../http/list.ts';
+import { imagesOf, removeImagesOf } from '../../media/images.repository.ts';
+import { uniqueSlug } from '../catalogue-rows.ts';
 
 export const ADVERTISER_MODEL = 'advertiser';
 
@@ -16,7 +17,7 @@ const base = (db: Database, filters: AdvertiserFilters) => {
     .select(['advertisers.id', 'advertisers.sys_id', 'advertisers.name', 'advertisers.slug', 'advertisers.is_active']);
   if (filters.is_active !== undefined) q = q.where('advertisers.is_active', '=', filters.is_active);
   if (filters.search) {
-    const pattern = like(filters.search);
+    const pattern = likePattern(filters.search);
     q = q.where((eb) =>
       eb.or([
         eb('advertisers.name', 'ilike', pattern),
@@ -80,7 +81,7 @@ export const advertisersRepository = {
     await db.updateTable('advertisers').set({ is_active: active }).where('id', '=', id).execute();
   },
   /** Removes the advertiser (its manager links go with it) and its image rows; gives their storage keys. */
-  async removeWithImages(db: Database, id: number): Promise<string[]> {
+  async remove(db: Database, id: number): Promise<string[]> {
     const keys = await removeImagesOf(db, ADVERTISER_MODEL, id);
     await db.deleteFrom('advertisers').where('id', '=', id).execute();
     return keys;

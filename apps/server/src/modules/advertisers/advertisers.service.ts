@@ -1,26 +1,18 @@
 // Advertisers: the generic list/get/create/update/disable/enable plus delete, with known users as
 // managers, the creator managing what they create, a unique slug from the name, and the pictures
 // removed with it.
-import { ActionFlag } from '@marquee/contracts/action-flags';
 import type { Advertiser, AdvertiserInput } from '@marquee/contracts/advertisers';
 import { resources } from '@marquee/contracts/resources';
 import { details } from '@marquee/contracts/texts';
 import type { Access, Auth } from '../../access/access.ts';
-import { writeLogEntry } from '../../audit/audit.ts';
+import { withLink } from '../../access/rules.ts';
 import type { Database } from '../../db/database.ts';
 import { createCrudService } from '../../http/crud.ts';
-import { badRequest } from '../../http/errors.ts';
 import type { MediaStorage } from '../../media/storage.ts';
 import { ADVERTISER_MODEL as model, advertisersRepository, type AdvertiserFilters } from './advertisers.repository.ts';
-import { existingUserIds, userRefs } from './catalogue-rows.ts';
+import { existingUserIds, userRefs } from '../catalogue-rows.ts';
 
 export type AdvertisersDeps = { db: Database; access: Access; storage: MediaStorage };
-
-/** The same user, linked as manager to one more advertiser (the one they just created). */
-const managing = (auth: Auth, advertiserId: number): Auth => ({
-  ...auth,
-  links: { ...auth.links, advertisers: new Set([...auth.links.advertisers, advertiserId]) },
-});
 
 export function createAdvertisersService({ db, access, storage }: AdvertisersDeps) {
   const crud = createCrudService<Advertiser, AdvertiserInput, AdvertiserFilters>(db, access, {
@@ -38,6 +30,8 @@ export function createAdvertisersService({ db, access, storage }: AdvertisersDep
     },
     repr: (advertiser) => advertiser.name,
     rowPermissions: true,
+    storage,
+    inUse: (trx, advertiser) => advertisersRepository.hasProducts(trx, advertiser.id),
     async validate(trx, input) {
       if (!input.managers?.length) return undefined;
       const known = await existingUserIds(trx, input.managers);
@@ -66,34 +60,12 @@ export function createAdvertisersService({ db, access, storage }: AdvertisersDep
     async create(auth: Auth, input: AdvertiserInput) {
       const managers = auth.links.allAdvertisers ? input.managers : [...(input.managers ?? []), auth.user.id];
       const created = await crud.create(auth, { ...input, ...(managers ? { managers } : {}) });
-      return crud.withPermissions(managing(auth, created.id), created);
+      return crud.withPermissions(withLink(auth, 'advertiser', created.id), created);
     },
 
     async canChange(auth: Auth, id: number) {
       const advertiser = await viewable(auth, id);
       return { can_change: access.objectPermissions(auth, model, advertiser).includes(`change_${model}`) };
-    },
-
-    /** Refused while the advertiser has products (disable it instead); its pictures go with it. */
-    async remove(auth: Auth, id: number) {
-      access.require(auth, `delete_${model}`);
-      const current = await crud.loadOr404(id);
-      access.require(auth, `delete_${model}`, { model, value: current });
-      const keys = await crud.write(async (trx) => {
-        const before = await crud.loadOr404(id, trx);
-        if (await advertisersRepository.hasProducts(trx, id)) throw badRequest({ non_field_errors: [details.inUse] });
-        const removed = await advertisersRepository.removeWithImages(trx, id);
-        await writeLogEntry(trx, {
-          userId: auth.user.id,
-          model,
-          objectId: id,
-          objectRepr: before.name,
-          actionFlag: ActionFlag.Deletion,
-          before,
-        });
-        return removed;
-      });
-      for (const key of keys) await storage.remove(key);
     },
   };
 }

@@ -2,14 +2,12 @@
 import type { Device, DeviceInput } from '@marquee/contracts/locations';
 import type { Database } from '../../db/database.ts';
 import type { CrudRepository } from '../../http/crud.ts';
-import { applyPage, countOf } from '../../http/list.ts';
+import { applyPage, countOf, likePattern } from '../../http/list.ts';
 
 export type DeviceFilters = { location?: number; search?: string; is_active?: boolean };
 
 /** What registering stores: the input plus the hash of the new token. */
 export type DeviceRecord = DeviceInput & { token_hash: string };
-
-const like = (value: string) => `%${value.replace(/[%_\\]/g, '\\$&')}%`;
 
 const base = (db: Database, filters: DeviceFilters) => {
   let q = db
@@ -28,7 +26,7 @@ const base = (db: Database, filters: DeviceFilters) => {
     ]);
   if (filters.location !== undefined) q = q.where('devices.location_id', '=', filters.location);
   if (filters.is_active !== undefined) q = q.where('devices.is_active', '=', filters.is_active);
-  if (filters.search) q = q.where('devices.serial_number', 'ilike', like(filters.search));
+  if (filters.search) q = q.where('devices.serial_number', 'ilike', likePattern(filters.search));
   return q;
 };
 

@@ -4,7 +4,7 @@ import { imageUrl } from '@marquee/contracts/images';
 import type { LocationZone, LocationZoneInput } from '@marquee/contracts/locations';
 import type { Database } from '../../db/database.ts';
 import type { CrudRepository } from '../../http/crud.ts';
-import { applyPage, countOf } from '../../http/list.ts';
+import { applyPage, countOf, likePattern } from '../../http/list.ts';
 
 export type ZoneFilters = {
   location?: number;
@@ -14,8 +14,6 @@ export type ZoneFilters = {
 };
 
 export const OVERLAY_MODEL = 'locationzone';
-
-const like = (value: string) => `%${value.replace(/[%_\\]/g, '\\$&')}%`;
 
 const base = (db: Database, filters: ZoneFilters) => {
   let q = db
@@ -35,7 +33,7 @@ const base = (db: Database, filters: ZoneFilters) => {
   if (filters.location !== undefined) q = q.where('location_zones.location_id', '=', filters.location);
   if (filters.is_active !== undefined) q = q.where('locations.is_active', '=', filters.is_active);
   if (filters.search) {
-    const pattern = like(filters.search);
+    const pattern = likePattern(filters.search);
     q = q.where((eb) => eb.or([eb('location_zones.name', 'ilike', pattern), eb('locations.name', 'ilike', pattern)]));
   }
   return q;

@@ -1,20 +1,16 @@
 // SQL for locations: the row with its active-device count, pictures and the two kinds of user links.
 import { sql } from 'kysely';
-import type { Image } from '@marquee/contracts/images';
 import type { Location, LocationInput } from '@marquee/contracts/locations';
-import type { UserRef } from '@marquee/contracts/users';
 import type { Database } from '../../db/database.ts';
 import { linkedIds, locationCampaignManagers, locationManagers, replaceLinks } from '../../db/links.ts';
 import type { CrudRepository } from '../../http/crud.ts';
-import { applyPage, countOf } from '../../http/list.ts';
-import { present as presentImage } from '../../media/images.repository.ts';
+import { applyPage, countOf, likePattern } from '../../http/list.ts';
+import { imagesOf, removeImagesOf } from '../../media/images.repository.ts';
 import { zoneRows } from './location-zones.repository.ts';
 
 export type LocationFilters = { is_active?: boolean; search?: string; has_devices?: boolean };
 
 export const LOCATION_MODEL = 'location';
-
-const like = (value: string) => `%${value.replace(/[%_\\]/g, '\\$&')}%`;
 
 const base = (db: Database, filters: LocationFilters) => {
   let q = db.selectFrom('locations').select([
@@ -46,7 +42,7 @@ const base = (db: Database, filters: LocationFilters) => {
     });
   }
   if (filters.search) {
-    const pattern = like(filters.search);
+    const pattern = likePattern(filters.search);
     q = q.where((eb) =>
       eb.or([
         eb('locations.name', 'ilike', pattern),
@@ -60,36 +56,19 @@ const base = (db: Database, filters: LocationFilters) => {
 
 type Row = Awaited<ReturnType<ReturnType<typeof base>['executeTakeFirstOrThrow']>>;
 
-/** The pictures of many locations in one query, newest first. */
-async function imagesOf(db: Database, ids: number[]): Promise<Map<number, Image[]>> {
-  const result = new Map<number, Image[]>(ids.map((id) => [id, []]));
-  if (!ids.length) return result;
-  const rows = await db
-    .selectFrom('images')
-    .select(['id', 'model', 'object_id', 'storage_key', 'content_type', 'width', 'height', 'size', 'is_active'])
-    .where('model', '=', LOCATION_MODEL)
-    .where('object_id', 'in', ids)
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
-    .execute();
-  for (const row of rows) result.get(row.object_id)?.push(presentImage(row));
-  return result;
-}
-
 async function complete(db: Database, rows: Row[]): Promise<Location[]> {
   const ids = rows.map((r) => r.id);
   const [images, managers, campaignManagers] = await Promise.all([
-    imagesOf(db, ids),
+    imagesOf(db, LOCATION_MODEL, ids),
     linkedIds(db, locationManagers, ids),
     linkedIds(db, locationCampaignManagers, ids),
   ]);
   return rows.map((r) => {
-    const own = images.get(r.id) ?? [];
     return {
       ...r,
       data_devices_count: Number(r.data_devices_count ?? 0),
-      images: own,
-      image: own.find((i) => i.is_active)?.url ?? null,
+      images: images.get(r.id)?.images ?? [],
+      image: images.get(r.id)?.image ?? null,
       managers: managers.get(r.id) ?? [],
       campaign_managers: campaignManagers.get(r.id) ?? [],
     };
@@ -134,50 +113,33 @@ export function createLocationsRepository(zoneNumbers: number[]) {
     async setActive(db, id, active) {
       await db.updateTable('locations').set({ is_active: active }).where('id', '=', id).execute();
     },
+    /** Removes the location with its zones and every image row of it and its zones' overlays; gives
+     * the storage keys of the removed files. */
+    async remove(db: Database, id: number): Promise<string[]> {
+      const overlays = await zoneRows.overlaysOfLocation(db, id);
+      const pictures = await removeImagesOf(db, LOCATION_MODEL, id);
+      await db.deleteFrom('locations').where('id', '=', id).execute();
+      if (overlays.length) {
+        await db
+          .deleteFrom('images')
+          .where(
+            'id',
+            'in',
+            overlays.map((o) => o.id),
+          )
+          .execute();
+      }
+      return [...pictures, ...overlays.map((o) => o.storage_key)];
+    },
   } satisfies CrudRepository<Location, LocationInput, LocationFilters>;
 }
 
 export type LocationsRepository = ReturnType<typeof createLocationsRepository>;
 
 export const locationRows = {
-  /** Id, username and full name of the users, in the order of `ids`. */
-  async userRefs(db: Database, ids: number[]): Promise<UserRef[]> {
-    if (!ids.length) return [];
-    const rows = await db.selectFrom('users').select(['id', 'username', 'full_name']).where('id', 'in', ids).execute();
-    const byId = new Map(rows.map((r) => [r.id, r]));
-    return ids.flatMap((id) => byId.get(id) ?? []);
-  },
-  async existingUserIds(db: Database, ids: number[]): Promise<Set<number>> {
-    if (!ids.length) return new Set();
-    const rows = await db.selectFrom('users').select('id').where('id', 'in', ids).execute();
-    return new Set(rows.map((r) => r.id));
-  },
   /** Any device registered on the location, active or not (they keep it from being deleted). */
   async hasDevices(db: Database, id: number): Promise<boolean> {
     const row = await db.selectFrom('devices').select('id').where('location_id', '=', id).limit(1).executeTakeFirst();
     return row !== undefined;
-  },
-  /** Removes the location with its zones and every image row of it and its zones' overlays; gives
-   * the storage keys of the removed files. */
-  async removeWithMedia(db: Database, id: number): Promise<string[]> {
-    const overlays = await zoneRows.overlaysOfLocation(db, id);
-    const pictures = await db
-      .deleteFrom('images')
-      .where('model', '=', LOCATION_MODEL)
-      .where('object_id', '=', id)
-      .returning('storage_key')
-      .execute();
-    await db.deleteFrom('locations').where('id', '=', id).execute();
-    if (overlays.length) {
-      await db
-        .deleteFrom('images')
-        .where(
-          'id',
-          'in',
-          overlays.map((o) => o.id),
-        )
-        .execute();
-    }
-    return [...pictures.map((p) => p.storage_key), ...overlays.map((o) => o.storage_key)];
   },
 };

@@ -1,33 +1,19 @@
 // Locations: the generic list/get/create/update/disable/enable plus delete, with known users as
 // managers, the creator managing what they create, zones made with the location, and its files
 // removed with it.
-import { ActionFlag } from '@marquee/contracts/action-flags';
 import type { Location, LocationInput } from '@marquee/contracts/locations';
 import { resources } from '@marquee/contracts/resources';
 import { details } from '@marquee/contracts/texts';
 import type { Access, Auth } from '../../access/access.ts';
-import { writeLogEntry } from '../../audit/audit.ts';
+import { withLink } from '../../access/rules.ts';
 import type { Database } from '../../db/database.ts';
 import { createCrudService } from '../../http/crud.ts';
 import { invalidateCounts } from '../../http/count-cache.ts';
-import { badRequest } from '../../http/errors.ts';
 import type { MediaStorage } from '../../media/storage.ts';
-import {
-  LOCATION_MODEL,
-  createLocationsRepository,
-  locationRows,
-  type LocationFilters,
-} from './locations.repository.ts';
+import { existingUserIds, userRefs } from '../catalogue-rows.ts';
+import { createLocationsRepository, locationRows, type LocationFilters } from './locations.repository.ts';
 
 export type LocationsDeps = { db: Database; access: Access; storage: MediaStorage; zones: number[] };
-
-const model = LOCATION_MODEL;
-
-/** The same user, linked as manager to one more location (the one they just created). */
-const managing = (auth: Auth, locationId: number): Auth => ({
-  ...auth,
-  links: { ...auth.links, locations: new Set([...auth.links.locations, locationId]) },
-});
 
 export function createLocationsService({ db, access, storage, zones }: LocationsDeps) {
   const repository = createLocationsRepository(zones);
@@ -46,12 +32,14 @@ export function createLocationsService({ db, access, storage, zones }: Locations
     },
     repr: (location) => location.name,
     rowPermissions: true,
+    storage,
+    inUse: (trx, location) => locationRows.hasDevices(trx, location.id),
     async validate(trx, input) {
       const errors: Record<string, string[]> = {};
       for (const field of ['managers', 'campaign_managers'] as const) {
         const ids = input[field];
         if (!ids?.length) continue;
-        const known = await locationRows.existingUserIds(trx, ids);
+        const known = await existingUserIds(trx, ids);
         if (known.size !== new Set(ids).size) errors[field] = [details.unknownUsers];
       }
       return errors;
@@ -71,8 +59,8 @@ export function createLocationsService({ db, access, storage, zones }: Locations
     async get(auth: Auth, id: number) {
       const location = await crud.get(auth, id);
       const [managers, campaignManagers] = await Promise.all([
-        locationRows.userRefs(db, location.managers),
-        locationRows.userRefs(db, location.campaign_managers),
+        userRefs(db, location.managers),
+        userRefs(db, location.campaign_managers),
       ]);
       return { ...location, managers_data: managers, campaign_managers_data: campaignManagers };
     },
@@ -82,7 +70,7 @@ export function createLocationsService({ db, access, storage, zones }: Locations
       const managers = auth.superuser ? input.managers : [...(input.managers ?? []), auth.user.id];
       const created = await crud.create(auth, { ...input, ...(managers ? { managers } : {}) });
       zoneCountsChanged();
-      return crud.withPermissions(managing(auth, created.id), created);
+      return crud.withPermissions(withLink(auth, 'location', created.id), created);
     },
 
     async update(auth: Auth, id: number, input: Partial<LocationInput>) {
@@ -101,28 +89,13 @@ export function createLocationsService({ db, access, storage, zones }: Locations
       }
     },
 
-    /** Deleting is refused while devices are registered on the location; its pictures, zones and
-     * overlays go with it. */
+    /** Refused while devices are registered on the location; its pictures, zones and overlays go with it. */
     async remove(auth: Auth, id: number) {
-      access.require(auth, `delete_${model}`);
-      const current = await crud.loadOr404(id);
-      access.require(auth, `delete_${model}`, { model, value: current });
-      const keys = await crud.write(async (trx) => {
-        const before = await crud.loadOr404(id, trx);
-        if (await locationRows.hasDevices(trx, id)) throw badRequest({ non_field_errors: [details.inUse] });
-        const removed = await locationRows.removeWithMedia(trx, id);
-        await writeLogEntry(trx, {
-          userId: auth.user.id,
-          model,
-          objectId: id,
-          objectRepr: before.name,
-          actionFlag: ActionFlag.Deletion,
-          before,
-        });
-        return removed;
-      });
-      zoneCountsChanged();
-      for (const key of keys) await storage.remove(key);
+      try {
+        await crud.remove(auth, id);
+      } finally {
+        zoneCountsChanged();
+      }
     },
   };
 }

@@ -2,8 +2,9 @@
 import type { Product, ProductInput } from '@marquee/contracts/advertisers';
 import type { Database } from '../../db/database.ts';
 import type { CrudRepository } from '../../http/crud.ts';
-import { applyPage, countOf } from '../../http/list.ts';
-import { imagesOf, like, removeImagesOf, uniqueSlug } from '../advertisers/catalogue-rows.ts';
+import { applyPage, countOf, likePattern } from '../../http/list.ts';
+import { imagesOf, removeImagesOf } from '../../media/images.repository.ts';
+import { uniqueSlug } from '../catalogue-rows.ts';
 
 export const PRODUCT_MODEL = 'product';
 
@@ -26,7 +27,7 @@ const base = (db: Database, filters: ProductFilters) => {
   if (filters.is_active !== undefined) q = q.where('products.is_active', '=', filters.is_active);
   if (filters.advertiser !== undefined) q = q.where('products.advertiser_id', '=', filters.advertiser);
   if (filters.search) {
-    const pattern = like(filters.search);
+    const pattern = likePattern(filters.search);
     q = q.where((eb) =>
       eb.or([
         eb('products.name', 'ilike', pattern),
@@ -89,7 +90,7 @@ export const productsRepository = {
     await db.updateTable('products').set({ is_active: active }).where('id', '=', id).execute();
   },
   /** Removes the product and its image rows; gives their storage keys. */
-  async removeWithImages(db: Database, id: number): Promise<string[]> {
+  async remove(db: Database, id: number): Promise<string[]> {
     const keys = await removeImagesOf(db, PRODUCT_MODEL, id);
     await db.deleteFrom('products').where('id', '=', id).execute();
     return keys;

@@ -1,15 +1,13 @@
 // Products: the generic list/get/create/update/disable/enable plus delete. A product belongs to an
 // advertiser the user manages (both the old and the new one when it moves), has a unique slug from
 // its name, and cannot be deleted while it has clips.
-import { ActionFlag } from '@marquee/contracts/action-flags';
 import type { Product, ProductInput } from '@marquee/contracts/advertisers';
 import { resources } from '@marquee/contracts/resources';
 import { details } from '@marquee/contracts/texts';
 import type { Access, Auth } from '../../access/access.ts';
-import { writeLogEntry } from '../../audit/audit.ts';
 import type { Database } from '../../db/database.ts';
 import { createCrudService } from '../../http/crud.ts';
-import { badRequest, fieldError } from '../../http/errors.ts';
+import { fieldError } from '../../http/errors.ts';
 import type { MediaStorage } from '../../media/storage.ts';
 import { advertisersRepository } from '../advertisers/advertisers.repository.ts';
 import { PRODUCT_MODEL as model, productsRepository, type ProductFilters } from './products.repository.ts';
@@ -35,6 +33,8 @@ export function createProductsService({ db, access, storage }: ProductsDeps) {
     },
     repr: (product) => product.name,
     rowPermissions: true,
+    storage,
+    inUse: (trx, product) => productsRepository.hasClips(trx, product.id),
     async validate(trx, input) {
       if (input.advertiser === undefined || (await advertisersRepository.exists(trx, input.advertiser)))
         return undefined;
@@ -66,28 +66,6 @@ export function createProductsService({ db, access, storage }: ProductsDeps) {
         await requireAdvertiser(auth, input.advertiser);
       }
       return crud.update(auth, id, input);
-    },
-
-    /** Refused while the product has clips (disable it instead); its pictures go with it. */
-    async remove(auth: Auth, id: number) {
-      access.require(auth, `delete_${model}`);
-      const current = await crud.loadOr404(id);
-      access.require(auth, `delete_${model}`, { model, value: current });
-      const keys = await crud.write(async (trx) => {
-        const before = await crud.loadOr404(id, trx);
-        if (await productsRepository.hasClips(trx, id)) throw badRequest({ non_field_errors: [details.inUse] });
-        const removed = await productsRepository.removeWithImages(trx, id);
-        await writeLogEntry(trx, {
-          userId: auth.user.id,
-          model,
-          objectId: id,
-          objectRepr: before.name,
-          actionFlag: ActionFlag.Deletion,
-          before,
-        });
-        return removed;
-      });
-      for (const key of keys) await storage.remove(key);
     },
   };
 }

@@ -13,7 +13,7 @@ import {
 } from '../../db/links.ts';
 import type { UsersTable } from '../../db/schema.ts';
 import type { CrudRepository } from '../../http/crud.ts';
-import { applyPage, countOf } from '../../http/list.ts';
+import { applyPage, countOf, likePattern } from '../../http/list.ts';
 
 export type UserFilters = { is_active?: boolean; search?: string };
 
@@ -31,8 +31,6 @@ export type UserSecrets = {
   require_activation: boolean;
   is_activated: boolean;
 };
-
-const like = (value: string) => `%${value.replace(/[%_\\]/g, '\\$&')}%`;
 
 const base = (db: Database, filters: UserFilters) => {
   let q = db.selectFrom('users').select([
@@ -60,7 +58,7 @@ const base = (db: Database, filters: UserFilters) => {
   ]);
   if (filters.is_active !== undefined) q = q.where('users.is_active', '=', filters.is_active);
   if (filters.search) {
-    const pattern = like(filters.search);
+    const pattern = likePattern(filters.search);
     q = q.where((eb) =>
       eb.or([
         eb('users.username', 'ilike', pattern),

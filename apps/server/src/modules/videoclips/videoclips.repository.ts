@@ -9,8 +9,8 @@ import {
 } from '@marquee/contracts/videoclips';
 import type { Database } from '../../db/database.ts';
 import type { CrudRepository } from '../../http/crud.ts';
-import { applyPage, countOf } from '../../http/list.ts';
-import { like } from '../advertisers/catalogue-rows.ts';
+import { applyPage, countOf, likePattern } from '../../http/list.ts';
+import { videosRepository } from '../../media/videos.repository.ts';
 
 export const VIDEOCLIP_MODEL = 'videoclip';
 
@@ -47,7 +47,7 @@ const base = (db: Database, filters: VideoclipFilters) => {
   if (filters.product__advertiser !== undefined)
     q = q.where('products.advertiser_id', '=', filters.product__advertiser);
   if (filters.search) {
-    const pattern = like(filters.search);
+    const pattern = likePattern(filters.search);
     q = q.where((eb) =>
       eb.or([
         eb('videoclips.name', 'ilike', pattern),
@@ -110,7 +110,9 @@ export const videoclipsRepository = {
   async setActive(db, id, active) {
     await db.updateTable('videoclips').set({ is_active: active }).where('id', '=', id).execute();
   },
+  /** Removes the clip, and its video when no other clip uses it; gives the video's storage keys then. */
   async remove(db, id) {
-    await db.deleteFrom('videoclips').where('id', '=', id).execute();
+    const row = await db.deleteFrom('videoclips').where('id', '=', id).returning('video_id').executeTakeFirst();
+    return row ? ((await videosRepository.removeUnused(db, row.video_id)) ?? []) : [];
   },
 } satisfies CrudRepository<Videoclip, VideoclipInput, VideoclipFilters>;

@@ -1,12 +1,10 @@
 // Video clips: the generic list/get/create/update/disable/enable/delete. A clip's product must belong
 // to an advertiser the user manages; its video must have been uploaded. A video no clip uses any more
 // is removed with the clip that used it last.
-import { ActionFlag } from '@marquee/contracts/action-flags';
 import { resources } from '@marquee/contracts/resources';
 import { details } from '@marquee/contracts/texts';
 import type { Videoclip, VideoclipInput } from '@marquee/contracts/videoclips';
 import type { Access, Auth } from '../../access/access.ts';
-import { writeLogEntry } from '../../audit/audit.ts';
 import type { Database } from '../../db/database.ts';
 import { createCrudService } from '../../http/crud.ts';
 import { badRequest } from '../../http/errors.ts';
@@ -45,6 +43,7 @@ export function createVideoclipsService({ db, access, storage }: VideoclipsDeps)
     },
     repr: (clip) => clip.name,
     rowPermissions: true,
+    storage,
     async validate(trx, input) {
       return (await references(trx, input)).errors;
     },
@@ -73,26 +72,6 @@ export function createVideoclipsService({ db, access, storage }: VideoclipsDeps)
       access.require(auth, `change_${model}`, { model, value: current });
       await checkReferences(auth, input, current.product_data.advertiser);
       return crud.update(auth, id, input);
-    },
-
-    async remove(auth: Auth, id: number) {
-      access.require(auth, `delete_${model}`);
-      const current = await crud.loadOr404(id);
-      access.require(auth, `delete_${model}`, { model, value: current });
-      const keys = await crud.write(async (trx) => {
-        const before = await crud.loadOr404(id, trx);
-        await videoclipsRepository.remove(trx, id);
-        await writeLogEntry(trx, {
-          userId: auth.user.id,
-          model,
-          objectId: id,
-          objectRepr: before.name,
-          actionFlag: ActionFlag.Deletion,
-          before,
-        });
-        return (await videosRepository.removeUnused(trx, before.video)) ?? [];
-      });
-      for (const key of keys) await storage.remove(key);
     },
   };
 }

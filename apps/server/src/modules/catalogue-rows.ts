@@ -1,48 +1,9 @@
-// SQL shared by advertisers and products: the pictures of a page of objects, unique slugs, user
-// references and a search pattern.
+// SQL shared by the catalogue modules: unique slugs (advertisers, products) and the users named as
+// managers (locations, advertisers).
 import { sql } from 'kysely';
 import { slugify } from '@marquee/contracts/files';
-import type { Image } from '@marquee/contracts/images';
 import type { UserRef } from '@marquee/contracts/users';
-import type { Database } from '../../db/database.ts';
-import { present as presentImage } from '../../media/images.repository.ts';
-
-/** `%value%` for ilike, with the pattern characters escaped. */
-export const like = (value: string) => `%${value.replace(/[%_\\]/g, '\\$&')}%`;
-
-/** The pictures of many objects of `model` in one query, newest first; `image` is the active one. */
-export async function imagesOf(
-  db: Database,
-  model: string,
-  ids: number[],
-): Promise<Map<number, { images: Image[]; image: string | null }>> {
-  const byId = new Map<number, Image[]>(ids.map((id) => [id, []]));
-  if (ids.length) {
-    const rows = await db
-      .selectFrom('images')
-      .select(['id', 'model', 'object_id', 'storage_key', 'content_type', 'width', 'height', 'size', 'is_active'])
-      .where('model', '=', model)
-      .where('object_id', 'in', ids)
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-      .execute();
-    for (const row of rows) byId.get(row.object_id)?.push(presentImage(row));
-  }
-  return new Map(
-    [...byId].map(([id, images]) => [id, { images, image: images.find((i) => i.is_active)?.url ?? null }]),
-  );
-}
-
-/** Deletes the image rows of one object; gives the storage keys to remove after the commit. */
-export async function removeImagesOf(db: Database, model: string, objectId: number): Promise<string[]> {
-  const rows = await db
-    .deleteFrom('images')
-    .where('model', '=', model)
-    .where('object_id', '=', objectId)
-    .returning('storage_key')
-    .execute();
-  return rows.map((r) => r.storage_key);
-}
+import type { Database } from '../db/database.ts';
 
 const SLUG_MAX = 150;
 
