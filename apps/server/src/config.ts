@@ -51,6 +51,14 @@ const envSchema = z.object({
     .int()
     .positive()
     .default(200 * 1024 * 1024),
+  /** Age groups campaigns can target, comma separated (ids 1, 2, … in this order). */
+  AGE_GROUPS: z.string().default('0-17,18-24,25-34,35-44,45-54,55-64,65+'),
+  /** Rejection reasons, separated by `|` (ids 1, 2, …; id 0 "Other" is always added). */
+  REJECTION_REASONS: z
+    .string()
+    .default('Inappropriate content|Poor video quality|Wrong targeting|Dates or locations not available'),
+  /** Step of the time choices of a campaign's daily window, in minutes. */
+  TIME_STEP_MINUTES: z.coerce.number().int().min(5).max(240).default(30),
   /** Zones per location (numbered 1 … ZONE_COUNT). */
   ZONE_COUNT: z.coerce.number().int().min(1).max(50).default(4),
   /** `disk` (MEDIA_DIR) or `s3` (an S3-compatible bucket, for several servers). */
@@ -115,6 +123,12 @@ export type Config = {
   video: { maxBytes: number; ffmpegPath: string | undefined; ffprobePath: string | undefined; tempDir: string };
   /** Zone numbers of every location: 1 … ZONE_COUNT. */
   zones: number[];
+  /** Campaign choices: age groups, time of day choices, rejection reasons (0 = other). */
+  campaigns: {
+    ageGroups: { id: number; label: string }[];
+    times: string[];
+    rejectionReasons: { id: number; label: string }[];
+  };
   webDist: string;
   version: string;
   logLevel: string;
@@ -128,6 +142,14 @@ function distVersion(webDist: string): string | undefined {
     return undefined;
   }
 }
+
+/** `a,b,c` → [{id: 1, label: 'a'}, …]: the ids follow the order, so keep existing entries in place. */
+const listSetting = (value: string, separator: string) =>
+  value
+    .split(separator)
+    .map((label) => label.trim())
+    .filter(Boolean)
+    .map((label, index) => ({ id: index + 1, label }));
 
 function requiredSetting(value: string | undefined, name: string): string {
   if (!value) throw new Error(`${name} is required when MEDIA_STORAGE=s3`);
@@ -192,6 +214,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       tempDir: path.resolve(e.VIDEO_TEMP_DIR ?? os.tmpdir()),
     },
     zones: Array.from({ length: e.ZONE_COUNT }, (_, i) => i + 1),
+    campaigns: {
+      ageGroups: listSetting(e.AGE_GROUPS, ','),
+      times: Array.from({ length: Math.ceil(1440 / e.TIME_STEP_MINUTES) }, (_, i) => {
+        const minutes = i * e.TIME_STEP_MINUTES;
+        return `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+      }),
+      rejectionReasons: [...listSetting(e.REJECTION_REASONS, '|'), { id: 0, label: 'Other' }],
+    },
     webDist: e.WEB_DIST,
     version: e.APP_VERSION ?? distVersion(e.WEB_DIST) ?? buildVersion(),
     logLevel: e.LOG_LEVEL,

@@ -1,5 +1,9 @@
 // Choices the server's configuration decides and the screens need (GET /api/config/).
 import { z } from 'zod';
+import { GENDERS } from './campaigns.ts';
+
+/** A configured choice: a stable id and what people read. */
+const choice = z.object({ id: z.number().int(), label: z.string() });
 
 export const appConfigEndpoint = '/api/config/';
 
@@ -12,5 +16,13 @@ export const appConfig = z.object({
   zones: z.array(z.number().int()),
   /** The server's time zone (IANA name): dates and times are shown in it. */
   time_zone: z.string(),
+  /** Age groups a campaign can target (`p_age` holds their ids). */
+  age_groups: z.array(choice),
+  /** Genders a campaign can target (`p_gender`). */
+  genders: z.array(z.object({ value: z.enum(GENDERS), label: z.string() })),
+  /** Times of day offered for a campaign's time window (HH:mm). */
+  times: z.array(z.string()),
+  /** Reasons an approver can give for rejecting; id 0 is "Other" and needs a text. */
+  rejection_reasons: z.array(choice),
 });
 export type AppConfig = z.infer<typeof appConfig>;

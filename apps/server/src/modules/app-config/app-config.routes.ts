@@ -11,6 +11,13 @@ export function registerAppConfigRoutes(app: FastifyInstance, config: Config) {
     image_max_bytes: config.media.maxBytes,
     zones: config.zones,
     time_zone: config.timeZone,
+    age_groups: config.campaigns.ageGroups,
+    genders: [
+      { value: 'm', label: 'Men' },
+      { value: 'f', label: 'Women' },
+    ],
+    times: config.campaigns.times,
+    rejection_reasons: config.campaigns.rejectionReasons,
   };
   app
     .withTypeProvider<ZodTypeProvider>()

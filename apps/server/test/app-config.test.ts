@@ -1,0 +1,44 @@
+// GET /api/config/: the configured choices every signed-in user's screens need.
+import { expect, it } from 'vitest';
+import { appConfigEndpoint, type AppConfig } from '@marquee/contracts/app-config';
+import { loadConfig } from '../src/config.ts';
+import { describeBackends } from './helpers/backends.ts';
+import { asUser, Client } from './helpers/factories.ts';
+
+describeBackends('app config', (ctx) => {
+  it('answers 401 without a session', async () => {
+    expect((await new Client(ctx.app).get(appConfigEndpoint)).statusCode).toBe(401);
+  });
+
+  it('gives every signed-in user the limits, zones and campaign choices', async () => {
+    const client = await asUser(ctx, []);
+    const res = await client.get(appConfigEndpoint);
+    expect(res.statusCode).toBe(200);
+    const body = res.json() as AppConfig;
+    expect(body).toMatchObject({ zones: [1, 2, 3, 4], time_zone: 'UTC', genders: [{ value: 'm' }, { value: 'f' }] });
+    expect(body.video_max_bytes).toBeGreaterThan(0);
+    expect(body.age_groups[0]).toEqual({ id: 1, label: '0-17' });
+    expect(body.times).toHaveLength(48);
+    expect(body.times.slice(0, 3)).toEqual(['00:00', '00:30', '01:00']);
+    expect(body.rejection_reasons.at(-1)).toEqual({ id: 0, label: 'Other' });
+  });
+});
+
+it('reads the campaign choices from the environment', () => {
+  const config = loadConfig({
+    AGE_GROUPS: 'kids, adults ,',
+    REJECTION_REASONS: 'Blurry',
+    TIME_STEP_MINUTES: '240',
+    ZONE_COUNT: '2',
+  });
+  expect(config.campaigns.ageGroups).toEqual([
+    { id: 1, label: 'kids' },
+    { id: 2, label: 'adults' },
+  ]);
+  expect(config.campaigns.rejectionReasons).toEqual([
+    { id: 1, label: 'Blurry' },
+    { id: 0, label: 'Other' },
+  ]);
+  expect(config.campaigns.times).toEqual(['00:00', '04:00', '08:00', '12:00', '16:00', '20:00']);
+  expect(config.zones).toEqual([1, 2]);
+});

@@ -1,0 +1,224 @@
+// Campaigns: a video clip played at locations in chosen zones between two dates, optionally only in
+// a daily time window and for an audience (gender, age groups), approved before it plays.
+import { z } from 'zod';
+import { id, isCalendarDay, listQuery } from './common.ts';
+import { messages } from './texts.ts';
+
+/** Campaign states (spec §4). */
+export const CampaignState = {
+  New: 0,
+  Approved: 1,
+  Sent: 2,
+  Active: 3,
+  Viewed: 10,
+  Rejected: 98,
+  Finished: 99,
+} as const;
+export type CampaignState = (typeof CampaignState)[keyof typeof CampaignState];
+
+export const campaignStateNames: Record<CampaignState, string> = {
+  0: 'New',
+  1: 'Approved',
+  2: 'Sent',
+  3: 'Active',
+  10: 'Viewed',
+  98: 'Rejected',
+  99: 'Finished',
+};
+
+/** States the reports and the calendar count (approved and later, finished included). */
+export const REPORT_STATES = [1, 2, 3, 10, 99] as const satisfies readonly CampaignState[];
+/** States in which editing needs no confirmation (the campaign is not approved yet). */
+export const UNAPPROVED_STATES = [0, 98] as const satisfies readonly CampaignState[];
+
+/** Gender targeting: `m` or `f`. */
+export const GENDERS = ['m', 'f'] as const;
+export type Gender = (typeof GENDERS)[number];
+
+/** `HH:mm`, 00:00 … 23:59. */
+export const TIME_PATTERN = /^([01]\d|2[0-3]):[0-5]\d$/;
+const time = z.string().regex(TIME_PATTERN, 'Enter a time as HH:mm.');
+const day = z.string().refine(isCalendarDay, 'Enter a date as yyyy-MM-dd.');
+
+export const campaign = z.object({
+  id: z.number().int(),
+  /** System id, e.g. `CMP-000042`. */
+  sys_id: z.string(),
+  name: z.string(),
+  /** The clip's id (`videoclip_id` repeats it, as the spec's client reads both). */
+  videoclip: z.number().int(),
+  videoclip_id: z.number().int(),
+  start_date: z.string(),
+  end_date: z.string(),
+  state: z.number().int(),
+  /** Location ids. */
+  locations: z.array(z.number().int()),
+  /** Zone numbers the campaign plays in (at every chosen location). */
+  p_zones: z.array(z.number().int()),
+  /** Zone numbers whose overlay is shown; a subset of p_zones. */
+  p_zones_overlay: z.array(z.number().int()),
+  /** Position in the locations' playlist loop. */
+  ordering: z.number().int(),
+  p_times_on: z.boolean(),
+  p_start_time: z.string().nullable(),
+  p_end_time: z.string().nullable(),
+  p_gender_on: z.boolean(),
+  p_gender: z.enum(GENDERS).nullable(),
+  p_age_on: z.boolean(),
+  /** Age group ids (from the configuration), or null. */
+  p_age: z.array(z.number().int()).nullable(),
+  /** Why it was rejected (a configured reason id; 0 = other), or null. */
+  rejection_reason: z.number().int().nullable(),
+  comments: z.string(),
+  created_by: z.number().int().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type Campaign = z.infer<typeof campaign>;
+
+/** What a user sends; the rules that need more than one field are in `campaignProblems`. */
+export const campaignInput = z.object({
+  name: z.string().trim().min(1, 'This field is required.').max(150),
+  videoclip: id.nullable().optional(),
+  start_date: day,
+  end_date: day,
+  locations: z.array(id).max(10000),
+  p_zones: z.array(z.number().int().min(1).max(1000)).max(1000),
+  p_zones_overlay: z.array(z.number().int().min(1).max(1000)).max(1000).optional(),
+  ordering: z.number().int().min(0).max(1_000_000).optional(),
+  p_times_on: z.boolean().optional(),
+  p_start_time: time.nullable().optional(),
+  p_end_time: time.nullable().optional(),
+  p_gender_on: z.boolean().optional(),
+  p_gender: z.enum(GENDERS).nullable().optional(),
+  p_age_on: z.boolean().optional(),
+  p_age: z.array(z.number().int()).max(100).nullable().optional(),
+  comments: z.string().max(2000).optional(),
+});
+export type CampaignInput = z.infer<typeof campaignInput>;
+
+export type CampaignProblems = Partial<Record<keyof CampaignInput, string>>;
+
+/**
+ * The campaign rules of spec §5 that both the form and the server apply; `today` is yyyy-MM-dd in the
+ * server's time zone. An empty object means the input is acceptable.
+ */
+export function campaignProblems(
+  input: Pick<
+    CampaignInput,
+    | 'videoclip'
+    | 'locations'
+    | 'p_zones'
+    | 'p_zones_overlay'
+    | 'start_date'
+    | 'end_date'
+    | 'p_times_on'
+    | 'p_start_time'
+    | 'p_end_time'
+    | 'p_gender_on'
+    | 'p_gender'
+    | 'p_age_on'
+    | 'p_age'
+  >,
+  { today, zones, ageGroups }: { today: string; zones: readonly number[]; ageGroups: readonly number[] },
+): CampaignProblems {
+  const problems: CampaignProblems = {};
+  if (!input.videoclip) problems.videoclip = messages.selectVideoClip;
+  if (!input.locations.length) problems.locations = messages.selectLocation;
+  if (!input.p_zones.length) problems.p_zones = messages.selectZone;
+  else if (input.p_zones.some((zone) => !zones.includes(zone))) problems.p_zones = campaignTexts.unknownZone;
+  if ((input.p_zones_overlay ?? []).some((zone) => !input.p_zones.includes(zone))) {
+    problems.p_zones_overlay = campaignTexts.overlayNeedsZone;
+  }
+  if (input.start_date < today) problems.start_date = campaignTexts.startInPast;
+  if (input.end_date < input.start_date) problems.end_date = campaignTexts.endBeforeStart;
+  if (input.p_times_on) {
+    if (!input.p_start_time) problems.p_start_time = campaignTexts.required;
+    if (!input.p_end_time) problems.p_end_time = campaignTexts.required;
+    else if (input.p_start_time && input.p_end_time <= input.p_start_time)
+      problems.p_end_time = campaignTexts.endTimeBeforeStart;
+  }
+  if (input.p_gender_on && !input.p_gender) problems.p_gender = campaignTexts.required;
+  if (input.p_age_on) {
+    if (!input.p_age?.length) problems.p_age = campaignTexts.required;
+    else if (input.p_age.some((group) => !ageGroups.includes(group))) problems.p_age = campaignTexts.unknownAgeGroup;
+  }
+  return problems;
+}
+
+export const campaignTexts = {
+  required: 'This field is required.',
+  unknownZone: 'Choose zones from the configured ones.',
+  overlayNeedsZone: 'An overlay needs its zone to be selected.',
+  startInPast: 'The campaign cannot start before today.',
+  endBeforeStart: 'The end date cannot be before the start date.',
+  endTimeBeforeStart: 'The end time must be after the start time.',
+  unknownAgeGroup: 'Choose age groups from the configured ones.',
+  editApprovedTitle: 'Edit an approved campaign?',
+  editApprovedText: 'Saving sends the campaign back for approval; it stops playing until it is approved again.',
+} as const;
+
+/** Which state an action takes a campaign to, from which states (the server's state machine). */
+export const campaignTransitions = {
+  approve: { from: [CampaignState.New], to: CampaignState.Approved },
+  reject: { from: [CampaignState.New], to: CampaignState.Rejected },
+  /** Deactivating stops playback for good (closed, read-only). */
+  deactivate: {
+    from: [
+      CampaignState.New,
+      CampaignState.Approved,
+      CampaignState.Sent,
+      CampaignState.Active,
+      CampaignState.Viewed,
+      CampaignState.Rejected,
+    ],
+    to: CampaignState.Finished,
+  },
+  /** Saving changes sends it back for approval (any state but closed). */
+  edit: {
+    from: [
+      CampaignState.New,
+      CampaignState.Approved,
+      CampaignState.Sent,
+      CampaignState.Active,
+      CampaignState.Viewed,
+      CampaignState.Rejected,
+    ],
+    to: CampaignState.New,
+  },
+  /** Device reports (the gateway): fetched, played, viewed. */
+  sent: { from: [CampaignState.Approved], to: CampaignState.Sent },
+  played: { from: [CampaignState.Approved, CampaignState.Sent], to: CampaignState.Active },
+  viewed: { from: [CampaignState.Approved, CampaignState.Sent, CampaignState.Active], to: CampaignState.Viewed },
+} as const satisfies Record<string, { from: readonly CampaignState[]; to: CampaignState }>;
+export type CampaignAction = keyof typeof campaignTransitions;
+
+export const canTransition = (action: CampaignAction, state: number) =>
+  (campaignTransitions[action].from as readonly number[]).includes(state);
+
+/** Closed campaigns are read-only for everyone. */
+export const isClosed = (state: number) => state === CampaignState.Finished;
+
+export const rejectInput = z
+  .object({
+    /** A configured reason id; 0 = other, which needs a text in `comments`. */
+    reason: z.number({ error: messages.rejectionReasonRequired }).int().min(0),
+    comments: z.string().trim().max(2000).optional(),
+  })
+  .superRefine((value, ctx) => {
+    if (value.reason === 0 && !value.comments) {
+      ctx.addIssue({ code: 'custom', path: ['comments'], message: messages.rejectionTextRequired });
+    }
+  });
+export type RejectInput = z.infer<typeof rejectInput>;
+
+export const campaignQuery = listQuery.extend({
+  search: z.string().max(150).optional(),
+  state: z.coerce.number().int().optional(),
+  location: z.coerce.number().int().positive().optional(),
+  videoclip: z.coerce.number().int().positive().optional(),
+  /** Campaigns that are on at some time in [date_from, date_to]. */
+  date_from: day.optional(),
+  date_to: day.optional(),
+});
+export const campaignOrdering = ['name', 'start_date', 'end_date', 'state', 'ordering', 'id'] as const;
