@@ -15,20 +15,17 @@ import {
   TextInput,
 } from '@mantine/core';
 import { advertiserInput, type AdvertiserDetail, type AdvertiserInput } from '@marquee/contracts/advertisers';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { IconInfoCircle, IconMovie, IconUsers } from '@tabler/icons-react';
 import { useMemo, useState, type ReactNode } from 'react';
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { Controller, useWatch } from 'react-hook-form';
 import { Link } from 'react-router';
 import { advertiserPath, paths } from '../../../app/paths.ts';
 import { ActiveStateButton } from '../../../components/active-state-button.tsx';
-import { useDirtyFormGuard } from '../../../components/dirty-form-guard.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { SaveButton } from '../../../components/save-button.tsx';
 import { SlugField, type Slugged } from '../../../components/slug-field.tsx';
-import { useSaveAndStay } from '../../../components/use-save-and-stay.ts';
+import { useEditForm } from '../../../components/use-edit-form.ts';
 import { withMissing } from '../../../lib/choices.ts';
-import { applyServerErrors } from '../../../lib/form-errors.ts';
 import { showSuccess } from '../../../lib/notifications.ts';
 import type { Detail } from '../../../lib/resources.ts';
 import { useDisableAdvertiser } from '../api/disable-advertiser.ts';
@@ -66,24 +63,25 @@ export function AdvertiserForm({ advertiser, readOnly, canChange, canListUsers, 
   const disable = useDisableAdvertiser();
   const enable = useEnableAdvertiser();
   const users = useManagerChoices(canListUsers);
-  const values = useMemo(() => (advertiser ? valuesOf(advertiser) : undefined), [advertiser]);
+  /** The last save's answer (the server may have made the slug unique with a suffix). */
+  const [lastSaved, setLastSaved] = useState<Slugged>();
   const {
     register,
     control,
-    handleSubmit,
-    reset,
-    setError,
-    formState: { errors, isDirty, isSubmitting },
-  } = useForm<AdvertiserFormValues, unknown, AdvertiserInput>({
-    defaultValues: valuesOf(advertiser),
-    values,
-    resetOptions: { keepDirtyValues: true },
-    resolver: zodResolver(schema),
+    submit,
+    formState: { errors, isSubmitting },
+  } = useEditForm<Detail<AdvertiserDetail>, AdvertiserFormValues, AdvertiserInput>({
+    object: advertiser,
+    valuesOf,
+    schema,
+    readOnly,
+    fields: FIELDS,
+    pathOf: advertiserPath,
+    describe: (saved) => `Advertiser "${saved.name}"`,
+    save: (input) => save.mutateAsync({ id: advertiser?.id, values: input }),
+    onSaved: (saved) => setLastSaved({ name: saved.name, slug: saved.slug }),
   });
-  const guard = useDirtyFormGuard(isDirty && !readOnly);
   const name = useWatch({ control, name: 'name' });
-  /** The last save's answer (the server may have made the slug unique with a suffix). */
-  const [lastSaved, setLastSaved] = useState<Slugged>();
 
   const managerOptions = useMemo(() => {
     const known = users.data ?? [];
@@ -93,20 +91,6 @@ export function AdvertiserForm({ advertiser, readOnly, canChange, canListUsers, 
       .map((manager) => ({ value: String(manager.id), label: userLabel(manager) }));
     return withMissing([...known, ...named], advertiser?.managers ?? [], 'User');
   }, [users.data, advertiser?.managers_data, advertiser?.managers]);
-
-  const saveAndStay = useSaveAndStay<AdvertiserDetail>({
-    isNew: !advertiser,
-    guard,
-    pathOf: advertiserPath,
-    describe: (saved) => `Advertiser "${saved.name}"`,
-    onSaved: (saved) => {
-      setLastSaved({ name: saved.name, slug: saved.slug });
-      reset(valuesOf(saved));
-    },
-    onError: (error) => applyServerErrors(error, setError, FIELDS),
-  });
-
-  const submit = handleSubmit((input) => saveAndStay(() => save.mutateAsync({ id: advertiser?.id, values: input })));
 
   const title = advertiser ? advertiser.name : 'Add advertiser';
 

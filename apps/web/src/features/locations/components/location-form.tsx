@@ -16,17 +16,14 @@ import {
 } from '@mantine/core';
 import { locationInput, type LocationDetail, type LocationInput } from '@marquee/contracts/locations';
 import type { UserRef } from '@marquee/contracts/users';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useMemo, type ReactNode } from 'react';
-import { Controller, useForm, type Control } from 'react-hook-form';
+import { Controller, type Control } from 'react-hook-form';
 import { useSearchParams } from 'react-router';
 import { locationPath, paths } from '../../../app/paths.ts';
-import { useDirtyFormGuard } from '../../../components/dirty-form-guard.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { SaveButton } from '../../../components/save-button.tsx';
-import { useSaveAndStay } from '../../../components/use-save-and-stay.ts';
-import { applyServerErrors } from '../../../lib/form-errors.ts';
+import { useEditForm } from '../../../components/use-edit-form.ts';
 import type { Detail } from '../../../lib/resources.ts';
 import { useSaveLocation } from '../api/save-location.ts';
 import { deviceCountLabel } from './location-labels.ts';
@@ -122,22 +119,21 @@ function UserPicker({
 
 export function LocationForm({ location, users, readOnly, canChange, children, extraTabs = [] }: LocationFormProps) {
   const save = useSaveLocation();
-  // Refreshed data (after an action) shows in the fields the user has not edited.
-  const values = useMemo(() => (location ? valuesOf(location) : undefined), [location]);
   const {
     register,
     control,
-    handleSubmit,
-    reset,
-    setError,
-    formState: { errors, isDirty, isSubmitting },
-  } = useForm<LocationFormValues, unknown, LocationInput>({
-    defaultValues: valuesOf(location),
-    values,
-    resetOptions: { keepDirtyValues: true },
-    resolver: zodResolver(schema),
+    submit,
+    formState: { errors, isSubmitting },
+  } = useEditForm<Detail<LocationDetail>, LocationFormValues, LocationInput>({
+    object: location,
+    valuesOf,
+    schema,
+    readOnly,
+    fields: FIELDS,
+    pathOf: locationPath,
+    describe: (saved) => `Location "${saved.name}"`,
+    save: (input) => save.mutateAsync({ id: location?.id, values: input }),
   });
-  const guard = useDirtyFormGuard(isDirty && !readOnly);
 
   const options = useMemo(() => {
     const known: UserChoice[] = [...(users ?? [])];
@@ -147,16 +143,6 @@ export function LocationForm({ location, users, readOnly, canChange, children, e
     }
     return known.map((user) => ({ value: String(user.id), label: userLabel(user) }));
   }, [users, location?.managers_data, location?.campaign_managers_data]);
-
-  const saveAndStay = useSaveAndStay<LocationDetail>({
-    isNew: !location,
-    guard,
-    pathOf: locationPath,
-    describe: (saved) => `Location "${saved.name}"`,
-    onSaved: (saved) => reset(valuesOf(saved)),
-    onError: (error) => applyServerErrors(error, setError, FIELDS),
-  });
-  const submit = handleSubmit((input) => saveAndStay(() => save.mutateAsync({ id: location?.id, values: input })));
 
   const [params, setParams] = useSearchParams();
   const tabs: LocationTab[] = [

@@ -2,20 +2,17 @@
 // the screen adds its images and clips. Save and Disable/Enable in the header.
 import { Alert, Badge, Group, Paper, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { productInput, type Product, type ProductInput } from '@marquee/contracts/advertisers';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useMemo, useState, type ReactNode } from 'react';
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { Controller, useWatch } from 'react-hook-form';
 import { paths, productPath } from '../../../app/paths.ts';
 import { ActiveStateButton } from '../../../components/active-state-button.tsx';
-import { useDirtyFormGuard } from '../../../components/dirty-form-guard.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { SaveButton } from '../../../components/save-button.tsx';
 import { SlugField, type Slugged } from '../../../components/slug-field.tsx';
-import { useSaveAndStay } from '../../../components/use-save-and-stay.ts';
+import { useEditForm } from '../../../components/use-edit-form.ts';
 import type { Choice } from '../../../lib/choices.ts';
-import { applyServerErrors } from '../../../lib/form-errors.ts';
 import { showSuccess } from '../../../lib/notifications.ts';
 import type { Detail } from '../../../lib/resources.ts';
 import { useDisableProduct } from '../api/disable-product.ts';
@@ -70,23 +67,25 @@ export function ProductForm({
   const save = useSaveProduct();
   const disable = useDisableProduct();
   const enable = useEnableProduct();
-  const values = useMemo(() => (product ? valuesOf(product) : undefined), [product]);
+  const [lastSaved, setLastSaved] = useState<Slugged>();
   const {
     register,
     control,
-    handleSubmit,
-    reset,
-    setError,
-    formState: { errors, isDirty, isSubmitting },
-  } = useForm<ProductFormValues, unknown, ProductInput>({
+    submit,
+    formState: { errors, isSubmitting },
+  } = useEditForm<Detail<Product>, ProductFormValues, ProductInput>({
+    object: product,
+    valuesOf,
     defaultValues: valuesOf(product, initialAdvertiser),
-    values,
-    resetOptions: { keepDirtyValues: true },
-    resolver: zodResolver(schema),
+    schema,
+    readOnly,
+    fields: FIELDS,
+    pathOf: productPath,
+    describe: (saved) => `Product "${saved.name}"`,
+    save: (input) => save.mutateAsync({ id: product?.id, values: input }),
+    onSaved: (saved) => setLastSaved({ name: saved.name, slug: saved.slug }),
   });
-  const guard = useDirtyFormGuard(isDirty && !readOnly);
   const name = useWatch({ control, name: 'name' });
-  const [lastSaved, setLastSaved] = useState<Slugged>();
 
   const advertiserOptions = useMemo(() => {
     const known = advertisers ?? [];
@@ -96,19 +95,6 @@ export function ProductForm({
     return known;
   }, [advertisers, product]);
 
-  const saveAndStay = useSaveAndStay<Product>({
-    isNew: !product,
-    guard,
-    pathOf: productPath,
-    describe: (saved) => `Product "${saved.name}"`,
-    onSaved: (saved) => {
-      setLastSaved({ name: saved.name, slug: saved.slug });
-      reset(valuesOf(saved));
-    },
-    onError: (error) => applyServerErrors(error, setError, FIELDS),
-  });
-
-  const submit = handleSubmit((input) => saveAndStay(() => save.mutateAsync({ id: product?.id, values: input })));
   const title = product ? product.name : 'Add product';
 
   return (

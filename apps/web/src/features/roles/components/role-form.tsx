@@ -4,17 +4,14 @@ import { modals } from '@mantine/modals';
 import { details } from '@marquee/contracts/texts';
 import { permissionsToSave, type Permission } from '@marquee/contracts/permissions';
 import { roleInput, type Role, type RoleInput } from '@marquee/contracts/roles';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { IconInfoCircle, IconTrash } from '@tabler/icons-react';
-import { useForm, useWatch } from 'react-hook-form';
+import { useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { paths, rolePath } from '../../../app/paths.ts';
-import { useDirtyFormGuard } from '../../../components/dirty-form-guard.tsx';
 import { SaveButton } from '../../../components/save-button.tsx';
 import { FormCheckbox } from '../../../components/form-checkbox.tsx';
-import { useSaveAndStay } from '../../../components/use-save-and-stay.ts';
 import { PageHeader } from '../../../components/page-header.tsx';
-import { applyServerErrors } from '../../../lib/form-errors.ts';
+import { useEditForm } from '../../../components/use-edit-form.ts';
 import { showSuccess } from '../../../lib/notifications.ts';
 import type { Detail } from '../../../lib/resources.ts';
 import { useDeleteRole } from '../api/delete-role.ts';
@@ -25,6 +22,7 @@ const schema = roleInput.required({ permissions: true, can_change_all_advertiser
 type RoleFormValues = { name: string; can_change_all_advertisers: boolean; permissions: number[] };
 
 const FORM_ID = 'role-form';
+const FIELDS = ['name', 'can_change_all_advertisers', 'permissions'] as const;
 
 const valuesOf = (role: Role | undefined): RoleFormValues => ({
   name: role?.name ?? '',
@@ -47,32 +45,30 @@ export function RoleForm({ role, permissions, readOnly, canDelete }: RoleFormPro
   const {
     register,
     control,
-    handleSubmit,
-    reset,
-    setError,
-    setValue,
-    formState: { errors, isDirty, isSubmitting },
-  } = useForm<RoleFormValues, unknown, RoleInput>({ defaultValues: valuesOf(role), resolver: zodResolver(schema) });
-  const direct = useWatch({ control, name: 'permissions' });
-  const guard = useDirtyFormGuard(isDirty && !readOnly);
-
-  const saveAndStay = useSaveAndStay<Role>({
-    isNew: !role,
+    submit,
     guard,
+    setValue,
+    formState: { errors, isSubmitting },
+  } = useEditForm<Detail<Role>, RoleFormValues, RoleInput>({
+    object: role,
+    valuesOf,
+    schema,
+    readOnly,
+    fields: FIELDS,
     pathOf: rolePath,
     describe: (saved) => `Role "${saved.name}"`,
-    onSaved: (saved) => reset(valuesOf(saved)),
-    onError: (error) => applyServerErrors(error, setError, ['name', 'can_change_all_advertisers', 'permissions']),
+    // The picker holds the directly chosen permissions; what they imply is saved with them.
+    save: (values) =>
+      save.mutateAsync({
+        id: role?.id,
+        values: {
+          name: values.name,
+          can_change_all_advertisers: values.can_change_all_advertisers,
+          permissions: permissionsToSave({ direct: new Set(values.permissions) }, permissions),
+        },
+      }),
   });
-
-  const submit = handleSubmit(async (values) => {
-    const input: RoleInput = {
-      name: values.name,
-      can_change_all_advertisers: values.can_change_all_advertisers,
-      permissions: permissionsToSave({ direct: new Set(values.permissions) }, permissions),
-    };
-    await saveAndStay(() => save.mutateAsync({ id: role?.id, values: input }));
-  });
+  const direct = useWatch({ control, name: 'permissions' });
 
   const confirmDelete = () => {
     if (!role) return;

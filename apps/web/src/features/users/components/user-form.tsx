@@ -3,17 +3,14 @@
 import { Alert, Group, MultiSelect, Paper, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import type { Role } from '@marquee/contracts/roles';
 import { userInput, type User, type UserInput } from '@marquee/contracts/users';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useMemo } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller } from 'react-hook-form';
 import { paths, userPath } from '../../../app/paths.ts';
-import { useDirtyFormGuard } from '../../../components/dirty-form-guard.tsx';
 import { SaveButton } from '../../../components/save-button.tsx';
 import { FormCheckbox } from '../../../components/form-checkbox.tsx';
-import { useSaveAndStay } from '../../../components/use-save-and-stay.ts';
 import { PageHeader } from '../../../components/page-header.tsx';
-import { applyServerErrors } from '../../../lib/form-errors.ts';
+import { useEditForm } from '../../../components/use-edit-form.ts';
 import type { Detail } from '../../../lib/resources.ts';
 import { useSaveUser } from '../api/save-user.ts';
 import { UserAccountActions } from './user-account-actions.tsx';
@@ -88,22 +85,21 @@ export type UserFormProps = {
 
 export function UserForm({ user, roles, readOnly, canChange, isSelf = false, canListUsers = true }: UserFormProps) {
   const save = useSaveUser();
-  // Refreshed data (after an action) shows in the fields the user has not edited.
-  const values = useMemo(() => (user ? valuesOf(user) : undefined), [user]);
   const {
     register,
     control,
-    handleSubmit,
-    reset,
-    setError,
-    formState: { errors, isDirty, isSubmitting },
-  } = useForm<UserFormValues, unknown, UserInput>({
-    defaultValues: valuesOf(user),
-    values,
-    resetOptions: { keepDirtyValues: true },
-    resolver: zodResolver(schema),
+    submit,
+    formState: { errors, isSubmitting },
+  } = useEditForm<Detail<User>, UserFormValues, UserInput>({
+    object: user,
+    valuesOf,
+    schema,
+    readOnly,
+    fields: FIELDS,
+    pathOf: userPath,
+    describe: (saved) => `User "${saved.username}"`,
+    save: (input) => save.mutateAsync({ id: user?.id, values: input }),
   });
-  const guard = useDirtyFormGuard(isDirty && !readOnly);
 
   const roleOptions = useMemo(() => {
     const known = (roles ?? []).map((role) => ({ value: String(role.id), label: role.name }));
@@ -113,17 +109,6 @@ export function UserForm({ user, roles, readOnly, canChange, isSelf = false, can
       .map((id) => ({ value: String(id), label: `Role ${id}` }));
     return [...known, ...missing];
   }, [roles, user?.roles]);
-
-  const saveAndStay = useSaveAndStay<User>({
-    isNew: !user,
-    guard,
-    pathOf: userPath,
-    describe: (saved) => `User "${saved.username}"`,
-    onSaved: (saved) => reset(valuesOf(saved)),
-    onError: (error) => applyServerErrors(error, setError, FIELDS),
-  });
-
-  const submit = handleSubmit((input) => saveAndStay(() => save.mutateAsync({ id: user?.id, values: input })));
 
   const title = user ? user.username : 'Add user';
 

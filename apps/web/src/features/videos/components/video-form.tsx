@@ -4,18 +4,15 @@ import { Alert, Badge, Group, Paper, Select, SimpleGrid, Stack, TextInput, Title
 import { fileBaseName } from '@marquee/contracts/files';
 import { messages } from '@marquee/contracts/texts';
 import { videoclipInput, type Videoclip, type VideoclipInput, type VideoMedia } from '@marquee/contracts/videoclips';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useMemo, useRef, useState, type ReactNode } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller } from 'react-hook-form';
 import { z } from 'zod';
 import { paths, videoPath } from '../../../app/paths.ts';
 import { ActiveStateButton } from '../../../components/active-state-button.tsx';
-import { useDirtyFormGuard } from '../../../components/dirty-form-guard.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { SaveButton } from '../../../components/save-button.tsx';
-import { useSaveAndStay } from '../../../components/use-save-and-stay.ts';
-import { applyServerErrors } from '../../../lib/form-errors.ts';
+import { useEditForm } from '../../../components/use-edit-form.ts';
 import { showSuccess } from '../../../lib/notifications.ts';
 import type { Detail } from '../../../lib/resources.ts';
 import { useDisableVideoclip } from '../api/disable-videoclip.ts';
@@ -67,28 +64,32 @@ export function VideoForm({ clip, products, productsLoading = false, readOnly, c
   const save = useSaveVideoclip();
   const disable = useDisableVideoclip();
   const enable = useEnableVideoclip();
-  const values = useMemo(() => (clip ? valuesOf(clip) : undefined), [clip]);
-  const {
-    register,
-    control,
-    handleSubmit,
-    reset,
-    setError,
-    setValue,
-    getValues,
-    clearErrors,
-    formState: { errors, isDirty, isSubmitting },
-  } = useForm<VideoFormValues, unknown, VideoclipInput>({
-    defaultValues: valuesOf(clip),
-    values,
-    resetOptions: { keepDirtyValues: true },
-    resolver: zodResolver(schema),
-  });
-  const guard = useDirtyFormGuard(isDirty && !readOnly);
   /** The last upload, until the clip is saved with it. */
   const [uploaded, setUploaded] = useState<VideoMedia>();
   /** The name this form filled in from a file; a name the user typed is kept. */
   const defaultedName = useRef<string | null>(null);
+  const {
+    register,
+    control,
+    submit,
+    setValue,
+    getValues,
+    clearErrors,
+    formState: { errors, isSubmitting },
+  } = useEditForm<Detail<Videoclip>, VideoFormValues, VideoclipInput>({
+    object: clip,
+    valuesOf,
+    schema,
+    readOnly,
+    fields: FIELDS,
+    pathOf: videoPath,
+    describe: (saved) => `Video clip "${saved.name}"`,
+    save: (input) => save.mutateAsync({ id: clip?.id, values: input }),
+    onSaved: () => {
+      setUploaded(undefined);
+      defaultedName.current = null;
+    },
+  });
 
   const productOptions = useMemo(() => {
     const known = products ?? [];
@@ -125,20 +126,6 @@ export function VideoForm({ clip, products, productsLoading = false, readOnly, c
     clearErrors('video');
   };
 
-  const saveAndStay = useSaveAndStay<Videoclip>({
-    isNew: !clip,
-    guard,
-    pathOf: videoPath,
-    describe: (saved) => `Video clip "${saved.name}"`,
-    onSaved: (saved) => {
-      setUploaded(undefined);
-      defaultedName.current = null;
-      reset(valuesOf(saved));
-    },
-    onError: (error) => applyServerErrors(error, setError, FIELDS),
-  });
-
-  const submit = handleSubmit((input) => saveAndStay(() => save.mutateAsync({ id: clip?.id, values: input })));
   const title = clip ? clip.name : 'Add video clip';
   const media: MediaSummary | undefined = uploaded ?? clip;
 
