@@ -1,26 +1,19 @@
 // /advertiser/add and /advertiser/:id: the advertiser's form, its images and its clips.
-import { Alert, Anchor, Paper, Skeleton, Stack } from '@mantine/core';
+import { Paper } from '@mantine/core';
 import { permissionFlags } from '@marquee/contracts/common';
 import { useQueryClient } from '@tanstack/react-query';
-import { Link, Navigate, useParams } from 'react-router';
+import { Navigate } from 'react-router';
 import { paths } from '../../../app/paths.ts';
+import { DetailLoadError, DetailSkeleton, useRouteId } from '../../../components/detail-screen.tsx';
 import { ImageBox } from '../../../components/image-box/image-box.tsx';
-import { PageHeader } from '../../../components/page-header.tsx';
 import { VideoclipTable } from '../../../components/videoclip-table/videoclip-table.tsx';
 import { useCurrentUser } from '../../../lib/current-user.ts';
 import { advertiserActionPath, refreshAdvertiser } from '../api/advertiser-action.ts';
 import { useAdvertiser } from '../api/get-advertiser.ts';
 import { AdvertiserForm } from './advertiser-form.tsx';
 
-function parseId(value: string | undefined): number | null | undefined {
-  if (value === undefined) return undefined;
-  const id = Number(value);
-  return Number.isInteger(id) && id > 0 ? id : null;
-}
-
 export function AdvertiserEditScreen() {
-  const params = useParams();
-  const id = parseId(params.id);
+  const id = useRouteId();
   const me = useCurrentUser();
   const advertiser = useAdvertiser(id ?? undefined);
   const queryClient = useQueryClient();
@@ -34,29 +27,16 @@ export function AdvertiserEditScreen() {
 
   if (!isNew && advertiser.isError) {
     return (
-      <>
-        <PageHeader title="Advertiser" breadcrumbs={breadcrumbs} />
-        <Alert color="red" variant="light">
-          The advertiser could not be loaded.{' '}
-          <Anchor component={Link} to={paths.advertisers}>
-            Back to the advertisers
-          </Anchor>
-        </Alert>
-      </>
+      <DetailLoadError
+        title="Advertiser"
+        breadcrumbs={breadcrumbs}
+        noun="advertiser"
+        back={{ to: paths.advertisers, label: 'Back to the advertisers' }}
+      />
     );
   }
-
   if (!isNew && !advertiser.data) {
-    return (
-      <>
-        <PageHeader title="Advertiser" breadcrumbs={breadcrumbs} />
-        <Stack gap="md" aria-busy="true">
-          <Skeleton height={96} radius="md" />
-          <Skeleton height={180} radius="md" />
-          <Skeleton height={220} radius="md" />
-        </Stack>
-      </>
-    );
+    return <DetailSkeleton title="Advertiser" breadcrumbs={breadcrumbs} heights={[96, 180, 220]} />;
   }
 
   const data = isNew ? undefined : advertiser.data;

@@ -1,12 +1,11 @@
 // /location/add and /location/:id: the location form, then (for a saved location) its images and
 // the devices and zones tabs. What the user may do comes from the `_permissions` of the answers.
-import { Alert, Anchor, Skeleton, Stack } from '@mantine/core';
 import { permissionFlags } from '@marquee/contracts/common';
 import { useQueryClient } from '@tanstack/react-query';
-import { Link, Navigate, useParams } from 'react-router';
+import { Navigate } from 'react-router';
 import { paths } from '../../../app/paths.ts';
+import { DetailLoadError, DetailSkeleton, useRouteId } from '../../../components/detail-screen.tsx';
 import { ImageBox } from '../../../components/image-box/image-box.tsx';
-import { PageHeader } from '../../../components/page-header.tsx';
 import { useCurrentUser } from '../../../lib/current-user.ts';
 import { useLocation } from '../api/get-location.ts';
 import { useUserChoices } from '../api/get-user-choices.ts';
@@ -15,15 +14,8 @@ import { LocationDevices } from './location-devices.tsx';
 import { LocationForm } from './location-form.tsx';
 import { LocationZones } from './location-zones.tsx';
 
-function parseId(value: string | undefined): number | null | undefined {
-  if (value === undefined) return undefined;
-  const id = Number(value);
-  return Number.isInteger(id) && id > 0 ? id : null;
-}
-
 export function LocationEditScreen() {
-  const params = useParams();
-  const id = parseId(params.id);
+  const id = useRouteId();
   const me = useCurrentUser();
   const location = useLocation(id ?? undefined);
   const queryClient = useQueryClient();
@@ -37,15 +29,12 @@ export function LocationEditScreen() {
 
   if (!isNew && location.isError) {
     return (
-      <>
-        <PageHeader title="Location" breadcrumbs={breadcrumbs} />
-        <Alert color="red" variant="light">
-          The location could not be loaded.{' '}
-          <Anchor component={Link} to={paths.locations}>
-            Back to the locations
-          </Anchor>
-        </Alert>
-      </>
+      <DetailLoadError
+        title="Location"
+        breadcrumbs={breadcrumbs}
+        noun="location"
+        back={{ to: paths.locations, label: 'Back to the locations' }}
+      />
     );
   }
 
@@ -53,13 +42,7 @@ export function LocationEditScreen() {
   const usersReady = !canListUsers || users.data !== undefined || users.isError;
   if (!usersReady || (!isNew && !location.data)) {
     return (
-      <>
-        <PageHeader title={isNew ? 'Add location' : 'Location'} breadcrumbs={breadcrumbs} />
-        <Stack gap="md" aria-busy="true">
-          <Skeleton height={140} radius="md" />
-          <Skeleton height={200} radius="md" />
-        </Stack>
-      </>
+      <DetailSkeleton title={isNew ? 'Add location' : 'Location'} breadcrumbs={breadcrumbs} heights={[140, 200]} />
     );
   }
 

@@ -1,11 +1,11 @@
 // /product/add and /product/:id: the product's form, its images and its clips.
-import { Alert, Anchor, Paper, Skeleton, Stack, Title } from '@mantine/core';
+import { Paper, Title } from '@mantine/core';
 import { permissionFlags } from '@marquee/contracts/common';
 import { useQueryClient } from '@tanstack/react-query';
-import { Link, Navigate, useParams, useSearchParams } from 'react-router';
+import { Navigate, useSearchParams } from 'react-router';
 import { paths } from '../../../app/paths.ts';
+import { DetailLoadError, DetailSkeleton, parseId, useRouteId } from '../../../components/detail-screen.tsx';
 import { ImageBox } from '../../../components/image-box/image-box.tsx';
-import { PageHeader } from '../../../components/page-header.tsx';
 import { VideoclipTable } from '../../../components/videoclip-table/videoclip-table.tsx';
 import { useCurrentUser } from '../../../lib/current-user.ts';
 import { useAdvertiserChoices } from '../api/get-advertiser-choices.ts';
@@ -13,16 +13,9 @@ import { useProduct } from '../api/get-product.ts';
 import { productActionPath, refreshProduct } from '../api/product-action.ts';
 import { ProductForm } from './product-form.tsx';
 
-function parseId(value: string | null | undefined): number | null | undefined {
-  if (value === undefined || value === null) return undefined;
-  const id = Number(value);
-  return Number.isInteger(id) && id > 0 ? id : null;
-}
-
 export function ProductEditScreen() {
-  const params = useParams();
   const [search] = useSearchParams();
-  const id = parseId(params.id);
+  const id = useRouteId();
   const me = useCurrentUser();
   const product = useProduct(id ?? undefined);
   const canListAdvertisers = permissionFlags(me?._permissions, 'advertiser').canList;
@@ -35,29 +28,16 @@ export function ProductEditScreen() {
 
   if (!isNew && product.isError) {
     return (
-      <>
-        <PageHeader title="Product" breadcrumbs={breadcrumbs} />
-        <Alert color="red" variant="light">
-          The product could not be loaded.{' '}
-          <Anchor component={Link} to={paths.products}>
-            Back to the products
-          </Anchor>
-        </Alert>
-      </>
+      <DetailLoadError
+        title="Product"
+        breadcrumbs={breadcrumbs}
+        noun="product"
+        back={{ to: paths.products, label: 'Back to the products' }}
+      />
     );
   }
-
   if (!isNew && !product.data) {
-    return (
-      <>
-        <PageHeader title="Product" breadcrumbs={breadcrumbs} />
-        <Stack gap="md" aria-busy="true">
-          <Skeleton height={96} radius="md" />
-          <Skeleton height={180} radius="md" />
-          <Skeleton height={220} radius="md" />
-        </Stack>
-      </>
-    );
+    return <DetailSkeleton title="Product" breadcrumbs={breadcrumbs} heights={[96, 180, 220]} />;
   }
 
   const data = isNew ? undefined : product.data;

@@ -1,23 +1,15 @@
 // /role/add and /role/:id: loads the role and the permission catalogue, then shows the form.
-import { Alert, Anchor, Skeleton, Stack } from '@mantine/core';
 import { permissionFlags } from '@marquee/contracts/common';
-import { Link, Navigate, useParams } from 'react-router';
+import { Navigate } from 'react-router';
 import { paths } from '../../../app/paths.ts';
-import { PageHeader } from '../../../components/page-header.tsx';
+import { DetailLoadError, DetailSkeleton, useRouteId } from '../../../components/detail-screen.tsx';
 import { useCurrentUser } from '../../../lib/current-user.ts';
 import { usePermissions } from '../api/get-permissions.ts';
 import { useRole } from '../api/get-role.ts';
 import { RoleForm } from './role-form.tsx';
 
-function parseId(value: string | undefined): number | null | undefined {
-  if (value === undefined) return undefined;
-  const id = Number(value);
-  return Number.isInteger(id) && id > 0 ? id : null;
-}
-
 export function RoleEditScreen() {
-  const params = useParams();
-  const id = parseId(params.id);
+  const id = useRouteId();
   const user = useCurrentUser();
   const role = useRole(id ?? undefined);
   const permissions = usePermissions();
@@ -29,28 +21,17 @@ export function RoleEditScreen() {
 
   if ((!isNew && role.isError) || permissions.isError) {
     return (
-      <>
-        <PageHeader title="Role" breadcrumbs={breadcrumbs} />
-        <Alert color="red" variant="light">
-          The role could not be loaded.{' '}
-          <Anchor component={Link} to={paths.roles}>
-            Back to the roles
-          </Anchor>
-        </Alert>
-      </>
+      <DetailLoadError
+        title="Role"
+        breadcrumbs={breadcrumbs}
+        noun="role"
+        back={{ to: paths.roles, label: 'Back to the roles' }}
+      />
     );
   }
 
   if (!permissions.data || (!isNew && !role.data)) {
-    return (
-      <>
-        <PageHeader title={isNew ? 'Add role' : 'Role'} breadcrumbs={breadcrumbs} />
-        <Stack gap="md" aria-busy="true">
-          <Skeleton height={80} radius="md" />
-          <Skeleton height={320} radius="md" />
-        </Stack>
-      </>
-    );
+    return <DetailSkeleton title={isNew ? 'Add role' : 'Role'} breadcrumbs={breadcrumbs} heights={[80, 320]} />;
   }
 
   const objectFlags = permissionFlags(role.data?._permissions, 'role');

@@ -1,12 +1,12 @@
 // /user/add and /user/:id: the account form, then (for an existing account) its image, one-time
 // token and event log. Anyone may open their own account; for others the server decides (403 → home).
-import { Alert, Anchor, Skeleton, Stack } from '@mantine/core';
+import { Stack } from '@mantine/core';
 import { permissionFlags } from '@marquee/contracts/common';
 import { useQueryClient } from '@tanstack/react-query';
-import { Link, Navigate, useParams } from 'react-router';
+import { Navigate } from 'react-router';
 import { paths } from '../../../app/paths.ts';
+import { DetailLoadError, DetailSkeleton, useRouteId } from '../../../components/detail-screen.tsx';
 import { ImageBox } from '../../../components/image-box/image-box.tsx';
-import { PageHeader } from '../../../components/page-header.tsx';
 import { useCurrentUser } from '../../../lib/current-user.ts';
 import { useRoleChoices } from '../api/get-role-choices.ts';
 import { useUser } from '../api/get-user.ts';
@@ -15,15 +15,8 @@ import { UserEventLog } from './user-event-log.tsx';
 import { UserForm } from './user-form.tsx';
 import { UserOtpSection } from './user-otp-section.tsx';
 
-function parseId(value: string | undefined): number | null | undefined {
-  if (value === undefined) return undefined;
-  const id = Number(value);
-  return Number.isInteger(id) && id > 0 ? id : null;
-}
-
 export function UserEditScreen() {
-  const params = useParams();
-  const id = parseId(params.id);
+  const id = useRouteId();
   const me = useCurrentUser();
   const user = useUser(id ?? undefined);
   const queryClient = useQueryClient();
@@ -41,30 +34,23 @@ export function UserEditScreen() {
 
   if (!isNew && user.isError) {
     return (
-      <>
-        <PageHeader title="User" breadcrumbs={breadcrumbs} />
-        <Alert color="red" variant="light">
-          The user could not be loaded.{' '}
-          <Anchor component={Link} to={canListUsers ? paths.users : paths.home}>
-            {canListUsers ? 'Back to the users' : 'Back to the home page'}
-          </Anchor>
-        </Alert>
-      </>
+      <DetailLoadError
+        title="User"
+        breadcrumbs={breadcrumbs}
+        noun="user"
+        back={
+          canListUsers
+            ? { to: paths.users, label: 'Back to the users' }
+            : { to: paths.home, label: 'Back to the home page' }
+        }
+      />
     );
   }
 
   // Without the role list the picker shows role ids; the form does not wait for a list it cannot get.
   const rolesReady = !canListRoles || roles.data !== undefined || roles.isError;
   if (!rolesReady || (!isNew && !user.data)) {
-    return (
-      <>
-        <PageHeader title={isNew ? 'Add user' : 'User'} breadcrumbs={breadcrumbs} />
-        <Stack gap="md" aria-busy="true">
-          <Skeleton height={160} radius="md" />
-          <Skeleton height={120} radius="md" />
-        </Stack>
-      </>
-    );
+    return <DetailSkeleton title={isNew ? 'Add user' : 'User'} breadcrumbs={breadcrumbs} heights={[160, 120]} />;
   }
 
   const objectFlags = permissionFlags(user.data?._permissions, 'user');

@@ -1,25 +1,17 @@
 // /video/add and /video/:id: upload a clip and choose its product; an existing clip plays in the
 // player (its thumbnail as the poster, with a popup) and may get a new video.
-import { Alert, Anchor, Skeleton, Stack } from '@mantine/core';
 import { permissionFlags } from '@marquee/contracts/common';
-import { Link, Navigate, useParams } from 'react-router';
+import { Navigate } from 'react-router';
 import { paths } from '../../../app/paths.ts';
-import { PageHeader } from '../../../components/page-header.tsx';
+import { DetailLoadError, DetailSkeleton, useRouteId } from '../../../components/detail-screen.tsx';
 import { VideoPlayer } from '../../../components/video-player/video-player.tsx';
 import { useCurrentUser } from '../../../lib/current-user.ts';
 import { useProductChoices } from '../api/get-product-choices.ts';
 import { useVideoclip } from '../api/get-videoclip.ts';
 import { VideoForm } from './video-form.tsx';
 
-function parseId(value: string | undefined): number | null | undefined {
-  if (value === undefined) return undefined;
-  const id = Number(value);
-  return Number.isInteger(id) && id > 0 ? id : null;
-}
-
 export function VideoEditScreen() {
-  const params = useParams();
-  const id = parseId(params.id);
+  const id = useRouteId();
   const me = useCurrentUser();
   const clip = useVideoclip(id ?? undefined);
   const canListProducts = permissionFlags(me?._permissions, 'product').canList;
@@ -31,28 +23,16 @@ export function VideoEditScreen() {
 
   if (!isNew && clip.isError) {
     return (
-      <>
-        <PageHeader title="Video clip" breadcrumbs={breadcrumbs} />
-        <Alert color="red" variant="light">
-          The video clip could not be loaded.{' '}
-          <Anchor component={Link} to={paths.videos}>
-            Back to the video clips
-          </Anchor>
-        </Alert>
-      </>
+      <DetailLoadError
+        title="Video clip"
+        breadcrumbs={breadcrumbs}
+        noun="video clip"
+        back={{ to: paths.videos, label: 'Back to the video clips' }}
+      />
     );
   }
-
   if (!isNew && !clip.data) {
-    return (
-      <>
-        <PageHeader title="Video clip" breadcrumbs={breadcrumbs} />
-        <Stack gap="md" aria-busy="true">
-          <Skeleton height={48} radius="md" />
-          <Skeleton height={320} radius="md" />
-        </Stack>
-      </>
-    );
+    return <DetailSkeleton title="Video clip" breadcrumbs={breadcrumbs} heights={[48, 320]} />;
   }
 
   const data = isNew ? undefined : clip.data;
