@@ -1,4 +1,4 @@
-// Disable or Enable of an edit screen's header (advertisers, products, clips): both ask first.
+// Disable or Enable of an object (an edit screen's header, or a row of a table): both ask first.
 import { Button, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { IconBan, IconCircleCheck } from '@tabler/icons-react';
@@ -10,6 +10,10 @@ export type ActiveStateButtonProps = {
   name: string;
   /** What disabling means for this kind of object. */
   disableNote?: string;
+  /** Enabling asks to enable it "again" (objects that were in use before, e.g. locations and devices). */
+  again?: boolean;
+  /** In a table row: a small button named after its object, since the table holds many. */
+  compact?: boolean;
   onDisable: () => void;
   onEnable: () => void;
   loading?: boolean;
@@ -20,42 +24,41 @@ export function ActiveStateButton({
   noun,
   name,
   disableNote,
+  again = false,
+  compact = false,
   onDisable,
   onEnable,
   loading = false,
 }: ActiveStateButtonProps) {
-  const confirm = (disable: boolean) =>
+  const disable = isActive;
+  const verb = disable ? 'Disable' : 'Enable';
+  const confirm = () =>
     modals.openConfirmModal({
-      title: `${disable ? 'Disable' : 'Enable'} ${noun}`,
+      title: `${verb} ${noun}`,
       children: (
         <Text size="sm">
-          Do you want to {disable ? 'disable' : 'enable'} the {noun} &quot;{name}&quot;?
+          Do you want to {verb.toLowerCase()} the {noun} &quot;{name}&quot;{!disable && again ? ' again' : ''}?
           {disable && disableNote ? ` ${disableNote}` : ''}
         </Text>
       ),
-      labels: { confirm: disable ? 'Disable' : 'Enable', cancel: 'Cancel' },
+      labels: { confirm: verb, cancel: 'Cancel' },
       confirmProps: disable ? { color: 'red' } : undefined,
+      closeButtonProps: { 'aria-label': 'Close' },
       onConfirm: disable ? onDisable : onEnable,
     });
 
-  return isActive ? (
+  const Icon = disable ? IconBan : IconCircleCheck;
+  return (
     <Button
+      size={compact ? 'xs' : undefined}
       variant="outline"
-      color="red"
-      leftSection={<IconBan size={16} aria-hidden />}
-      onClick={() => confirm(true)}
+      color={disable ? 'red' : undefined}
+      leftSection={<Icon size={compact ? 14 : 16} aria-hidden />}
+      onClick={confirm}
       loading={loading}
+      aria-label={compact ? `${verb} ${noun} ${name}` : undefined}
     >
-      Disable
-    </Button>
-  ) : (
-    <Button
-      variant="outline"
-      leftSection={<IconCircleCheck size={16} aria-hidden />}
-      onClick={() => confirm(false)}
-      loading={loading}
-    >
-      Enable
+      {verb}
     </Button>
   );
 }

@@ -1,11 +1,11 @@
 // The Devices tab of a location: its devices with their last reported status, registering a new
 // one (its token is shown once) and disabling or enabling one after a confirmation.
 import { Alert, Badge, Button, Group, Skeleton, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
-import { modals } from '@mantine/modals';
 import { permissionFlags } from '@marquee/contracts/common';
 import { deviceTypeLabels, type DeviceRegistered } from '@marquee/contracts/locations';
-import { IconCircleCheck, IconCircleOff, IconPlus } from '@tabler/icons-react';
+import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
+import { ActiveStateButton } from '../../../components/active-state-button.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import { showSuccess } from '../../../lib/notifications.ts';
 import { useLocationDevices, type DeviceRow } from '../api/get-location-devices.ts';
@@ -16,38 +16,23 @@ import { RegisterDeviceModal } from './register-device-modal.tsx';
 
 function DeviceStatusButton({ device }: { device: DeviceRow }) {
   const setActive = useSetDeviceActive();
-  const active = !device.is_active;
-  const confirm = () =>
-    modals.openConfirmModal({
-      title: active ? 'Enable device' : 'Disable device',
-      children: (
-        <Text size="sm">
-          {active
-            ? `Do you want to enable the device "${device.serial_number}" again?`
-            : `Do you want to disable the device "${device.serial_number}"? It will no longer receive campaigns.`}
-        </Text>
-      ),
-      labels: { confirm: active ? 'Enable' : 'Disable', cancel: 'Cancel' },
-      confirmProps: active ? undefined : { color: 'red' },
-      closeButtonProps: { 'aria-label': 'Close' },
-      onConfirm: () =>
-        setActive.mutate(
-          { id: device.id, location: device.location, active },
-          { onSuccess: () => showSuccess(`Device "${device.serial_number}" ${active ? 'enabled' : 'disabled'}.`) },
-        ),
-    });
+  const setTo = (active: boolean) =>
+    setActive.mutate(
+      { id: device.id, location: device.location, active },
+      { onSuccess: () => showSuccess(`Device "${device.serial_number}" ${active ? 'enabled' : 'disabled'}.`) },
+    );
   return (
-    <Button
-      size="xs"
-      variant="outline"
-      color={active ? undefined : 'red'}
-      leftSection={active ? <IconCircleCheck size={14} aria-hidden /> : <IconCircleOff size={14} aria-hidden />}
-      onClick={confirm}
+    <ActiveStateButton
+      isActive={device.is_active}
+      noun="device"
+      name={device.serial_number}
+      disableNote="It will no longer receive campaigns."
+      again
+      compact
       loading={setActive.isPending}
-      aria-label={`${active ? 'Enable' : 'Disable'} device ${device.serial_number}`}
-    >
-      {active ? 'Enable' : 'Disable'}
-    </Button>
+      onDisable={() => setTo(false)}
+      onEnable={() => setTo(true)}
+    />
   );
 }
 
