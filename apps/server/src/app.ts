@@ -24,6 +24,9 @@ import { createStorage, type MediaStorage } from './media/storage.ts';
 import { registerAdvertiserModules } from './modules/advertisers/advertisers.module.ts';
 import { registerAppConfigRoutes } from './modules/app-config/app-config.routes.ts';
 import { registerLocationModules } from './modules/locations/locations.module.ts';
+import { createCampaignApprovalService } from './modules/campaigns/campaigns.approval.service.ts';
+import { registerCampaignRoutes } from './modules/campaigns/campaigns.routes.ts';
+import { createCampaignsService } from './modules/campaigns/campaigns.service.ts';
 import { registerAuthRoutes } from './modules/auth/auth.routes.ts';
 import { registerPasswordRoutes } from './modules/auth/passwords.routes.ts';
 import { createPasswordsService } from './modules/auth/passwords.service.ts';
@@ -100,8 +103,13 @@ export async function buildApp({
   registerMediaRoutes(app, createMediaService({ db, storage }));
   registerAppConfigRoutes(app, config);
   const catalogueDeps = { db, access, config, storage, imageDeps, log: app.log };
-  registerLocationModules(app, catalogueDeps);
+  const campaigns = createCampaignsService({ db, access, config });
+  registerLocationModules(app, catalogueDeps, campaigns);
   registerAdvertiserModules(app, catalogueDeps);
+  registerCampaignRoutes(app, {
+    campaigns,
+    approval: createCampaignApprovalService({ access, campaigns, config }),
+  });
   registerMessageRoutes(app, createMessagesService(db, access));
   registerRoleRoutes(app, createRolesService(db, access));
   registerPermissionRoutes(app, createPermissionsService(db, access));

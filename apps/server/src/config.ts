@@ -130,6 +130,8 @@ export type Config = {
     rejectionReasons: { id: number; label: string }[];
   };
   webDist: string;
+  /** The clock: "today" (campaign dates, the approval list) is its day in `timeZone`. Tests fix it. */
+  now: () => Date;
   version: string;
   logLevel: string;
 };
@@ -223,6 +225,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       rejectionReasons: [...listSetting(e.REJECTION_REASONS, '|'), { id: 0, label: 'Other' }],
     },
     webDist: e.WEB_DIST,
+    now: () => new Date(),
     version: e.APP_VERSION ?? distVersion(e.WEB_DIST) ?? buildVersion(),
     logLevel: e.LOG_LEVEL,
     ...overrides,

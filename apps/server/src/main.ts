@@ -6,6 +6,7 @@ import { loadConfig } from './config.ts';
 import { ensureAdmin, seedDemo } from './db/bootstrap.ts';
 import { openDatabase } from './db/database.ts';
 import { seedDemoCatalogue } from './db/demo-catalogue.ts';
+import { seedDemoCampaigns } from './db/demo-campaigns.ts';
 import { seedDemoClips } from './db/demo-clips.ts';
 import { createStorage } from './media/storage.ts';
 import { migrateToLatest } from './db/migrate.ts';
@@ -28,6 +29,8 @@ if (admin.created) {
   await seedDemoClips({ db, config, storage: createStorage(config) }).catch((err: unknown) =>
     console.error('Demo video clips could not be made:', err),
   );
+  // Without clips (no ffmpeg) there are no demo campaigns either.
+  await seedDemoCampaigns(db, config);
   if (admin.generated) {
     console.log(
       `\n  Created the administrator "admin" with the password: ${admin.generated}\n  (shown once; set ADMIN_PASSWORD to choose it)\n`,

@@ -73,6 +73,17 @@ export const campaign = z.object({
   created_by: z.number().int().nullable(),
   created_at: z.string(),
   updated_at: z.string(),
+  /** The clip, for lists and the playlist preview (its video and thumbnail URLs). */
+  videoclip_data: z
+    .object({
+      id: z.number().int(),
+      name: z.string(),
+      video_file: z.string(),
+      video_thumb: z.object({ url: z.string(), preview: z.string() }),
+      duration: z.number(),
+      advertiser: z.number().int(),
+    })
+    .optional(),
 });
 export type Campaign = z.infer<typeof campaign>;
 
@@ -154,6 +165,22 @@ export const campaignTexts = {
   endBeforeStart: 'The end date cannot be before the start date.',
   endTimeBeforeStart: 'The end time must be after the start time.',
   unknownAgeGroup: 'Choose age groups from the configured ones.',
+  locationsWithoutDevices: 'Locations without devices cannot be selected.',
+  locationsInactive: 'Disabled locations cannot be selected.',
+  unknownLocations: 'Unknown location ids.',
+  unknownClip: 'Unknown video clip.',
+  clipInactive: 'This video clip is disabled.',
+  clipAdvertiserNotAllowed: 'You may not use video clips of this advertiser.',
+  closed: 'This campaign is finished and can no longer be changed.',
+  onlyNewApproved: 'Only new campaigns can be approved.',
+  onlyNewRejected: 'Only new campaigns can be rejected.',
+  alreadyClosed: 'This campaign is already finished.',
+  unknownRejectionReason: 'Choose one of the configured rejection reasons.',
+  approvalNeedsPermission: 'Only approvers may list the campaigns waiting for approval.',
+  calendarRange: (days: number) => `Choose a range of at most ${days} days, ending on or after its start.`,
+  approvedMessage: (name: string) => `Your campaign "${name}" was approved.`,
+  rejectedMessage: (name: string, reason: string, comments: string) =>
+    `Your campaign "${name}" was rejected: ${reason}.${comments ? ` ${comments}` : ''}`,
   editApprovedTitle: 'Edit an approved campaign?',
   editApprovedText: 'Saving sends the campaign back for approval; it stops playing until it is approved again.',
 } as const;
@@ -220,5 +247,40 @@ export const campaignQuery = listQuery.extend({
   /** Campaigns that are on at some time in [date_from, date_to]. */
   date_from: day.optional(),
   date_to: day.optional(),
+  /** Campaigns waiting for approval: state 0, ending today or later (needs approve_campaign). */
+  for_approval: z
+    .enum(['true', 'false', '1', '0'])
+    .transform((v) => v === 'true' || v === '1')
+    .optional(),
 });
+export type CampaignQuery = z.infer<typeof campaignQuery>;
 export const campaignOrdering = ['name', 'start_date', 'end_date', 'state', 'ordering', 'id'] as const;
+
+/** Most days one calendar call covers. */
+export const CALENDAR_MAX_DAYS = 62;
+
+/** GET /api/locations/calendar/: active locations, a page at a time, with campaign counts per day. */
+export const calendarQuery = z.object({
+  page: z.coerce.number().int().min(1).optional(),
+  page_size: z.coerce.number().int().min(0).optional(),
+  date_from: day,
+  date_to: day,
+});
+export type CalendarQuery = z.infer<typeof calendarQuery>;
+
+/** One location of the calendar: yyyy-MM-dd → campaigns in REPORT_STATES on that day there (0s included). */
+export const calendarRow = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  sys_id: z.string(),
+  days: z.record(z.string(), z.number().int()),
+});
+export type CalendarRow = z.infer<typeof calendarRow>;
+
+/** GET /api/locations/{id}/actual_campaigns/: what the location plays now and later (its playlist). */
+export const actualCampaignsQuery = z.object({
+  page: z.coerce.number().int().min(1).optional(),
+  page_size: z.coerce.number().int().min(0).optional(),
+});
+/** States a location plays (approved and reported by devices). */
+export const PLAYING_STATES = [1, 2, 3, 10] as const satisfies readonly CampaignState[];

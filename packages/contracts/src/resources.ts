@@ -44,6 +44,8 @@ export const resources = {
       zones: { detail: true, method: 'GET' },
       add_zone: { detail: true, method: 'POST' },
       delete_zone_overlay: { detail: true, method: 'POST' },
+      actual_campaigns: { detail: true, method: 'GET' },
+      calendar: { detail: false, method: 'GET' },
     },
   },
   locationZones: {
@@ -70,6 +72,15 @@ export const resources = {
     endpoint: '/api/videoclips/',
     model_name: 'videoclip',
     extra_methods: { enable: { detail: true, method: 'POST' } },
+  },
+  campaigns: {
+    endpoint: '/api/campaigns/',
+    model_name: 'campaign',
+    extra_methods: {
+      approve: { detail: true, method: 'POST' },
+      reject: { detail: true, method: 'POST' },
+      deactivate: { detail: true, method: 'POST' },
+    },
   },
 } as const satisfies Record<string, ResourceDefinition>;
 

@@ -1,6 +1,7 @@
 // Object rules: per model, whether an action the user holds on the model applies to one object,
 // which actions a user has on an object without a role granting them, and the detail a refusal
 // answers with. Operation rules: checks that are not a model permission (who may disable whom).
+import { CampaignState, isClosed } from '@marquee/contracts/campaigns';
 import { details } from '@marquee/contracts/texts';
 import type { Auth } from './access.ts';
 
@@ -63,6 +64,18 @@ export const objectRules: Record<string, ObjectRule> = {
       (object) => (object as { product_data: { advertiser: number } }).product_data.advertiser,
     ),
     denial: details.notAdvertiserManager,
+  },
+  /** Changing (editing, deactivating) needs a campaign that is not closed and the right to send
+   * campaigns to every one of its locations; approving (and rejecting) applies to new campaigns only,
+   * so `approve_campaign` shows in an object's _permissions just while it waits for approval. */
+  campaign: {
+    allows: (auth, action, object) => {
+      const { state, locations } = object as { state: number; locations: number[] };
+      if (action === 'approve') return state === CampaignState.New;
+      if (!writes.has(action)) return true;
+      return !isClosed(state) && locations.every((id) => isLinked(auth, 'campaignLocation', id));
+    },
+    denial: details.notCampaignManager,
   },
   /** Everyone may look at their own account (and its event log). */
   user: {

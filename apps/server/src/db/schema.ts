@@ -201,6 +201,34 @@ export type VideoclipsTable = {
   created_at: DefaultTimestamp;
 };
 
+export type CampaignsTable = {
+  id: Generated<number>;
+  sys_id: SysId;
+  name: string;
+  videoclip_id: number;
+  /** yyyy-MM-dd (read with to_char, so both drivers give strings). */
+  start_date: ColumnType<string, string, string>;
+  end_date: ColumnType<string, string, string>;
+  state: Generated<number>;
+  p_zones: ColumnType<number[], number[] | undefined, number[]>;
+  p_zones_overlay: ColumnType<number[], number[] | undefined, number[]>;
+  ordering: Generated<number>;
+  p_times_on: Generated<boolean>;
+  p_start_time: string | null;
+  p_end_time: string | null;
+  p_gender_on: Generated<boolean>;
+  p_gender: string | null;
+  p_age_on: Generated<boolean>;
+  p_age: number[] | null;
+  rejection_reason: number | null;
+  comments: Generated<string>;
+  created_by: number | null;
+  created_at: DefaultTimestamp;
+  updated_at: DefaultTimestamp;
+};
+
+export type CampaignLocationsTable = { campaign_id: number; location_id: number };
+
 export type DB = {
   users: UsersTable;
   roles: RolesTable;
@@ -224,4 +252,6 @@ export type DB = {
   products: ProductsTable;
   videos: VideosTable;
   videoclips: VideoclipsTable;
+  campaigns: CampaignsTable;
+  campaign_locations: CampaignLocationsTable;
 };

@@ -8,14 +8,22 @@ import { registerDeviceRoutes } from './devices.routes.ts';
 import { createDevicesService } from './devices.service.ts';
 import { registerLocationZoneRoutes } from './location-zones.routes.ts';
 import { createLocationZonesService } from './location-zones.service.ts';
+import { createCampaignsService, type CampaignsService } from '../campaigns/campaigns.service.ts';
 import { createLocationActionsService } from './locations.actions.service.ts';
+import { createLocationCampaignsService } from './locations.campaigns.service.ts';
 import { registerLocationRoutes } from './locations.routes.ts';
 import { createLocationsService } from './locations.service.ts';
 
 /** Most pictures one location may have. */
 const MAX_LOCATION_IMAGES = 10;
 
-export function registerLocationModules(app: FastifyInstance, deps: CatalogueDeps): void {
+/** `campaigns`: the campaigns service the playlist and calendar calls read through (one is made when
+ * not given). */
+export function registerLocationModules(
+  app: FastifyInstance,
+  deps: CatalogueDeps,
+  campaigns: CampaignsService = createCampaignsService(deps),
+): void {
   const { db, access, config, storage, imageDeps } = deps;
   const locations = createLocationsService({ db, access, storage, zones: config.zones });
   const zones = createLocationZonesService({ db, access, storage, limits: config.media });
@@ -28,7 +36,12 @@ export function registerLocationModules(app: FastifyInstance, deps: CatalogueDep
     load: (database, id) => locations.find(database, id),
     repr: (location) => location.name,
   };
-  registerLocationRoutes(app, { locations, actions, images: createImagesService(imageDeps, locationImages) });
+  registerLocationRoutes(app, {
+    locations,
+    actions,
+    images: createImagesService(imageDeps, locationImages),
+    campaigns: createLocationCampaignsService({ db, access, locations, campaigns }),
+  });
   registerLocationZoneRoutes(app, zones);
   registerDeviceRoutes(app, devices);
 }

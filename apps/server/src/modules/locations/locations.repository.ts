@@ -142,4 +142,14 @@ export const locationRows = {
     const row = await db.selectFrom('devices').select('id').where('location_id', '=', id).limit(1).executeTakeFirst();
     return row !== undefined;
   },
+  /** Any campaign going to the location, whatever its state (they keep it from being deleted). */
+  async hasCampaigns(db: Database, id: number): Promise<boolean> {
+    const row = await db
+      .selectFrom('campaign_locations')
+      .select('campaign_id')
+      .where('location_id', '=', id)
+      .limit(1)
+      .executeTakeFirst();
+    return row !== undefined;
+  },
 };

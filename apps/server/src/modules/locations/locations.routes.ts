@@ -3,6 +3,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { actualCampaignsQuery, calendarQuery, calendarRow, campaign } from '@marquee/contracts/campaigns';
 import { detailError, idParam, listQuery, paged, validationError } from '@marquee/contracts/common';
 import {
   addZoneInput,
@@ -22,6 +23,7 @@ import { requireAuth } from '../../http/session.ts';
 import { registerImageRoutes, uploadedImage } from '../../media/images.routes.ts';
 import type { ImagesService } from '../../media/images.service.ts';
 import type { LocationActionsService } from './locations.actions.service.ts';
+import type { LocationCampaignsService } from './locations.campaigns.service.ts';
 import type { LocationsService } from './locations.service.ts';
 
 const errors = { 400: validationError, 401: detailError, 403: detailError, 404: detailError };
@@ -36,7 +38,13 @@ export function registerLocationRoutes(
     locations,
     actions,
     images,
-  }: { locations: LocationsService; actions: LocationActionsService; images: ImagesService },
+    campaigns,
+  }: {
+    locations: LocationsService;
+    actions: LocationActionsService;
+    images: ImagesService;
+    campaigns: LocationCampaignsService;
+  },
 ) {
   const definition = resources.locations;
   const tag = 'locations';
@@ -54,6 +62,24 @@ export function registerLocationRoutes(
   const tags = [tag];
   const zoneOut = withPermissions(locationZone);
 
+  // Before `:id/` would matter: a static segment wins over a parameter in the router anyway.
+  r.get(
+    `${definition.endpoint}calendar/`,
+    { schema: { tags, querystring: calendarQuery, response: { 200: paged(calendarRow), ...errors } } },
+    (req) => campaigns.calendar(requireAuth(req), req.query, req.url),
+  );
+  r.get(
+    `${detail}actual_campaigns/`,
+    {
+      schema: {
+        tags,
+        params: idParam,
+        querystring: actualCampaignsQuery,
+        response: { 200: paged(withPermissions(campaign)), ...errors },
+      },
+    },
+    (req) => campaigns.actualCampaigns(requireAuth(req), req.params.id, req.query, req.url),
+  );
   r.get(
     `${detail}can_change/`,
     { schema: { tags, params: idParam, response: { 200: canChangeResponse, ...errors } } },

@@ -33,7 +33,8 @@ export function createLocationsService({ db, access, storage, zones }: Locations
     repr: (location) => location.name,
     rowPermissions: true,
     storage,
-    inUse: (trx, location) => locationRows.hasDevices(trx, location.id),
+    inUse: async (trx, location) =>
+      (await locationRows.hasDevices(trx, location.id)) || (await locationRows.hasCampaigns(trx, location.id)),
     async validate(trx, input) {
       const errors: Record<string, string[]> = {};
       for (const field of ['managers', 'campaign_managers'] as const) {
@@ -89,7 +90,8 @@ export function createLocationsService({ db, access, storage, zones }: Locations
       }
     },
 
-    /** Refused while devices are registered on the location; its pictures, zones and overlays go with it. */
+    /** Refused while devices are registered on the location or campaigns go to it; its pictures, zones
+     * and overlays go with it. */
     async remove(auth: Auth, id: number) {
       try {
         await crud.remove(auth, id);

@@ -44,6 +44,14 @@ export function createVideoclipsService({ db, access, storage }: VideoclipsDeps)
     repr: (clip) => clip.name,
     rowPermissions: true,
     storage,
+    // Campaigns keep the clips they play (disable a clip instead).
+    inUse: async (trx, clip) =>
+      (await trx
+        .selectFrom('campaigns')
+        .select('id')
+        .where('videoclip_id', '=', clip.id)
+        .limit(1)
+        .executeTakeFirst()) !== undefined,
     async validate(trx, input) {
       return (await references(trx, input)).errors;
     },

@@ -1,0 +1,108 @@
+// The campaign transitions beyond editing: approve and reject (approvers, new campaigns only, with a
+// message to the author) and deactivate (stops playback for good). Each writes a log entry with the
+// campaign before and after.
+import { ActionFlag } from '@marquee/contracts/action-flags';
+import {
+  campaignTexts,
+  campaignTransitions,
+  canTransition,
+  type Campaign,
+  type CampaignAction,
+  type RejectInput,
+} from '@marquee/contracts/campaigns';
+import type { Access, Auth } from '../../access/access.ts';
+import { writeLogEntry } from '../../audit/audit.ts';
+import type { Config } from '../../config.ts';
+import type { Database } from '../../db/database.ts';
+import { badRequest } from '../../http/errors.ts';
+import { sendMessage } from '../messages/messages.service.ts';
+import { CAMPAIGN_MODEL as model, campaignRows } from './campaigns.repository.ts';
+import type { CampaignsService } from './campaigns.service.ts';
+
+export type CampaignApprovalDeps = {
+  access: Access;
+  campaigns: CampaignsService;
+  config: Pick<Config, 'campaigns'>;
+};
+
+type Step = {
+  action: CampaignAction;
+  /** The permission it needs (checked on the model, then on the campaign). */
+  permission: string;
+  /** Why the current state does not allow it. */
+  refused: string;
+  changeMessage: string;
+  extra?: { rejection_reason?: number | null; comments?: string };
+  /** Tells the author, inside the same transaction. */
+  notify?: (trx: Database, campaign: Campaign) => Promise<void>;
+};
+
+export function createCampaignApprovalService({ access, campaigns, config }: CampaignApprovalDeps) {
+  async function move(auth: Auth, id: number, step: Step) {
+    access.require(auth, step.permission);
+    const current = await campaigns.loadOr404(id);
+    if (!canTransition(step.action, current.state)) throw badRequest({ non_field_errors: [step.refused] });
+    access.require(auth, step.permission, { model, value: current });
+    await campaigns.write(async (trx) => {
+      const before = await campaigns.loadOr404(id, trx);
+      // Someone else may have moved it since the check above.
+      if (!canTransition(step.action, before.state)) throw badRequest({ non_field_errors: [step.refused] });
+      await campaignRows.setState(trx, id, campaignTransitions[step.action].to, step.extra);
+      const after = await campaigns.loadOr404(id, trx);
+      await writeLogEntry(trx, {
+        userId: auth.user.id,
+        model,
+        objectId: id,
+        objectRepr: after.name,
+        actionFlag: ActionFlag.Change,
+        changeMessage: step.changeMessage,
+        before,
+        after,
+      });
+      await step.notify?.(trx, after);
+    });
+    return campaigns.withPermissions(auth, await campaigns.loadOr404(id));
+  }
+
+  const toAuthor =
+    (importance: 'info' | 'warning', content: (c: Campaign) => string) => async (trx: Database, c: Campaign) => {
+      if (c.created_by !== null) await sendMessage(trx, { userId: c.created_by, importance, content: content(c) });
+    };
+
+  return {
+    approve: (auth: Auth, id: number) =>
+      move(auth, id, {
+        action: 'approve',
+        permission: 'approve_campaign',
+        refused: campaignTexts.onlyNewApproved,
+        changeMessage: 'Approved.',
+        notify: toAuthor('info', (c) => campaignTexts.approvedMessage(c.name)),
+      }),
+
+    /** The reason must be a configured one (0 = other, which needs a text). */
+    reject(auth: Auth, id: number, { reason, comments = '' }: RejectInput) {
+      access.require(auth, 'approve_campaign');
+      const label = config.campaigns.rejectionReasons.find((r) => r.id === reason)?.label;
+      if (label === undefined) throw badRequest({ reason: [campaignTexts.unknownRejectionReason] });
+      return move(auth, id, {
+        action: 'reject',
+        permission: 'approve_campaign',
+        refused: campaignTexts.onlyNewRejected,
+        changeMessage: `Rejected: ${label}.`,
+        extra: { rejection_reason: reason, comments },
+        notify: toAuthor('warning', (c) => campaignTexts.rejectedMessage(c.name, label, comments)),
+      });
+    },
+
+    /** Stops playback for good: the campaign is closed and leaves every playlist. */
+    deactivate: (auth: Auth, id: number) =>
+      move(auth, id, {
+        action: 'deactivate',
+        permission: `change_${model}`,
+        refused: campaignTexts.alreadyClosed,
+        changeMessage: 'Deactivated.',
+      }),
+  };
+}
+
+export type CampaignApprovalService = ReturnType<typeof createCampaignApprovalService>;

@@ -1,0 +1,44 @@
+// /api/campaigns/: list (with `for_approval`), get, create, PUT/PATCH, and the transitions approve,
+// reject and deactivate.
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { campaign, campaignInput, campaignQuery, rejectInput } from '@marquee/contracts/campaigns';
+import { detailError, idParam, validationError } from '@marquee/contracts/common';
+import { resources } from '@marquee/contracts/resources';
+import { registerCrudRoutes } from '../../http/crud.ts';
+import { requireAuth } from '../../http/session.ts';
+import type { CampaignApprovalService } from './campaigns.approval.service.ts';
+import type { CampaignsService } from './campaigns.service.ts';
+
+const errors = { 400: validationError, 401: detailError, 403: detailError, 404: detailError };
+
+export function registerCampaignRoutes(
+  app: FastifyInstance,
+  { campaigns, approval }: { campaigns: CampaignsService; approval: CampaignApprovalService },
+) {
+  const definition = resources.campaigns;
+  const tags = ['campaigns'];
+  registerCrudRoutes(
+    app,
+    campaigns,
+    definition,
+    { item: campaign, input: campaignInput, query: campaignQuery, tag: 'campaigns' },
+    ['list', 'get', 'create', 'update'],
+  );
+
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const detail = `${definition.endpoint}:id/`;
+  const out = z.intersection(campaign, z.object({ _permissions: z.array(z.string()) }));
+  r.post(`${detail}approve/`, { schema: { tags, params: idParam, response: { 200: out, ...errors } } }, (req) =>
+    approval.approve(requireAuth(req), req.params.id),
+  );
+  r.post(
+    `${detail}reject/`,
+    { schema: { tags, params: idParam, body: rejectInput, response: { 200: out, ...errors } } },
+    (req) => approval.reject(requireAuth(req), req.params.id, req.body),
+  );
+  r.post(`${detail}deactivate/`, { schema: { tags, params: idParam, response: { 200: out, ...errors } } }, (req) =>
+    approval.deactivate(requireAuth(req), req.params.id),
+  );
+}

@@ -1,0 +1,70 @@
+// The campaign calls on locations: what one location plays (its playlist, for the campaign screen's
+// preview) and the calendar (campaigns per location and day).
+import { CALENDAR_MAX_DAYS, PLAYING_STATES, campaignTexts, type CalendarQuery } from '@marquee/contracts/campaigns';
+import type { Paged } from '@marquee/contracts/common';
+import { API_DEFAULT_PAGE_SIZE, API_MAX_PAGE_SIZE } from '@marquee/contracts/constants';
+import type { CalendarRow, Campaign } from '@marquee/contracts/campaigns';
+import type { Access, Auth } from '../../access/access.ts';
+import type { Database } from '../../db/database.ts';
+import { badRequest } from '../../http/errors.ts';
+import { daysBetween } from '../../lib/days.ts';
+import { CAMPAIGN_MODEL, calendarRows } from '../campaigns/campaigns.repository.ts';
+import type { CampaignsService } from '../campaigns/campaigns.service.ts';
+import type { LocationsService } from './locations.service.ts';
+
+export type LocationCampaignsDeps = {
+  db: Database;
+  access: Access;
+  locations: LocationsService;
+  campaigns: CampaignsService;
+};
+
+type PageQuery = { page?: number; page_size?: number };
+
+const pageLink = (url: string, page: number) => {
+  const u = new URL(url, 'http://x');
+  u.searchParams.set('page', String(page));
+  return `${u.pathname}${u.search}`;
+};
+
+export function createLocationCampaignsService({ db, access, locations, campaigns }: LocationCampaignsDeps) {
+  return {
+    /** Campaigns the location plays from today on (approved or later, not closed), in playlist order. */
+    async actualCampaigns(auth: Auth, id: number, { page, page_size }: PageQuery, url: string) {
+      access.require(auth, `list_${CAMPAIGN_MODEL}`);
+      await locations.loadOr404(id);
+      // Campaign lists carry per-row permissions (rowPermissions).
+      return (await campaigns.list(auth, { page, page_size, ordering: 'ordering', location: id }, url, {
+        states: [...PLAYING_STATES],
+        ends_from: campaigns.today(),
+      })) as Paged<Campaign & { _permissions: string[] }>;
+    },
+
+    /** Active locations a page at a time, each with its campaign count per day of [date_from, date_to]. */
+    async calendar(auth: Auth, query: CalendarQuery, url: string): Promise<Paged<CalendarRow>> {
+      access.require(auth, `list_${CAMPAIGN_MODEL}`);
+      const { date_from: from, date_to: to, page = 1, page_size } = query;
+      const days = daysBetween(from, to);
+      if (days < 1 || days > CALENDAR_MAX_DAYS) {
+        throw badRequest({ date_to: [campaignTexts.calendarRange(CALENDAR_MAX_DAYS)] });
+      }
+      const size = page_size === 0 ? null : Math.min(page_size ?? API_DEFAULT_PAGE_SIZE, API_MAX_PAGE_SIZE);
+      const count = await calendarRows.count(db);
+      const results = await calendarRows.page(db, {
+        from,
+        to,
+        limit: size,
+        offset: size === null ? 0 : (page - 1) * size,
+      });
+      return {
+        count,
+        next: size !== null && page * size < count ? pageLink(url, page + 1) : null,
+        previous: size !== null && page > 1 ? pageLink(url, page - 1) : null,
+        results,
+        _permissions: access.modelPermissions(auth, CAMPAIGN_MODEL),
+      };
+    },
+  };
+}
+
+export type LocationCampaignsService = ReturnType<typeof createLocationCampaignsService>;
