@@ -1,23 +1,10 @@
 // The form of /advertiser/add and /advertiser/:id: name (and the slug derived from it), then the
 // managers tab; the screen adds the images and the clips tab. Save and Disable/Enable in the header.
-import {
-  Alert,
-  Anchor,
-  Badge,
-  Group,
-  List,
-  MultiSelect,
-  Paper,
-  SimpleGrid,
-  Stack,
-  Tabs,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Alert, Anchor, Badge, Group, List, Paper, SimpleGrid, Stack, Tabs, Text, TextInput } from '@mantine/core';
 import { advertiserInput, type AdvertiserDetail, type AdvertiserInput } from '@marquee/contracts/advertisers';
 import { IconInfoCircle, IconMovie, IconUsers } from '@tabler/icons-react';
-import { useMemo, useState, type ReactNode } from 'react';
-import { Controller, useWatch } from 'react-hook-form';
+import { useState, type ReactNode } from 'react';
+import { useWatch } from 'react-hook-form';
 import { Link } from 'react-router';
 import { advertiserPath, paths } from '../../../app/paths.ts';
 import { ActiveStateButton } from '../../../components/active-state-button.tsx';
@@ -25,12 +12,12 @@ import { PageHeader } from '../../../components/page-header.tsx';
 import { SaveButton } from '../../../components/save-button.tsx';
 import { SlugField, type Slugged } from '../../../components/slug-field.tsx';
 import { useEditForm } from '../../../components/use-edit-form.ts';
-import { withMissing } from '../../../lib/choices.ts';
+import { UserMultiSelect } from '../../../components/user-multi-select.tsx';
 import { showSuccess } from '../../../lib/notifications.ts';
 import type { Detail } from '../../../lib/resources.ts';
+import { userLabel, useUserChoices } from '../../../lib/user-choices.ts';
 import { useDisableAdvertiser } from '../api/disable-advertiser.ts';
 import { useEnableAdvertiser } from '../api/enable-advertiser.ts';
-import { useManagerChoices, userLabel } from '../api/get-manager-choices.ts';
 import { useSaveAdvertiser } from '../api/save-advertiser.ts';
 
 export type AdvertiserFormValues = { name: string; managers: number[] };
@@ -62,7 +49,7 @@ export function AdvertiserForm({ advertiser, readOnly, canChange, canListUsers, 
   const save = useSaveAdvertiser();
   const disable = useDisableAdvertiser();
   const enable = useEnableAdvertiser();
-  const users = useManagerChoices(canListUsers);
+  const users = useUserChoices(canListUsers);
   /** The last save's answer (the server may have made the slug unique with a suffix). */
   const [lastSaved, setLastSaved] = useState<Slugged>();
   const {
@@ -82,15 +69,6 @@ export function AdvertiserForm({ advertiser, readOnly, canChange, canListUsers, 
     onSaved: (saved) => setLastSaved({ name: saved.name, slug: saved.slug }),
   });
   const name = useWatch({ control, name: 'name' });
-
-  const managerOptions = useMemo(() => {
-    const known = users.data ?? [];
-    // Managers the user list does not hold still show, by the name the advertiser carries.
-    const named = (advertiser?.managers_data ?? [])
-      .filter((manager) => !known.some((choice) => choice.value === String(manager.id)))
-      .map((manager) => ({ value: String(manager.id), label: userLabel(manager) }));
-    return withMissing([...known, ...named], advertiser?.managers ?? [], 'User');
-  }, [users.data, advertiser?.managers_data, advertiser?.managers]);
 
   const title = advertiser ? advertiser.name : 'Add advertiser';
 
@@ -176,29 +154,18 @@ export function AdvertiserForm({ advertiser, readOnly, canChange, canListUsers, 
           <Tabs.Panel value="managers" pt="md">
             <Paper withBorder p="md" radius="md">
               {canListUsers ? (
-                <Controller
+                <UserMultiSelect
                   control={control}
                   name="managers"
-                  render={({ field, fieldState }) => (
-                    <MultiSelect
-                      label="Managers"
-                      description="Users who may change this advertiser, its products and clips."
-                      data={managerOptions}
-                      value={field.value.map(String)}
-                      onChange={(next) => field.onChange(next.map(Number))}
-                      onBlur={field.onBlur}
-                      ref={field.ref}
-                      name={field.name}
-                      disabled={readOnly || users.isLoading}
-                      error={fieldState.error?.message}
-                      searchable
-                      limit={100}
-                      clearable={!readOnly}
-                      clearButtonProps={{ 'aria-label': 'Remove every manager' }}
-                      nothingFoundMessage="No such user"
-                      placeholder={field.value.length ? undefined : 'No managers'}
-                    />
-                  )}
+                  label="Managers"
+                  description="Users who may change this advertiser, its products and clips."
+                  users={users.data}
+                  chosen={advertiser?.managers_data}
+                  readOnly={readOnly}
+                  loading={users.isLoading}
+                  limit={100}
+                  clearLabel="Remove every manager"
+                  emptyText="No managers"
                 />
               ) : (
                 <Stack gap="xs">

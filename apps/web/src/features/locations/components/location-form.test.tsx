@@ -4,7 +4,8 @@ import { api } from '../../../lib/api.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { renderWithProviders } from '../../../test/render.tsx';
 import { locationFixture } from './location-fixtures.ts';
-import { LocationForm, type UserChoice } from './location-form.tsx';
+import type { UserChoice } from '../../../lib/user-choices.ts';
+import { LocationForm } from './location-form.tsx';
 
 const users: UserChoice[] = [
   { id: 3, username: 'mia', full_name: 'Mia Manager' },

@@ -1,30 +1,18 @@
 // The form of /location/add and /location/:id: name and address, the managers and campaign
 // managers (in tabs, saved with the form), Save and Disable/Enable in the header. The screen adds
 // the images and the devices and zones tabs of a saved location.
-import {
-  Alert,
-  Badge,
-  Group,
-  MultiSelect,
-  Paper,
-  SimpleGrid,
-  Stack,
-  Tabs,
-  Text,
-  Textarea,
-  TextInput,
-} from '@mantine/core';
+import { Alert, Badge, Group, Paper, SimpleGrid, Stack, Tabs, Text, Textarea, TextInput } from '@mantine/core';
 import { locationInput, type LocationDetail, type LocationInput } from '@marquee/contracts/locations';
-import type { UserRef } from '@marquee/contracts/users';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useMemo, type ReactNode } from 'react';
-import { Controller, type Control } from 'react-hook-form';
 import { useSearchParams } from 'react-router';
 import { locationPath, paths } from '../../../app/paths.ts';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { SaveButton } from '../../../components/save-button.tsx';
 import { useEditForm } from '../../../components/use-edit-form.ts';
+import { UserMultiSelect } from '../../../components/user-multi-select.tsx';
 import type { Detail } from '../../../lib/resources.ts';
+import type { UserChoice } from '../../../lib/user-choices.ts';
 import { useSaveLocation } from '../api/save-location.ts';
 import { deviceCountLabel } from './location-labels.ts';
 import { LocationStatusActions } from './location-status-actions.tsx';
@@ -51,11 +39,6 @@ export const valuesOf = (location: LocationDetail | undefined): LocationFormValu
   campaign_managers: sorted(location?.campaign_managers ?? []),
 });
 
-/** A user as the pickers name them. */
-export type UserChoice = Pick<UserRef, 'id' | 'username' | 'full_name'>;
-
-const userLabel = (user: UserChoice) => (user.full_name ? `${user.full_name} (${user.username})` : user.username);
-
 export type LocationTab = { value: string; label: string; panel: ReactNode };
 
 export type LocationFormProps = {
@@ -71,51 +54,6 @@ export type LocationFormProps = {
   /** Tabs after the managers' (devices and zones of a saved location). */
   extraTabs?: LocationTab[];
 };
-
-function UserPicker({
-  control,
-  name,
-  label,
-  options,
-  readOnly,
-  canListUsers,
-}: {
-  control: Control<LocationFormValues, unknown, LocationInput>;
-  name: 'managers' | 'campaign_managers';
-  label: string;
-  options: { value: string; label: string }[];
-  readOnly: boolean;
-  canListUsers: boolean;
-}) {
-  return (
-    <Controller
-      control={control}
-      name={name}
-      render={({ field, fieldState }) => (
-        <MultiSelect
-          label={label}
-          description={
-            canListUsers ? undefined : 'You may remove users here; adding one needs permission to list users.'
-          }
-          data={options}
-          value={field.value.map(String)}
-          onChange={(next) => field.onChange(next.map(Number))}
-          onBlur={field.onBlur}
-          ref={field.ref}
-          name={field.name}
-          disabled={readOnly}
-          error={fieldState.error?.message}
-          searchable
-          clearable={!readOnly}
-          clearButtonProps={{ 'aria-label': `Remove every one of the ${label.toLowerCase()}` }}
-          nothingFoundMessage="No such user"
-          placeholder={field.value.length ? undefined : 'Nobody'}
-          maxDropdownHeight={280}
-        />
-      )}
-    />
-  );
-}
 
 export function LocationForm({ location, users, readOnly, canChange, children, extraTabs = [] }: LocationFormProps) {
   const save = useSaveLocation();
@@ -135,14 +73,20 @@ export function LocationForm({ location, users, readOnly, canChange, children, e
     save: (input) => save.mutateAsync({ id: location?.id, values: input }),
   });
 
-  const options = useMemo(() => {
-    const known: UserChoice[] = [...(users ?? [])];
-    // People already chosen show by name even when the list lacks them (or there is no list).
-    for (const ref of [...(location?.managers_data ?? []), ...(location?.campaign_managers_data ?? [])]) {
-      if (!known.some((user) => user.id === ref.id)) known.push(ref);
-    }
-    return known.map((user) => ({ value: String(user.id), label: userLabel(user) }));
-  }, [users, location?.managers_data, location?.campaign_managers_data]);
+  // Both pickers offer everyone already chosen in either.
+  const chosen = useMemo(
+    () => [...(location?.managers_data ?? []), ...(location?.campaign_managers_data ?? [])],
+    [location?.managers_data, location?.campaign_managers_data],
+  );
+  const pickerProps = {
+    control,
+    users,
+    chosen,
+    readOnly,
+    description: users ? undefined : 'You may remove users here; adding one needs permission to list users.',
+    emptyText: 'Nobody',
+    maxDropdownHeight: 280,
+  };
 
   const [params, setParams] = useSearchParams();
   const tabs: LocationTab[] = [
@@ -150,13 +94,11 @@ export function LocationForm({ location, users, readOnly, canChange, children, e
       value: 'managers',
       label: 'Managers',
       panel: (
-        <UserPicker
-          control={control}
+        <UserMultiSelect
+          {...pickerProps}
           name="managers"
           label="Managers"
-          options={options}
-          readOnly={readOnly}
-          canListUsers={users !== undefined}
+          clearLabel="Remove every one of the managers"
         />
       ),
     },
@@ -164,13 +106,11 @@ export function LocationForm({ location, users, readOnly, canChange, children, e
       value: 'campaign-managers',
       label: 'Campaign managers',
       panel: (
-        <UserPicker
-          control={control}
+        <UserMultiSelect
+          {...pickerProps}
           name="campaign_managers"
           label="Campaign managers"
-          options={options}
-          readOnly={readOnly}
-          canListUsers={users !== undefined}
+          clearLabel="Remove every one of the campaign managers"
         />
       ),
     },

@@ -1,16 +1,17 @@
 // The account form of /user/add and /user/:id: username, full name, email, roles, the two sign-in
 // requirements, and the location and advertiser links; Save, and the account actions (disable/enable, reactivate) in the header.
-import { Alert, Group, MultiSelect, Paper, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Alert, Group, Paper, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import type { Role } from '@marquee/contracts/roles';
 import { userInput, type User, type UserInput } from '@marquee/contracts/users';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useMemo } from 'react';
-import { Controller } from 'react-hook-form';
 import { paths, userPath } from '../../../app/paths.ts';
 import { SaveButton } from '../../../components/save-button.tsx';
 import { FormCheckbox } from '../../../components/form-checkbox.tsx';
+import { FormIdMultiSelect } from '../../../components/form-id-multi-select.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { useEditForm } from '../../../components/use-edit-form.ts';
+import { withMissing } from '../../../lib/choices.ts';
 import type { Detail } from '../../../lib/resources.ts';
 import { useSaveUser } from '../api/save-user.ts';
 import { UserAccountActions } from './user-account-actions.tsx';
@@ -101,14 +102,16 @@ export function UserForm({ user, roles, readOnly, canChange, isSelf = false, can
     save: (input) => save.mutateAsync({ id: user?.id, values: input }),
   });
 
-  const roleOptions = useMemo(() => {
-    const known = (roles ?? []).map((role) => ({ value: String(role.id), label: role.name }));
-    // Roles the list does not hold (or no list at all) still show, by id.
-    const missing = (user?.roles ?? [])
-      .filter((id) => !roles?.some((role) => role.id === id))
-      .map((id) => ({ value: String(id), label: `Role ${id}` }));
-    return [...known, ...missing];
-  }, [roles, user?.roles]);
+  // Roles the list does not hold (or no list at all) still show, by id.
+  const roleOptions = useMemo(
+    () =>
+      withMissing(
+        (roles ?? []).map((role) => ({ value: String(role.id), label: role.name })),
+        user?.roles ?? [],
+        'Role',
+      ),
+    [roles, user?.roles],
+  );
 
   const title = user ? user.username : 'Add user';
 
@@ -160,27 +163,15 @@ export function UserForm({ user, roles, readOnly, canChange, isSelf = false, can
                   autoComplete="off"
                   {...register('email')}
                 />
-                <Controller
+                <FormIdMultiSelect
                   control={control}
                   name="roles"
-                  render={({ field, fieldState }) => (
-                    <MultiSelect
-                      label="Roles"
-                      data={roleOptions}
-                      value={field.value.map(String)}
-                      onChange={(next) => field.onChange(next.map(Number))}
-                      onBlur={field.onBlur}
-                      ref={field.ref}
-                      name={field.name}
-                      disabled={readOnly}
-                      error={fieldState.error?.message}
-                      searchable
-                      clearable={!readOnly}
-                      clearButtonProps={{ 'aria-label': 'Remove every role' }}
-                      nothingFoundMessage="No such role"
-                      placeholder={field.value.length ? undefined : 'No roles'}
-                    />
-                  )}
+                  label="Roles"
+                  data={roleOptions}
+                  readOnly={readOnly}
+                  clearButtonProps={{ 'aria-label': 'Remove every role' }}
+                  nothingFoundMessage="No such role"
+                  emptyText="No roles"
                 />
               </SimpleGrid>
               <Group gap="xl" wrap="wrap">

@@ -1,12 +1,13 @@
 // The user's links: locations they manage, locations they may send campaigns to, and advertisers they
 // manage. The advertiser picker is hidden when a chosen role may change every advertiser.
-import { MultiSelect, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { permissionFlags } from '@marquee/contracts/common';
 import type { Role } from '@marquee/contracts/roles';
 import type { UserInput } from '@marquee/contracts/users';
 import { useMemo } from 'react';
-import { Controller, useWatch, type Control } from 'react-hook-form';
-import { useChoices, withMissing } from '../../../lib/choices.ts';
+import { useWatch, type Control } from 'react-hook-form';
+import { FormIdMultiSelect } from '../../../components/form-id-multi-select.tsx';
+import { useChoices } from '../../../lib/choices.ts';
 import { useCurrentUser } from '../../../lib/current-user.ts';
 import type { UserFormValues } from './user-form.tsx';
 
@@ -31,29 +32,19 @@ function LinkPicker({
   readOnly: boolean;
 }) {
   return (
-    <Controller
+    <FormIdMultiSelect
       control={control}
       name={name}
-      render={({ field, fieldState }) => (
-        <MultiSelect
-          label={label}
-          description={description}
-          data={withMissing(choices.data, field.value, noun)}
-          value={field.value.map(String)}
-          onChange={(next) => field.onChange(next.map(Number))}
-          onBlur={field.onBlur}
-          ref={field.ref}
-          name={field.name}
-          disabled={readOnly || choices.isLoading}
-          error={fieldState.error?.message}
-          searchable
-          limit={100}
-          clearable={!readOnly}
-          clearButtonProps={{ 'aria-label': `Remove every ${noun.toLowerCase()} from ${label.toLowerCase()}` }}
-          nothingFoundMessage={`No such ${noun.toLowerCase()}`}
-          placeholder={field.value.length ? undefined : 'None'}
-        />
-      )}
+      label={label}
+      description={description}
+      data={choices.data ?? []}
+      missingNoun={noun}
+      readOnly={readOnly}
+      loading={choices.isLoading}
+      limit={100}
+      clearButtonProps={{ 'aria-label': `Remove every ${noun.toLowerCase()} from ${label.toLowerCase()}` }}
+      nothingFoundMessage={`No such ${noun.toLowerCase()}`}
+      emptyText="None"
     />
   );
 }
