@@ -1,9 +1,10 @@
 // The spec's browse list: an Active/Disabled toggle and a search box (both in the URL), then the
 // rows page by page (BROWSE_LIST_PAGE_SIZE): the next page loads when the end of the list comes
 // into view, or with "Load more" (keyboard users, browsers without IntersectionObserver).
-import { Alert, Button, Card, Center, Group, SegmentedControl, Skeleton, Stack, Text } from '@mantine/core';
+import { Button, Card, Center, Group, SegmentedControl, Stack, Text } from '@mantine/core';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { TextFilter } from '../data-table/text-filter.tsx';
+import { ListLoadError, ListSkeleton } from '../list-states.tsx';
 import type { BrowseList as BrowseListData, BrowseStatus } from './use-browse-list.ts';
 import classes from './browse-list.module.css';
 
@@ -65,23 +66,10 @@ export function BrowseList<T>({
 
   const body = (() => {
     if (query.isPending) {
-      return (
-        <Stack gap="xs" aria-hidden="true" data-testid="browse-skeleton">
-          {Array.from({ length: SKELETON_ROWS }, (_, index) => (
-            <Skeleton key={index} height={64} radius="md" />
-          ))}
-        </Stack>
-      );
+      return <ListSkeleton rows={SKELETON_ROWS} height={64} radius="md" testId="browse-skeleton" />;
     }
     if (query.isError && !rows.length) {
-      return (
-        <Alert color="red" variant="light">
-          The list could not be loaded.{' '}
-          <Button variant="subtle" size="compact-sm" onClick={() => void query.refetch()}>
-            Try again
-          </Button>
-        </Alert>
-      );
+      return <ListLoadError what="list" onRetry={() => void query.refetch()} />;
     }
     if (!rows.length) {
       return (

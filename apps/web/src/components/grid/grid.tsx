@@ -1,11 +1,12 @@
 // The spec's grid (§1): rows of a registry resource in a table with a sticky header, fetched page
 // by page as the user scrolls (use-grid-query.ts) and virtualized, so thousands of rows scroll
 // smoothly; columns come from the caller, and rows can be selected with a checkbox column.
-import { Alert, Button, Checkbox, Group, Skeleton, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Checkbox, Group, Skeleton, Table, Text, VisuallyHidden } from '@mantine/core';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import type { QueryParams } from '../../lib/api-client.ts';
 import type { ResourceName } from '../../lib/resources.ts';
+import { ListLoadError } from '../list-states.tsx';
 import classes from './grid.module.css';
 import { pageToLoad, useGridQuery } from './use-grid-query.ts';
 
@@ -309,14 +310,7 @@ export function Grid<T>({
   const fetchingMore = isFetchingNextPage || isFetchingPreviousPage;
   return (
     <div className={classes.root}>
-      {query.isError && (
-        <Alert color="red" variant="light" mb="sm">
-          The rows could not be loaded.{' '}
-          <Button variant="subtle" size="compact-sm" onClick={() => void query.refetch()}>
-            Try again
-          </Button>
-        </Alert>
-      )}
+      {query.isError && <ListLoadError what="rows" onRetry={() => void query.refetch()} mb="sm" />}
       <div
         ref={scrollRef}
         className={classes.scroller}

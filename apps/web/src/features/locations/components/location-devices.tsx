@@ -1,11 +1,12 @@
 // The Devices tab of a location: its devices with their last reported status, registering a new
 // one (its token is shown once) and disabling or enabling one after a confirmation.
-import { Alert, Badge, Button, Group, Skeleton, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Badge, Button, Group, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { permissionFlags } from '@marquee/contracts/common';
 import { deviceTypeLabels, type DeviceRegistered } from '@marquee/contracts/locations';
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { ActiveStateButton } from '../../../components/active-state-button.tsx';
+import { ListLoadError, ListSkeleton } from '../../../components/list-states.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import { showSuccess } from '../../../lib/notifications.ts';
 import { useLocationDevices, type DeviceRow } from '../api/get-location-devices.ts';
@@ -47,23 +48,10 @@ export function LocationDevices({ locationId }: { locationId: number }) {
 
   const body = (() => {
     if (devices.isPending) {
-      return (
-        <Stack gap="xs" aria-hidden="true" data-testid="devices-skeleton">
-          {Array.from({ length: 3 }, (_, index) => (
-            <Skeleton key={index} height={36} radius="sm" />
-          ))}
-        </Stack>
-      );
+      return <ListSkeleton rows={3} height={36} testId="devices-skeleton" />;
     }
     if (devices.isError) {
-      return (
-        <Alert color="red" variant="light">
-          The devices could not be loaded.{' '}
-          <Button variant="subtle" size="compact-sm" onClick={() => void devices.refetch()}>
-            Try again
-          </Button>
-        </Alert>
-      );
+      return <ListLoadError what="devices" onRetry={() => void devices.refetch()} />;
     }
     if (!rows.length) {
       return (

@@ -1,9 +1,10 @@
 // The Zones tab of a location: its zones by number with the name edited in place and the overlay,
 // and adding a zone for a configured number the location does not have yet.
-import { Alert, Button, Group, Skeleton, Stack, Table, Text } from '@mantine/core';
+import { Button, Group, Stack, Table, Text } from '@mantine/core';
 import { permissionFlags } from '@marquee/contracts/common';
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
+import { ListLoadError, ListSkeleton } from '../../../components/list-states.tsx';
 import { useAppConfig } from '../../../lib/app-config.ts';
 import { useLocationZones } from '../api/get-location-zones.ts';
 import { rowPermissions } from '../api/location-action.ts';
@@ -29,23 +30,10 @@ export function LocationZones({ locationId, canChangeLocation }: LocationZonesPr
 
   const body = (() => {
     if (zones.isPending) {
-      return (
-        <Stack gap="xs" aria-hidden="true" data-testid="zones-skeleton">
-          {Array.from({ length: 3 }, (_, index) => (
-            <Skeleton key={index} height={44} radius="sm" />
-          ))}
-        </Stack>
-      );
+      return <ListSkeleton rows={3} height={44} testId="zones-skeleton" />;
     }
     if (zones.isError) {
-      return (
-        <Alert color="red" variant="light">
-          The zones could not be loaded.{' '}
-          <Button variant="subtle" size="compact-sm" onClick={() => void zones.refetch()}>
-            Try again
-          </Button>
-        </Alert>
-      );
+      return <ListLoadError what="zones" onRetry={() => void zones.refetch()} />;
     }
     if (!rows.length) {
       return (
