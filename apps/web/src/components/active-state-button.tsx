@@ -2,6 +2,8 @@
 import { Button, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { IconBan, IconCircleCheck } from '@tabler/icons-react';
+import type { UseMutationResult } from '@tanstack/react-query';
+import { showSuccess } from '../lib/notifications.ts';
 
 export type ActiveStateButtonProps = {
   isActive: boolean;
@@ -61,4 +63,19 @@ export function ActiveStateButton({
       {verb}
     </Button>
   );
+}
+
+/** One of an object's two actions (deactivate, activate), run with its id. */
+type IdAction = Pick<UseMutationResult<unknown, Error, number>, 'mutate' | 'isPending'>;
+
+/**
+ * The button's actions for an object with a deactivate and an activate action; each toasts when
+ * done, e.g. `Product "Tea" disabled.` for the label `Product "Tea"`.
+ */
+export function activeStateActions(id: number, label: string, disable: IdAction, enable: IdAction) {
+  return {
+    loading: disable.isPending || enable.isPending,
+    onDisable: () => disable.mutate(id, { onSuccess: () => showSuccess(`${label} disabled.`) }),
+    onEnable: () => enable.mutate(id, { onSuccess: () => showSuccess(`${label} enabled.`) }),
+  };
 }

@@ -1,19 +1,17 @@
 // The form of /advertiser/add and /advertiser/:id: name (and the slug derived from it), then the
 // managers tab; the screen adds the images and the clips tab. Save and Disable/Enable in the header.
-import { Alert, Anchor, Badge, Group, List, Paper, SimpleGrid, Stack, Tabs, Text, TextInput } from '@mantine/core';
+import { Anchor, Badge, Group, List, Paper, SimpleGrid, Stack, Tabs, Text, TextInput } from '@mantine/core';
 import { advertiserInput, type AdvertiserDetail, type AdvertiserInput } from '@marquee/contracts/advertisers';
-import { IconInfoCircle, IconMovie, IconUsers } from '@tabler/icons-react';
+import { IconMovie, IconUsers } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
 import { useWatch } from 'react-hook-form';
 import { Link } from 'react-router';
 import { advertiserPath, paths } from '../../../app/paths.ts';
-import { ActiveStateButton } from '../../../components/active-state-button.tsx';
-import { PageHeader } from '../../../components/page-header.tsx';
-import { SaveButton } from '../../../components/save-button.tsx';
+import { ActiveStateButton, activeStateActions } from '../../../components/active-state-button.tsx';
+import { EditFormHeader, ReadOnlyNotice } from '../../../components/edit-form-header.tsx';
 import { SlugField, type Slugged } from '../../../components/slug-field.tsx';
 import { useEditForm } from '../../../components/use-edit-form.ts';
 import { UserMultiSelect } from '../../../components/user-multi-select.tsx';
-import { showSuccess } from '../../../lib/notifications.ts';
 import type { Detail } from '../../../lib/resources.ts';
 import { userLabel, useUserChoices } from '../../../lib/user-choices.ts';
 import { useDisableAdvertiser } from '../api/disable-advertiser.ts';
@@ -70,38 +68,25 @@ export function AdvertiserForm({ advertiser, readOnly, canChange, canListUsers, 
   });
   const name = useWatch({ control, name: 'name' });
 
-  const title = advertiser ? advertiser.name : 'Add advertiser';
-
   return (
     <>
-      <PageHeader
-        title={advertiser ? 'Advertiser' : 'Add advertiser'}
-        heading={title}
-        breadcrumbs={[{ label: 'Advertisers', to: paths.advertisers }, { label: title }]}
-        actions={
-          <>
-            {advertiser && canChange && (
-              <ActiveStateButton
-                isActive={advertiser.is_active}
-                noun="advertiser"
-                name={advertiser.name}
-                loading={disable.isPending || enable.isPending}
-                onDisable={() =>
-                  disable.mutate(advertiser.id, {
-                    onSuccess: () => showSuccess(`Advertiser "${advertiser.name}" disabled.`),
-                  })
-                }
-                onEnable={() =>
-                  enable.mutate(advertiser.id, {
-                    onSuccess: () => showSuccess(`Advertiser "${advertiser.name}" enabled.`),
-                  })
-                }
-              />
-            )}
-            {!readOnly && <SaveButton form={FORM_ID} loading={isSubmitting} />}
-          </>
-        }
-      />
+      <EditFormHeader
+        noun="Advertiser"
+        name={advertiser?.name}
+        list={{ label: 'Advertisers', to: paths.advertisers }}
+        formId={FORM_ID}
+        readOnly={readOnly}
+        saving={isSubmitting}
+      >
+        {advertiser && canChange && (
+          <ActiveStateButton
+            isActive={advertiser.is_active}
+            noun="advertiser"
+            name={advertiser.name}
+            {...activeStateActions(advertiser.id, `Advertiser "${advertiser.name}"`, disable, enable)}
+          />
+        )}
+      </EditFormHeader>
       <Stack gap="md">
         {advertiser && (
           <Group gap="xs">
@@ -118,11 +103,7 @@ export function AdvertiserForm({ advertiser, readOnly, canChange, canListUsers, 
             </Anchor>
           </Group>
         )}
-        {readOnly && (
-          <Alert variant="light" color="gray" icon={<IconInfoCircle aria-hidden />}>
-            You can view this advertiser but not change it.
-          </Alert>
-        )}
+        {readOnly && <ReadOnlyNotice what="this advertiser" />}
         <form id={FORM_ID} onSubmit={submit} noValidate>
           <Paper withBorder p="md" radius="md">
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">

@@ -1,14 +1,12 @@
 // The form of /location/add and /location/:id: name and address, the managers and campaign
 // managers (in tabs, saved with the form), Save and Disable/Enable in the header. The screen adds
 // the images and the devices and zones tabs of a saved location.
-import { Alert, Badge, Group, Paper, SimpleGrid, Stack, Tabs, Text, Textarea, TextInput } from '@mantine/core';
+import { Badge, Group, Paper, SimpleGrid, Stack, Tabs, Text, Textarea, TextInput } from '@mantine/core';
 import { locationInput, type LocationDetail, type LocationInput } from '@marquee/contracts/locations';
-import { IconInfoCircle } from '@tabler/icons-react';
 import { useMemo, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { locationPath, paths } from '../../../app/paths.ts';
-import { PageHeader } from '../../../components/page-header.tsx';
-import { SaveButton } from '../../../components/save-button.tsx';
+import { EditFormHeader, ReadOnlyNotice } from '../../../components/edit-form-header.tsx';
 import { useEditForm } from '../../../components/use-edit-form.ts';
 import { UserMultiSelect } from '../../../components/user-multi-select.tsx';
 import type { Detail } from '../../../lib/resources.ts';
@@ -125,21 +123,18 @@ export function LocationForm({ location, users, readOnly, canChange, children, e
     setParams(next, { replace: true });
   };
 
-  const title = location ? location.name : 'Add location';
-
   return (
     <>
-      <PageHeader
-        title={location ? 'Location' : 'Add location'}
-        heading={title}
-        breadcrumbs={[{ label: 'Locations', to: paths.locations }, { label: title }]}
-        actions={
-          <>
-            {location && canChange && <LocationStatusActions location={location} />}
-            {!readOnly && <SaveButton form={FORM_ID} loading={isSubmitting} />}
-          </>
-        }
-      />
+      <EditFormHeader
+        noun="Location"
+        name={location?.name}
+        list={{ label: 'Locations', to: paths.locations }}
+        formId={FORM_ID}
+        readOnly={readOnly}
+        saving={isSubmitting}
+      >
+        {location && canChange && <LocationStatusActions location={location} />}
+      </EditFormHeader>
       <Stack gap="md">
         <form id={FORM_ID} onSubmit={submit} noValidate>
           <Stack gap="md">
@@ -155,11 +150,7 @@ export function LocationForm({ location, users, readOnly, canChange, children, e
                 </Badge>
               </Group>
             )}
-            {readOnly && (
-              <Alert variant="light" color="gray" icon={<IconInfoCircle aria-hidden />}>
-                You can view this location but not change it.
-              </Alert>
-            )}
+            {readOnly && <ReadOnlyNotice what="this location" />}
             <Paper withBorder p="md" radius="md">
               <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
                 <TextInput

@@ -1,7 +1,6 @@
 // Disable or enable a location, after a confirmation: a disabled location gets no new campaigns.
 import type { Location } from '@marquee/contracts/locations';
-import { ActiveStateButton } from '../../../components/active-state-button.tsx';
-import { showSuccess } from '../../../lib/notifications.ts';
+import { ActiveStateButton, activeStateActions } from '../../../components/active-state-button.tsx';
 import { useDisableLocation } from '../api/disable-location.ts';
 import { useEnableLocation } from '../api/enable-location.ts';
 
@@ -15,13 +14,7 @@ export function LocationStatusActions({ location }: { location: Location }) {
       name={location.name}
       disableNote="Campaigns can no longer be sent to it."
       again
-      loading={location.is_active ? disable.isPending : enable.isPending}
-      onDisable={() =>
-        disable.mutate(location.id, { onSuccess: () => showSuccess(`Location "${location.name}" disabled.`) })
-      }
-      onEnable={() =>
-        enable.mutate(location.id, { onSuccess: () => showSuccess(`Location "${location.name}" enabled.`) })
-      }
+      {...activeStateActions(location.id, `Location "${location.name}"`, disable, enable)}
     />
   );
 }

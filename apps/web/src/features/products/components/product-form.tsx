@@ -1,19 +1,16 @@
 // The form of /product/add and /product/:id: name (and its slug), the advertiser it belongs to;
 // the screen adds its images and clips. Save and Disable/Enable in the header.
-import { Alert, Badge, Group, Paper, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Badge, Group, Paper, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { productInput, type Product, type ProductInput } from '@marquee/contracts/advertisers';
 import { z } from 'zod';
-import { IconInfoCircle } from '@tabler/icons-react';
 import { useMemo, useState, type ReactNode } from 'react';
 import { Controller, useWatch } from 'react-hook-form';
 import { paths, productPath } from '../../../app/paths.ts';
-import { ActiveStateButton } from '../../../components/active-state-button.tsx';
-import { PageHeader } from '../../../components/page-header.tsx';
-import { SaveButton } from '../../../components/save-button.tsx';
+import { ActiveStateButton, activeStateActions } from '../../../components/active-state-button.tsx';
+import { EditFormHeader, ReadOnlyNotice } from '../../../components/edit-form-header.tsx';
 import { SlugField, type Slugged } from '../../../components/slug-field.tsx';
 import { useEditForm } from '../../../components/use-edit-form.ts';
 import type { Choice } from '../../../lib/choices.ts';
-import { showSuccess } from '../../../lib/notifications.ts';
 import type { Detail } from '../../../lib/resources.ts';
 import { useDisableProduct } from '../api/disable-product.ts';
 import { useEnableProduct } from '../api/enable-product.ts';
@@ -95,34 +92,25 @@ export function ProductForm({
     return known;
   }, [advertisers, product]);
 
-  const title = product ? product.name : 'Add product';
-
   return (
     <>
-      <PageHeader
-        title={product ? 'Product' : 'Add product'}
-        heading={title}
-        breadcrumbs={[{ label: 'Products', to: paths.products }, { label: title }]}
-        actions={
-          <>
-            {product && canChange && (
-              <ActiveStateButton
-                isActive={product.is_active}
-                noun="product"
-                name={product.name}
-                loading={disable.isPending || enable.isPending}
-                onDisable={() =>
-                  disable.mutate(product.id, { onSuccess: () => showSuccess(`Product "${product.name}" disabled.`) })
-                }
-                onEnable={() =>
-                  enable.mutate(product.id, { onSuccess: () => showSuccess(`Product "${product.name}" enabled.`) })
-                }
-              />
-            )}
-            {!readOnly && <SaveButton form={FORM_ID} loading={isSubmitting} />}
-          </>
-        }
-      />
+      <EditFormHeader
+        noun="Product"
+        name={product?.name}
+        list={{ label: 'Products', to: paths.products }}
+        formId={FORM_ID}
+        readOnly={readOnly}
+        saving={isSubmitting}
+      >
+        {product && canChange && (
+          <ActiveStateButton
+            isActive={product.is_active}
+            noun="product"
+            name={product.name}
+            {...activeStateActions(product.id, `Product "${product.name}"`, disable, enable)}
+          />
+        )}
+      </EditFormHeader>
       <Stack gap="md">
         {product && (
           <Group gap="xs">
@@ -136,11 +124,7 @@ export function ProductForm({
             )}
           </Group>
         )}
-        {readOnly && (
-          <Alert variant="light" color="gray" icon={<IconInfoCircle aria-hidden />}>
-            You can view this product but not change it.
-          </Alert>
-        )}
+        {readOnly && <ReadOnlyNotice what="this product" />}
         <form id={FORM_ID} onSubmit={submit} noValidate>
           <Paper withBorder p="md" radius="md">
             <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">

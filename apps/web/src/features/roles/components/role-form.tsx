@@ -8,9 +8,8 @@ import { IconInfoCircle, IconTrash } from '@tabler/icons-react';
 import { useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { paths, rolePath } from '../../../app/paths.ts';
-import { SaveButton } from '../../../components/save-button.tsx';
+import { EditFormHeader, ReadOnlyNotice } from '../../../components/edit-form-header.tsx';
 import { FormCheckbox } from '../../../components/form-checkbox.tsx';
-import { PageHeader } from '../../../components/page-header.tsx';
 import { useEditForm } from '../../../components/use-edit-form.ts';
 import { showSuccess } from '../../../lib/notifications.ts';
 import type { Detail } from '../../../lib/resources.ts';
@@ -89,31 +88,28 @@ export function RoleForm({ role, permissions, readOnly, canDelete }: RoleFormPro
     });
   };
 
-  const title = role ? role.name : 'Add role';
-
   return (
     <>
-      <PageHeader
-        title={role ? 'Role' : 'Add role'}
-        heading={title}
-        breadcrumbs={[{ label: 'Roles', to: paths.roles }, { label: title }]}
-        actions={
-          <>
-            {role && canDelete && (
-              <Button
-                variant="outline"
-                color="red"
-                leftSection={<IconTrash size={16} aria-hidden />}
-                onClick={confirmDelete}
-                loading={remove.isPending}
-              >
-                Delete
-              </Button>
-            )}
-            {!readOnly && <SaveButton form={FORM_ID} loading={isSubmitting} />}
-          </>
-        }
-      />
+      <EditFormHeader
+        noun="Role"
+        name={role?.name}
+        list={{ label: 'Roles', to: paths.roles }}
+        formId={FORM_ID}
+        readOnly={readOnly}
+        saving={isSubmitting}
+      >
+        {role && canDelete && (
+          <Button
+            variant="outline"
+            color="red"
+            leftSection={<IconTrash size={16} aria-hidden />}
+            onClick={confirmDelete}
+            loading={remove.isPending}
+          >
+            Delete
+          </Button>
+        )}
+      </EditFormHeader>
       <form id={FORM_ID} onSubmit={submit} noValidate>
         <Stack gap="md">
           {role?.is_superuser && (
@@ -121,11 +117,7 @@ export function RoleForm({ role, permissions, readOnly, canDelete }: RoleFormPro
               {details.superuserRoleLocked}
             </Alert>
           )}
-          {readOnly && !role?.is_superuser && (
-            <Alert variant="light" color="gray" icon={<IconInfoCircle aria-hidden />}>
-              You can view this role but not change it.
-            </Alert>
-          )}
+          {readOnly && !role?.is_superuser && <ReadOnlyNotice what="this role" />}
           <Paper withBorder p="md" radius="md">
             <Group align="flex-start" gap="xl" wrap="wrap">
               <TextInput

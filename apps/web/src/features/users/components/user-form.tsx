@@ -1,15 +1,13 @@
 // The account form of /user/add and /user/:id: username, full name, email, roles, the two sign-in
 // requirements, and the location and advertiser links; Save, and the account actions (disable/enable, reactivate) in the header.
-import { Alert, Group, Paper, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Group, Paper, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import type { Role } from '@marquee/contracts/roles';
 import { userInput, type User, type UserInput } from '@marquee/contracts/users';
-import { IconInfoCircle } from '@tabler/icons-react';
 import { useMemo } from 'react';
 import { paths, userPath } from '../../../app/paths.ts';
-import { SaveButton } from '../../../components/save-button.tsx';
+import { EditFormHeader, ReadOnlyNotice } from '../../../components/edit-form-header.tsx';
 import { FormCheckbox } from '../../../components/form-checkbox.tsx';
 import { FormIdMultiSelect } from '../../../components/form-id-multi-select.tsx';
-import { PageHeader } from '../../../components/page-header.tsx';
 import { useEditForm } from '../../../components/use-edit-form.ts';
 import { withMissing } from '../../../lib/choices.ts';
 import type { Detail } from '../../../lib/resources.ts';
@@ -113,29 +111,22 @@ export function UserForm({ user, roles, readOnly, canChange, isSelf = false, can
     [roles, user?.roles],
   );
 
-  const title = user ? user.username : 'Add user';
-
   return (
     <>
-      <PageHeader
-        title={user ? 'User' : 'Add user'}
-        heading={title}
-        breadcrumbs={canListUsers ? [{ label: 'Users', to: paths.users }, { label: title }] : [{ label: title }]}
-        actions={
-          <>
-            {user && canChange && !isSelf && <UserAccountActions user={user} />}
-            {!readOnly && <SaveButton form={FORM_ID} loading={isSubmitting} />}
-          </>
-        }
-      />
+      <EditFormHeader
+        noun="User"
+        name={user?.username}
+        list={canListUsers ? { label: 'Users', to: paths.users } : undefined}
+        formId={FORM_ID}
+        readOnly={readOnly}
+        saving={isSubmitting}
+      >
+        {user && canChange && !isSelf && <UserAccountActions user={user} />}
+      </EditFormHeader>
       <form id={FORM_ID} onSubmit={submit} noValidate>
         <Stack gap="md">
           {user && <UserBadges user={user} showDisabled />}
-          {readOnly && (
-            <Alert variant="light" color="gray" icon={<IconInfoCircle aria-hidden />}>
-              You can view this account but not change it.
-            </Alert>
-          )}
+          {readOnly && <ReadOnlyNotice what="this account" />}
           <Paper withBorder p="md" radius="md">
             <Stack gap="md">
               <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">

@@ -1,19 +1,16 @@
 // The form of /video/add and /video/:id: the video (uploaded at once), its name (defaulting to the
 // file's name) and product. An existing clip shows its player and may get a new video.
-import { Alert, Badge, Group, Paper, Select, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
+import { Badge, Group, Paper, Select, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
 import { fileBaseName } from '@marquee/contracts/files';
 import { messages } from '@marquee/contracts/texts';
 import { videoclipInput, type Videoclip, type VideoclipInput, type VideoMedia } from '@marquee/contracts/videoclips';
-import { IconInfoCircle } from '@tabler/icons-react';
 import { useMemo, useRef, useState, type ReactNode } from 'react';
 import { Controller } from 'react-hook-form';
 import { z } from 'zod';
 import { paths, videoPath } from '../../../app/paths.ts';
-import { ActiveStateButton } from '../../../components/active-state-button.tsx';
-import { PageHeader } from '../../../components/page-header.tsx';
-import { SaveButton } from '../../../components/save-button.tsx';
+import { ActiveStateButton, activeStateActions } from '../../../components/active-state-button.tsx';
+import { EditFormHeader, ReadOnlyNotice } from '../../../components/edit-form-header.tsx';
 import { useEditForm } from '../../../components/use-edit-form.ts';
-import { showSuccess } from '../../../lib/notifications.ts';
 import type { Detail } from '../../../lib/resources.ts';
 import { useDisableVideoclip } from '../api/disable-videoclip.ts';
 import { useEnableVideoclip } from '../api/enable-videoclip.ts';
@@ -126,7 +123,6 @@ export function VideoForm({ clip, products, productsLoading = false, readOnly, c
     clearErrors('video');
   };
 
-  const title = clip ? clip.name : 'Add video clip';
   const media: MediaSummary | undefined = uploaded ?? clip;
 
   const upload = (
@@ -182,30 +178,23 @@ export function VideoForm({ clip, products, productsLoading = false, readOnly, c
 
   return (
     <>
-      <PageHeader
-        title={clip ? 'Video clip' : 'Add video clip'}
-        heading={title}
-        breadcrumbs={[{ label: 'Video clips', to: paths.videos }, { label: title }]}
-        actions={
-          <>
-            {clip && canChange && (
-              <ActiveStateButton
-                isActive={clip.is_active}
-                noun="video clip"
-                name={clip.name}
-                loading={disable.isPending || enable.isPending}
-                onDisable={() =>
-                  disable.mutate(clip.id, { onSuccess: () => showSuccess(`Video clip "${clip.name}" disabled.`) })
-                }
-                onEnable={() =>
-                  enable.mutate(clip.id, { onSuccess: () => showSuccess(`Video clip "${clip.name}" enabled.`) })
-                }
-              />
-            )}
-            {!readOnly && <SaveButton form={FORM_ID} loading={isSubmitting} />}
-          </>
-        }
-      />
+      <EditFormHeader
+        noun="Video clip"
+        name={clip?.name}
+        list={{ label: 'Video clips', to: paths.videos }}
+        formId={FORM_ID}
+        readOnly={readOnly}
+        saving={isSubmitting}
+      >
+        {clip && canChange && (
+          <ActiveStateButton
+            isActive={clip.is_active}
+            noun="video clip"
+            name={clip.name}
+            {...activeStateActions(clip.id, `Video clip "${clip.name}"`, disable, enable)}
+          />
+        )}
+      </EditFormHeader>
       <Stack gap="md">
         {clip && (
           <Group gap="xs">
@@ -222,11 +211,7 @@ export function VideoForm({ clip, products, productsLoading = false, readOnly, c
             )}
           </Group>
         )}
-        {readOnly && (
-          <Alert variant="light" color="gray" icon={<IconInfoCircle aria-hidden />}>
-            You can view this video clip but not change it.
-          </Alert>
-        )}
+        {readOnly && <ReadOnlyNotice what="this video clip" />}
         <form id={FORM_ID} onSubmit={submit} noValidate>
           {clip ? (
             <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
