@@ -1,13 +1,14 @@
 // The form of /product/add and /product/:id: name (and its slug), the advertiser it belongs to;
 // the screen adds its images and clips. Save and Disable/Enable in the header.
-import { Badge, Group, Paper, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Badge, Group, Paper, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { productInput, type Product, type ProductInput } from '@marquee/contracts/advertisers';
 import { z } from 'zod';
 import { useMemo, useState, type ReactNode } from 'react';
-import { Controller, useWatch } from 'react-hook-form';
+import { useWatch } from 'react-hook-form';
 import { paths, productPath } from '../../../app/paths.ts';
 import { ActiveStateButton, activeStateActions } from '../../../components/active-state-button.tsx';
 import { EditFormHeader, ReadOnlyNotice } from '../../../components/edit-form-header.tsx';
+import { FormIdSelect } from '../../../components/form-id-select.tsx';
 import { SlugField, type Slugged } from '../../../components/slug-field.tsx';
 import { useEditForm } from '../../../components/use-edit-form.ts';
 import type { Choice } from '../../../lib/choices.ts';
@@ -138,28 +139,15 @@ export function ProductForm({
                 {...register('name')}
               />
               <SlugField name={name} saved={[lastSaved, product]} />
-              <Controller
+              <FormIdSelect
                 control={control}
                 name="advertiser"
-                render={({ field, fieldState }) => (
-                  <Select
-                    label="Advertiser"
-                    data={advertiserOptions}
-                    value={field.value === null ? null : String(field.value)}
-                    onChange={(next) => field.onChange(next === null ? null : Number(next))}
-                    onBlur={field.onBlur}
-                    ref={field.ref}
-                    name={field.name}
-                    disabled={readOnly || advertisersLoading}
-                    error={fieldState.error?.message}
-                    searchable
-                    required
-                    withAsterisk={false}
-                    allowDeselect={false}
-                    nothingFoundMessage="No such advertiser"
-                    placeholder="Choose an advertiser"
-                  />
-                )}
+                label="Advertiser"
+                data={advertiserOptions}
+                readOnly={readOnly}
+                loading={advertisersLoading}
+                nothingFoundMessage="No such advertiser"
+                placeholder="Choose an advertiser"
               />
             </SimpleGrid>
           </Paper>

@@ -1,15 +1,15 @@
 // The form of /video/add and /video/:id: the video (uploaded at once), its name (defaulting to the
 // file's name) and product. An existing clip shows its player and may get a new video.
-import { Badge, Group, Paper, Select, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
+import { Badge, Group, Paper, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
 import { fileBaseName } from '@marquee/contracts/files';
 import { messages } from '@marquee/contracts/texts';
 import { videoclipInput, type Videoclip, type VideoclipInput, type VideoMedia } from '@marquee/contracts/videoclips';
 import { useMemo, useRef, useState, type ReactNode } from 'react';
-import { Controller } from 'react-hook-form';
 import { z } from 'zod';
 import { paths, videoPath } from '../../../app/paths.ts';
 import { ActiveStateButton, activeStateActions } from '../../../components/active-state-button.tsx';
 import { EditFormHeader, ReadOnlyNotice } from '../../../components/edit-form-header.tsx';
+import { FormIdSelect } from '../../../components/form-id-select.tsx';
 import { useEditForm } from '../../../components/use-edit-form.ts';
 import type { Detail } from '../../../lib/resources.ts';
 import { useDisableVideoclip } from '../api/disable-videoclip.ts';
@@ -148,30 +148,17 @@ export function VideoForm({ clip, products, productsLoading = false, readOnly, c
         autoComplete="off"
         {...register('name')}
       />
-      <Controller
+      <FormIdSelect
         control={control}
         name="product"
-        render={({ field, fieldState }) => (
-          <Select
-            label="Product"
-            description="Grouped by advertiser"
-            data={productOptions}
-            value={field.value === null ? null : String(field.value)}
-            onChange={(next) => field.onChange(next === null ? null : Number(next))}
-            onBlur={field.onBlur}
-            ref={field.ref}
-            name={field.name}
-            disabled={readOnly || productsLoading}
-            error={fieldState.error?.message}
-            searchable
-            required
-            withAsterisk={false}
-            allowDeselect={false}
-            nothingFoundMessage="No such product"
-            placeholder="Choose a product"
-            limit={200}
-          />
-        )}
+        label="Product"
+        description="Grouped by advertiser"
+        data={productOptions}
+        readOnly={readOnly}
+        loading={productsLoading}
+        nothingFoundMessage="No such product"
+        placeholder="Choose a product"
+        limit={200}
       />
     </Stack>
   );
