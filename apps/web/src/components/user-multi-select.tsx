@@ -1,5 +1,5 @@
 // A picker of users (e.g. the managers of a location or advertiser): the listed users, plus by name
-// the chosen ones the list lacks (disabled ones, or all of them when the user may not list users).
+// the chosen ones the list lacks (all of them when the signed-in user may not list users).
 import { useMemo } from 'react';
 import type { Control, FieldPathByValue, FieldValues } from 'react-hook-form';
 import { userOptions, type UserChoice } from '../lib/user-choices.ts';
