@@ -39,6 +39,8 @@ export function FormIdMultiSelect<T extends FieldValues, TContext = unknown, TTr
         return (
           <MultiSelect
             searchable
+            // Lists of thousands (users, locations): render the first matches; typing narrows them.
+            limit={100}
             {...props}
             data={missingNoun ? withMissing(data, ids, missingNoun) : data}
             value={ids.map(String)}

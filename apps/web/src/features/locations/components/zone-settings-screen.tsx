@@ -94,6 +94,8 @@ export function ZoneSettingsScreen() {
               onChange={filters.setLocation}
               placeholder={locations.isPending ? 'Loading…' : 'Every location'}
               searchable
+              // Thousands of locations: render the first matches only (typing narrows them).
+              limit={100}
               clearable
               clearButtonProps={{ 'aria-label': 'Show every location' }}
               nothingFoundMessage="No such location"
