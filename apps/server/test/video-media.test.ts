@@ -133,6 +133,33 @@ describeBackends(
         expect(entries(tempDir)).toEqual([]);
       });
 
+      it('removes uploads no clip took up within a day when the next upload arrives', async () => {
+        const abandoned = (await upload(admin, webm)).json() as VideoMedia;
+        const fresh = (await upload(admin, webm)).json() as VideoMedia;
+        const used = (await upload(admin, webm)).json() as VideoMedia;
+        const product = await createProduct(ctx.db, { advertiser: (await createAdvertiser(ctx.db)).id });
+        const clip = await admin.post(resources.videoclips.endpoint, {
+          name: 'Kept',
+          product: product.id,
+          video: used.id,
+        });
+        expect(clip.statusCode, clip.body).toBe(201);
+        const longAgo = new Date(Date.now() - 25 * 3_600_000);
+        await ctx.db
+          .updateTable('videos')
+          .set({ created_at: longAgo })
+          .where('id', 'in', [abandoned.id, used.id])
+          .execute();
+        const before = files(mediaDir).length;
+        expect((await upload(admin, webm)).statusCode).toBe(201);
+        expect((await admin.get(abandoned.video_file)).statusCode).toBe(404);
+        expect((await admin.get(abandoned.video_thumb.url)).statusCode).toBe(404);
+        expect((await admin.get(fresh.video_file)).statusCode).toBe(200);
+        expect((await admin.get(used.video_file)).statusCode).toBe(200);
+        // Three files went (video, thumbnail, preview), three came with the new upload.
+        expect(files(mediaDir).length).toBe(before);
+      });
+
       it('refuses a file above the configured maximum', async () => {
         const app = await ctx.buildApp({ ...config, video: { ...config.video, maxBytes: 10_000 } });
         const client = await asAdmin(app);

@@ -58,6 +58,19 @@ export const videosRepository = {
   async exists(db: Database, id: number): Promise<boolean> {
     return !!(await db.selectFrom('videos').select('id').where('id', '=', id).executeTakeFirst());
   },
+  /** Removes the videos uploaded before `before` that no clip uses (abandoned uploads); gives their
+   * storage keys. */
+  async removeAbandoned(db: Database, before: Date): Promise<string[]> {
+    const rows = await db
+      .deleteFrom('videos')
+      .where('created_at', '<', before)
+      .where(({ not, exists, selectFrom }) =>
+        not(exists(selectFrom('videoclips').select('videoclips.id').whereRef('videoclips.video_id', '=', 'videos.id'))),
+      )
+      .returning(['storage_key', 'thumb_key', 'preview_key'])
+      .execute();
+    return rows.flatMap((row) => [row.storage_key, row.thumb_key, row.preview_key]);
+  },
   /** Removes the video when no clip uses it; gives its storage keys then, else null. */
   async removeUnused(db: Database, id: number): Promise<string[] | null> {
     const used = await db.selectFrom('videoclips').select('id').where('video_id', '=', id).limit(1).executeTakeFirst();

@@ -20,7 +20,21 @@ export type VideosDeps = { db: Database; access: Access; storage: MediaStorage; 
 /** The audit log's model name for uploaded videos. */
 export const VIDEO_MODEL = 'video';
 
+/** An upload no clip took up within this time is removed (the user left the add screen). */
+export const ABANDONED_UPLOAD_MS = 24 * 3_600_000;
+
 export function createVideosService({ db, access, storage, video }: VideosDeps) {
+  /** Each upload also clears the abandoned ones, so they never pile up; a failure here is not the
+   * uploader's problem (the next upload tries again). */
+  async function removeAbandoned() {
+    try {
+      const keys = await repo.removeAbandoned(db, new Date(Date.now() - ABANDONED_UPLOAD_MS));
+      for (const key of keys) await storage.remove(key);
+    } catch {
+      // Left for the next upload.
+    }
+  }
+
   return {
     /** `receive` writes the upload to the path it is given; it is called after the access check. */
     async upload(auth: Auth, receive: (target: string) => Promise<ReceivedVideo>): Promise<VideoMedia> {
@@ -69,6 +83,7 @@ export function createVideosService({ db, access, storage, video }: VideosDeps) 
             });
             return newId;
           });
+          await removeAbandoned();
           return presentVideo((await repo.get(db, id))!);
         } catch (err) {
           for (const key of stored) await storage.remove(key).catch(() => undefined);
