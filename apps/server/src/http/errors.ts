@@ -37,9 +37,16 @@ export function issuesToFields(issues: Issue[]): ValidationErrorBody {
   return fields;
 }
 
+/** PostgreSQL's foreign_key_violation: a row is still referenced (e.g. a clip added while its product
+ * was being deleted, after the service's own "in use" check). */
+const FOREIGN_KEY_VIOLATION = '23503';
+
 export function errorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   if (error instanceof HttpError) {
     return reply.code(error.statusCode).headers(error.headers).send(error.body);
+  }
+  if ((error as { code?: unknown }).code === FOREIGN_KEY_VIOLATION) {
+    return reply.code(400).send({ non_field_errors: [details.inUse] });
   }
   if (hasZodFastifySchemaValidationErrors(error)) {
     return reply.code(400).send(issuesToFields(error.validation as Issue[]));
