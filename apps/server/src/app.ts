@@ -108,7 +108,7 @@ export async function buildApp({
   registerAdvertiserModules(app, catalogueDeps);
   registerCampaignRoutes(app, {
     campaigns,
-    approval: createCampaignApprovalService({ access, campaigns, config }),
+    approval: createCampaignApprovalService({ access, campaigns, config, db }),
   });
   registerMessageRoutes(app, createMessagesService(db, access));
   registerRoleRoutes(app, createRolesService(db, access));

@@ -53,6 +53,21 @@ describeBackends(
       expect((await new Client(ctx.app).get(`${api}${location.id}/actual_campaigns/`)).statusCode).toBe(401);
     });
 
+    it('can_send_campaign=true lists only the locations the user may send campaigns to', async () => {
+      const mine = await sendableLocation(ctx.db);
+      const other = await sendableLocation(ctx.db);
+      const user = await asCampaignUser(ctx, ['add_campaign', 'list_location'], { locations: [mine.id] });
+      const ids = async (client: Client, query: string) =>
+        (await client.page<{ id: number }>(`${api}?page_size=0&${query}`)).results.map((l) => l.id);
+      expect(await ids(user, 'can_send_campaign=true')).toEqual([mine.id]);
+      expect(await ids(user, 'can_send_campaign=false')).toEqual(expect.arrayContaining([mine.id, other.id]));
+      const nobody = await asCampaignUser(ctx, ['list_location']);
+      expect(await ids(nobody, 'can_send_campaign=true')).toEqual([]);
+      const admin = await asAdmin(ctx.app);
+      expect(await ids(admin, 'can_send_campaign=true')).toEqual(expect.arrayContaining([mine.id, other.id]));
+      expect((await user.get(`${api}?can_send_campaign=maybe`)).statusCode).toBe(400);
+    });
+
     it('the default ordering of a new campaign follows the last one the location plays', async () => {
       const location = await sendableLocation(ctx.db);
       const clip = await usableClip(ctx.db);

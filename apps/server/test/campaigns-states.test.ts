@@ -1,7 +1,7 @@
 // The campaign state machine through the API (approve, reject, deactivate, edit from every state),
 // messages to the author, and the approval list at the end-of-today boundary of the time zone.
 import { expect, it } from 'vitest';
-import { campaignTexts, type Campaign } from '@marquee/contracts/campaigns';
+import { campaignChanges, campaignTexts, type Campaign, type LastApproved } from '@marquee/contracts/campaigns';
 import type { Message } from '@marquee/contracts/messages';
 import { resources } from '@marquee/contracts/resources';
 import { messages } from '@marquee/contracts/texts';
@@ -153,6 +153,32 @@ describeBackends(
       expect(parse(entries[0]!.after)).toMatchObject({ state: 98, rejection_reason: 1 });
       expect(entries[0]!.user_id).toBe(approver.user.id);
       expect((await logOf(ctx.db, 'campaign', a.id)).map((e) => e.change_message)).toEqual(['Approved.']);
+    });
+
+    it('gives the version last approved (from the log) to whoever may view the campaign', async () => {
+      const { manager, approver, make } = await setup();
+      const { id, name } = await make(0);
+      const never = await approver.get(`${api}${id}/last_approved/`);
+      expect(never.statusCode, never.body).toBe(200);
+      expect(never.json()).toEqual({ approved_at: null, campaign: null });
+      await approver.post(`${api}${id}/approve/`);
+      expect((await manager.patch(`${api}${id}/`, { name: `${name} v2`, p_zones: [1, 2] })).statusCode).toBe(200);
+      const res = await manager.get(`${api}${id}/last_approved/`);
+      expect(res.statusCode, res.body).toBe(200);
+      const body = res.json<LastApproved>();
+      expect(body.campaign).toMatchObject({ id, name, state: 1 });
+      expect(Date.parse(body.approved_at!)).not.toBeNaN();
+      const current = (await manager.get(`${api}${id}/`)).json<Out>();
+      expect(campaignChanges(body.campaign!, current)).toEqual(['name', 'p_zones']);
+      // Approving again makes the new version the reference.
+      await approver.post(`${api}${id}/approve/`);
+      expect((await approver.get(`${api}${id}/last_approved/`)).json<LastApproved>().campaign).toMatchObject({
+        name: `${name} v2`,
+      });
+      const stranger = await asCampaignUser(ctx, ['view_location']);
+      expect((await stranger.get(`${api}${id}/last_approved/`)).statusCode).toBe(403);
+      expect((await new Client(ctx.app).get(`${api}${id}/last_approved/`)).statusCode).toBe(401);
+      expect((await approver.get(`${api}2000000/last_approved/`)).statusCode).toBe(404);
     });
 
     it('lists campaigns for approval (state 0, ending today or later) only for approvers', async () => {

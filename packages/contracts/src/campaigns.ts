@@ -87,6 +87,51 @@ export const campaign = z.object({
 });
 export type Campaign = z.infer<typeof campaign>;
 
+/** The log entry's change message of an approval (how the last approved version is found). */
+export const APPROVED_CHANGE_MESSAGE = 'Approved.';
+
+/** GET /api/campaigns/{id}/last_approved/: the campaign as it was when last approved (from the audit
+ * log's after values), or nulls when it was never approved. */
+export const lastApproved = z.object({
+  approved_at: z.string().nullable(),
+  campaign: campaign.omit({ videoclip_data: true }).partial().nullable(),
+});
+export type LastApproved = z.infer<typeof lastApproved>;
+
+/** The fields a user edits, in the order the approval screen lists their changes. */
+export const CAMPAIGN_EDITABLE_FIELDS = [
+  'name',
+  'videoclip',
+  'locations',
+  'start_date',
+  'end_date',
+  'p_zones',
+  'p_zones_overlay',
+  'ordering',
+  'p_times_on',
+  'p_start_time',
+  'p_end_time',
+  'p_gender_on',
+  'p_gender',
+  'p_age_on',
+  'p_age',
+  'comments',
+] as const satisfies readonly (keyof Campaign)[];
+export type CampaignEditableField = (typeof CAMPAIGN_EDITABLE_FIELDS)[number];
+
+const comparable = (value: unknown) =>
+  JSON.stringify(
+    Array.isArray(value) ? [...(value as unknown[])].sort((a, b) => Number(a) - Number(b)) : (value ?? null),
+  );
+
+/** The editable fields whose values differ between two versions (lists compared as sets). */
+export function campaignChanges(
+  before: Partial<Record<CampaignEditableField, unknown>>,
+  after: Partial<Record<CampaignEditableField, unknown>>,
+): CampaignEditableField[] {
+  return CAMPAIGN_EDITABLE_FIELDS.filter((field) => comparable(before[field]) !== comparable(after[field]));
+}
+
 /** What a user sends; the rules that need more than one field are in `campaignProblems`. */
 export const campaignInput = z.object({
   name: z.string().trim().min(1, 'This field is required.').max(150),

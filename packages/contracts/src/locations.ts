@@ -47,6 +47,8 @@ export const locationQuery = listQuery.extend({
   search: z.string().max(150).optional(),
   /** Only locations with (or without) active devices. */
   has_devices: boolFilter.optional(),
+  /** Only locations the signed-in user may send campaigns to (the campaign screen's picker). */
+  can_send_campaign: boolFilter.optional(),
 });
 export const locationOrdering = ['name', 'sys_id', 'id', 'data_devices_count'] as const;
 

@@ -3,6 +3,9 @@
 // A new screen adds one line here (and its route in router.tsx).
 import {
   IconBuildingStore,
+  IconCalendarMonth,
+  IconChecklist,
+  IconSpeakerphone,
   IconListDetails,
   IconMail,
   IconMapPin,
@@ -62,6 +65,27 @@ export const menuItems: readonly MenuItem[] = [
     path: paths.videos,
     permission: 'list_videoclip',
     icon: IconMovie,
+  },
+  {
+    label: 'Campaigns',
+    description: 'Video campaigns at the locations',
+    path: paths.campaigns,
+    permission: 'list_campaign',
+    icon: IconSpeakerphone,
+  },
+  {
+    label: 'Approval',
+    description: 'New campaigns waiting for approval',
+    path: paths.campaignApprovals,
+    permission: 'approve_campaign',
+    icon: IconChecklist,
+  },
+  {
+    label: 'Calendar',
+    description: 'Campaigns per location and day',
+    path: '/campaign/calendar',
+    permission: 'list_campaign',
+    icon: IconCalendarMonth,
   },
   {
     label: 'Roles',

@@ -26,6 +26,15 @@ export const paths = {
   videos: '/video',
   videoAdd: '/video/add',
   video: '/video/:id',
+  campaigns: '/campaign',
+  campaignAdd: '/campaign/add',
+  campaign: '/campaign/:id',
+  campaignApprovals: '/campaign/approve',
+  campaignApproval: '/campaign/approve/:id',
+  /** `start` is a yyyy-MM-dd day; without it, this ISO week. */
+  campaignCalendar: '/campaign/calendar/:start?',
+  campaignCalendarList: '/campaign/calendar/:start/list/:location/:selected',
+  campaignCalendarDetails: '/campaign/calendar/:start/list/:location/:selected/:id',
 } as const;
 
 export const rolePath = (id: number) => `/role/${id}`;
@@ -34,6 +43,11 @@ export const locationPath = (id: number) => `/location/${id}`;
 export const advertiserPath = (id: number) => `/advertiser/${id}`;
 export const productPath = (id: number) => `/product/${id}`;
 export const videoPath = (id: number) => `/video/${id}`;
+export const campaignPath = (id: number) => `/campaign/${id}`;
+export const campaignApprovalPath = (id: number) => `/campaign/approve/${id}`;
+export const campaignCalendarPath = (start?: string) => (start ? `/campaign/calendar/${start}` : '/campaign/calendar');
+export const campaignCalendarListPath = (start: string, location: number, selected: string, id?: number) =>
+  `/campaign/calendar/${start}/list/${location}/${selected}${id === undefined ? '' : `/${id}`}`;
 
 /** `/login`, with `timeout=true` after an inactivity logout and `next` to return to afterwards. */
 export function loginPath({ next, timeout = false }: { next?: string; timeout?: boolean } = {}): string {

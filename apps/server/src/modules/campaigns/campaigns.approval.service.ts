@@ -3,11 +3,13 @@
 // campaign before and after.
 import { ActionFlag } from '@marquee/contracts/action-flags';
 import {
+  APPROVED_CHANGE_MESSAGE,
   campaignTexts,
   campaignTransitions,
   canTransition,
   type Campaign,
   type CampaignAction,
+  type LastApproved,
   type RejectInput,
 } from '@marquee/contracts/campaigns';
 import type { Access, Auth } from '../../access/access.ts';
@@ -23,6 +25,7 @@ export type CampaignApprovalDeps = {
   access: Access;
   campaigns: CampaignsService;
   config: Pick<Config, 'campaigns'>;
+  db: Database;
 };
 
 type Step = {
@@ -37,7 +40,7 @@ type Step = {
   notify?: (trx: Database, campaign: Campaign) => Promise<void>;
 };
 
-export function createCampaignApprovalService({ access, campaigns, config }: CampaignApprovalDeps) {
+export function createCampaignApprovalService({ access, campaigns, config, db }: CampaignApprovalDeps) {
   async function move(auth: Auth, id: number, step: Step) {
     access.require(auth, step.permission);
     const current = await campaigns.loadOr404(id);
@@ -75,7 +78,7 @@ export function createCampaignApprovalService({ access, campaigns, config }: Cam
         action: 'approve',
         permission: 'approve_campaign',
         refused: campaignTexts.onlyNewApproved,
-        changeMessage: 'Approved.',
+        changeMessage: APPROVED_CHANGE_MESSAGE,
         notify: toAuthor('info', (c) => campaignTexts.approvedMessage(c.name)),
       }),
 
@@ -92,6 +95,25 @@ export function createCampaignApprovalService({ access, campaigns, config }: Cam
         extra: { rejection_reason: reason, comments },
         notify: toAuthor('warning', (c) => campaignTexts.rejectedMessage(c.name, label, comments)),
       });
+    },
+
+    /** The campaign as it was when last approved: the after values of its newest approval entry
+     * (for whoever may view the campaign). */
+    async lastApproved(auth: Auth, id: number): Promise<LastApproved> {
+      await campaigns.get(auth, id);
+      const entry = await db
+        .selectFrom('log_entries')
+        .select(['action_time', 'after'])
+        .where('model', '=', model)
+        .where('object_id', '=', String(id))
+        .where('change_message', '=', APPROVED_CHANGE_MESSAGE)
+        .orderBy('action_time', 'desc')
+        .orderBy('id', 'desc')
+        .limit(1)
+        .executeTakeFirst();
+      if (!entry?.after) return { approved_at: null, campaign: null };
+      const after = (typeof entry.after === 'string' ? JSON.parse(entry.after) : entry.after) as Campaign;
+      return { approved_at: new Date(entry.action_time as string | Date).toISOString(), campaign: after };
     },
 
     /** Stops playback for good: the campaign is closed and leaves every playlist. */

@@ -3,7 +3,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { campaign, campaignInput, campaignQuery, rejectInput } from '@marquee/contracts/campaigns';
+import { campaign, campaignInput, campaignQuery, lastApproved, rejectInput } from '@marquee/contracts/campaigns';
 import { detailError, idParam, validationError } from '@marquee/contracts/common';
 import { resources } from '@marquee/contracts/resources';
 import { registerCrudRoutes } from '../../http/crud.ts';
@@ -37,6 +37,11 @@ export function registerCampaignRoutes(
     `${detail}reject/`,
     { schema: { tags, params: idParam, body: rejectInput, response: { 200: out, ...errors } } },
     (req) => approval.reject(requireAuth(req), req.params.id, req.body),
+  );
+  r.get(
+    `${detail}last_approved/`,
+    { schema: { tags, params: idParam, response: { 200: lastApproved, ...errors } } },
+    (req) => approval.lastApproved(requireAuth(req), req.params.id),
   );
   r.post(`${detail}deactivate/`, { schema: { tags, params: idParam, response: { 200: out, ...errors } } }, (req) =>
     approval.deactivate(requireAuth(req), req.params.id),

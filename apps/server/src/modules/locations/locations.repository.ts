@@ -8,7 +8,13 @@ import { applyPage, countOf, likePattern } from '../../http/list.ts';
 import { imagesOf, removeImagesOf } from '../../media/images.repository.ts';
 import { zoneRows } from './location-zones.repository.ts';
 
-export type LocationFilters = { is_active?: boolean; search?: string; has_devices?: boolean };
+export type LocationFilters = {
+  is_active?: boolean;
+  search?: string;
+  has_devices?: boolean;
+  /** Only these locations (e.g. those a user may send campaigns to). */
+  ids?: number[];
+};
 
 export const LOCATION_MODEL = 'location';
 
@@ -28,6 +34,7 @@ const base = (db: Database, filters: LocationFilters) => {
         .as('data_devices_count'),
   ]);
   if (filters.is_active !== undefined) q = q.where('locations.is_active', '=', filters.is_active);
+  if (filters.ids) q = filters.ids.length ? q.where('locations.id', 'in', filters.ids) : q.where(sql<boolean>`false`);
   if (filters.has_devices !== undefined) {
     const wanted = filters.has_devices;
     q = q.where((eb) => {

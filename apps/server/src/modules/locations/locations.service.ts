@@ -1,6 +1,7 @@
 // Locations: the generic list/get/create/update/disable/enable plus delete, with known users as
 // managers, the creator managing what they create, zones made with the location, and its files
 // removed with it.
+import type { ListQuery } from '@marquee/contracts/common';
 import type { Location, LocationInput } from '@marquee/contracts/locations';
 import { resources } from '@marquee/contracts/resources';
 import { details } from '@marquee/contracts/texts';
@@ -55,6 +56,13 @@ export function createLocationsService({ db, access, storage, zones }: Locations
 
     /** The location, or undefined (no access check: for callers that check themselves). */
     find: (database: Database, id: number) => repository.get(database, id),
+
+    /** `can_send_campaign=true` keeps the locations the user may send campaigns to. */
+    list(auth: Auth, query: ListQuery & LocationFilters & { can_send_campaign?: boolean }, url: string) {
+      const { can_send_campaign, ...rest } = query;
+      if (!can_send_campaign || auth.superuser) return crud.list(auth, rest, url);
+      return crud.list(auth, { ...rest, ids: [...auth.links.campaignLocations].sort((a, b) => a - b) }, url);
+    },
 
     /** The detail adds the managers' names. */
     async get(auth: Auth, id: number) {

@@ -1,0 +1,90 @@
+// The campaign calls every campaign screen shares: one campaign, saving it, its transitions (approve,
+// reject, deactivate), the version last approved, and what a location plays (its playlist).
+import { CAMPAIGNS_PER_LOCATION_PAGE_SIZE } from '@marquee/contracts/constants';
+import type { Campaign, CampaignInput, LastApproved, RejectInput } from '@marquee/contracts/campaigns';
+import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api.ts';
+import { fetchAllPages } from '../../../lib/fetch-pages.ts';
+import { detailPath, fetchDetail, queryKeys, resourceDefinition, type Detail } from '../../../lib/resources.ts';
+
+export type CampaignRow = Campaign & { _permissions?: string[] };
+
+export const campaignActionPath = (id: number, name: string) => `${detailPath('campaigns', id)}${name}/`;
+
+export const campaignQueryOptions = (id: number) =>
+  queryOptions({
+    queryKey: queryKeys.detail('campaigns', id),
+    queryFn: ({ signal }) => fetchDetail<Campaign>('campaigns', id, { signal }),
+  });
+
+/** GET /api/campaigns/:id/ (with `_permissions`). */
+export const useCampaign = (id: number | undefined) =>
+  useQuery({ ...campaignQueryOptions(id ?? 0), enabled: id !== undefined });
+
+/** GET /api/campaigns/:id/last_approved/: the campaign as last approved (nulls if never). */
+export const useLastApproved = (id: number | undefined) =>
+  useQuery({
+    queryKey: [...queryKeys.detail('campaigns', id ?? 0), 'last_approved'] as const,
+    queryFn: ({ signal }) => api.get<LastApproved>(campaignActionPath(id!, 'last_approved'), { signal }),
+    enabled: id !== undefined,
+  });
+
+/** Campaign lists, details and every location's playlist and calendar (they all count campaigns). */
+export async function refreshCampaigns(queryClient: QueryClient, saved?: Detail<Campaign>): Promise<void> {
+  if (saved) queryClient.setQueryData(queryKeys.detail('campaigns', saved.id), saved);
+  await Promise.all([
+    queryClient.invalidateQueries({ queryKey: queryKeys.all('campaigns') }),
+    queryClient.invalidateQueries({ queryKey: ['location-playlist'] }),
+    queryClient.invalidateQueries({ queryKey: ['campaign-calendar'] }),
+  ]);
+}
+
+export type SaveCampaignInput = { id?: number; values: CampaignInput };
+
+/** POST /api/campaigns/ or PUT /api/campaigns/:id/; field errors of a 400 are left to the form. */
+export function saveCampaign({ id, values }: SaveCampaignInput): Promise<Detail<Campaign>> {
+  if (id === undefined)
+    return api.post<Detail<Campaign>>(resourceDefinition('campaigns').endpoint, values, { formErrors: true });
+  return api.put<Detail<Campaign>>(detailPath('campaigns', id), values, { formErrors: true });
+}
+
+export function useSaveCampaign() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: saveCampaign, onSuccess: (saved) => refreshCampaigns(queryClient, saved) });
+}
+
+export type CampaignTransition =
+  | { action: 'approve'; id: number }
+  | { action: 'deactivate'; id: number }
+  | { action: 'reject'; id: number; input: RejectInput };
+
+/** POST approve/, reject/ (reason, comments; field errors left to the form) or deactivate/. */
+export function useCampaignTransition() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (t: CampaignTransition) =>
+      t.action === 'reject'
+        ? api.post<Detail<Campaign>>(campaignActionPath(t.id, 'reject'), t.input, { formErrors: true })
+        : api.post<Detail<Campaign>>(campaignActionPath(t.id, t.action)),
+    onSuccess: (saved) => refreshCampaigns(queryClient, saved),
+  });
+}
+
+export const locationPlaylistKey = (location: number) => ['location-playlist', location] as const;
+
+/** GET /api/locations/:id/actual_campaigns/ 500 at a time: what the location plays, in order. */
+export const locationPlaylistQueryOptions = (location: number) =>
+  queryOptions({
+    queryKey: locationPlaylistKey(location),
+    queryFn: async ({ signal }) =>
+      (
+        await fetchAllPages<CampaignRow>(
+          `${detailPath('locations', location)}actual_campaigns/`,
+          { page_size: CAMPAIGNS_PER_LOCATION_PAGE_SIZE },
+          { signal },
+        )
+      ).results,
+  });
+
+export const useLocationPlaylist = (location: number | undefined) =>
+  useQuery({ ...locationPlaylistQueryOptions(location ?? 0), enabled: location !== undefined });
