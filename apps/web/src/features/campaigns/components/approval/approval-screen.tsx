@@ -1,4 +1,143 @@
-// PLACEHOLDER: replaced by the screen's implementation.
+// /campaign/approve/:id: a new campaign read-only, what changed since it was last approved, and
+// Approve or Reject while it waits for approval (the server says so through `approve_campaign`).
+import { Alert, Button, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { campaignChanges, campaignStateNames, type CampaignState } from '@marquee/contracts/campaigns';
+import { permissionFlags } from '@marquee/contracts/common';
+import { IconCheck, IconInfoCircle, IconX } from '@tabler/icons-react';
+import { useState } from 'react';
+import { Navigate, useNavigate } from 'react-router';
+import { paths } from '../../../../app/paths.ts';
+import { DetailLoadError, DetailSkeleton, useRouteId } from '../../../../components/detail-screen.tsx';
+import { ListLoadError } from '../../../../components/list-states.tsx';
+import { PageHeader } from '../../../../components/page-header.tsx';
+import { formatDateTime } from '../../../../lib/format.ts';
+import { showSuccess } from '../../../../lib/notifications.ts';
+import { useCampaign, useCampaignTransition, useLastApproved } from '../../api/campaigns.ts';
+import { CampaignForm } from '../campaign-form.tsx';
+import { CampaignStateBadge } from '../campaign-state-badge.tsx';
+import { CampaignChanges } from './campaign-changes.tsx';
+import { RejectDialog } from './reject-dialog.tsx';
+
+const TITLE = 'Campaign approval';
+const LIST_CRUMB = { label: 'Approval', to: paths.campaignApprovals };
+
+const stateName = (state: number) => campaignStateNames[state as CampaignState] ?? `state ${state}`;
+
 export function ApprovalScreen() {
-  return null;
+  const id = useRouteId() ?? undefined;
+  const navigate = useNavigate();
+  const campaign = useCampaign(id);
+  const lastApproved = useLastApproved(id);
+  const transition = useCampaignTransition();
+  const [rejecting, setRejecting] = useState(false);
+
+  if (id === undefined) return <Navigate to={paths.home} replace />;
+  if (campaign.isError) {
+    return (
+      <DetailLoadError
+        title={TITLE}
+        breadcrumbs={[LIST_CRUMB, { label: 'Campaign' }]}
+        noun="campaign"
+        back={{ to: paths.campaignApprovals, label: 'Back to the campaigns waiting for approval' }}
+      />
+    );
+  }
+  if (!campaign.data) {
+    return <DetailSkeleton title={TITLE} breadcrumbs={[LIST_CRUMB, { label: 'Campaign' }]} heights={[40, 160, 480]} />;
+  }
+
+  const data = campaign.data;
+  const { canApprove } = permissionFlags(data._permissions, 'campaign');
+  const before = lastApproved.data?.campaign;
+  const changed = before ? campaignChanges(before, data) : [];
+  const busy = transition.isPending;
+  const backToList = () => void navigate(paths.campaignApprovals);
+
+  const approve = async () => {
+    try {
+      await transition.mutateAsync({ action: 'approve', id: data.id });
+      showSuccess(`Campaign "${data.name}" approved.`);
+      backToList();
+    } catch {
+      // The api client has shown the error; the campaign stays on screen.
+    }
+  };
+
+  return (
+    <>
+      <PageHeader
+        title={TITLE}
+        heading={data.name}
+        breadcrumbs={[LIST_CRUMB, { label: data.name }]}
+        actions={
+          canApprove && (
+            <>
+              <Button
+                variant="outline"
+                color="red"
+                leftSection={<IconX size={16} aria-hidden />}
+                onClick={() => setRejecting(true)}
+                disabled={busy}
+              >
+                Reject
+              </Button>
+              <Button
+                color="teal"
+                leftSection={<IconCheck size={16} aria-hidden />}
+                onClick={() => void approve()}
+                loading={busy}
+              >
+                Approve
+              </Button>
+            </>
+          )
+        }
+      />
+      <Stack gap="md">
+        <Group gap="sm" wrap="wrap" mt={-8}>
+          <Text size="sm" c="dimmed">
+            {data.sys_id}
+          </Text>
+          <CampaignStateBadge state={data.state} />
+          <Text size="sm" c="dimmed">
+            Last change {formatDateTime(data.updated_at)}
+          </Text>
+        </Group>
+
+        {!canApprove && (
+          <Alert variant="light" color="gray" icon={<IconInfoCircle aria-hidden />}>
+            {`This campaign is not waiting for approval: it is ${stateName(data.state)}.`}
+          </Alert>
+        )}
+
+        <Paper withBorder p="md" radius="md" component="section" aria-labelledby="approval-changes">
+          <Title order={2} size="h4" mb="sm" id="approval-changes">
+            What changed since the last approved version
+          </Title>
+          {lastApproved.isError ? (
+            <ListLoadError what="approved version" onRetry={() => void lastApproved.refetch()} />
+          ) : lastApproved.data ? (
+            <CampaignChanges campaign={data} lastApproved={lastApproved.data} changed={changed} />
+          ) : (
+            <Stack gap="xs" aria-hidden="true">
+              <Skeleton height={14} radius="sm" />
+              <Skeleton height={14} radius="sm" width="60%" />
+            </Stack>
+          )}
+        </Paper>
+
+        <CampaignForm campaign={data} readOnly approval changed={changed} />
+      </Stack>
+
+      <RejectDialog
+        campaign={data}
+        opened={rejecting}
+        onClose={() => setRejecting(false)}
+        onRejected={() => {
+          setRejecting(false);
+          backToList();
+        }}
+      />
+    </>
+  );
 }
