@@ -1,4 +1,201 @@
-// PLACEHOLDER: replaced by the screen's implementation.
+// /campaign/calendar/:start/list/:location/:selected: the campaigns the calendar counts at one
+// location on one day (states 1, 2, 3, 10, 99) in playlist order, the days before and after, and
+// below them the chosen campaign's details (the child route :id).
+import { Anchor, Button, Group, Image, Paper, Stack, Table, Text } from '@mantine/core';
+import { isCalendarDay, permissionFlags } from '@marquee/contracts/common';
+import { IconArrowLeft, IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { Link, Navigate, useNavigate, useOutlet, useParams } from 'react-router';
+import { campaignCalendarListPath, campaignCalendarPath, paths } from '../../../../app/paths.ts';
+import { parseId } from '../../../../components/detail-screen.tsx';
+import { ListLoadError, ListSkeleton } from '../../../../components/list-states.tsx';
+import { PageHeader } from '../../../../components/page-header.tsx';
+import { useCurrentUser } from '../../../../lib/current-user.ts';
+import { calendarLocationName } from '../../api/get-calendar.ts';
+import { useCalendarDay } from '../../api/get-calendar-day.ts';
+import { useCalendarLocation } from '../../api/get-calendar-location.ts';
+import type { CampaignRow } from '../../api/campaigns.ts';
+import { CampaignStateBadge } from '../campaign-state-badge.tsx';
+import { addDays, CALENDAR_DAYS, formatLongDay, mondayOf } from './calendar-dates.ts';
+
+/** The calendar's weeks stay while the day is in them; otherwise they follow the day. */
+const startFor = (start: string, day: string) =>
+  day >= start && day <= addDays(start, CALENDAR_DAYS - 1) ? start : mondayOf(day);
+
 export function CalendarListScreen() {
-  return null;
+  const params = useParams();
+  const me = useCurrentUser();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const outlet = useOutlet();
+  const locationId = parseId(params.location) ?? 0;
+  const start = params.start ?? '';
+  const selected = params.selected ?? '';
+  const selectedId = parseId(params.id);
+  const valid = locationId > 0 && isCalendarDay(start) && isCalendarDay(selected);
+  const canViewLocation = permissionFlags(me?._permissions, 'location').canView;
+  const location = useCalendarLocation(locationId, valid && canViewLocation);
+  const campaigns = useCalendarDay(locationId, selected, valid);
+
+  if (!valid) return <Navigate to={campaignCalendarPath()} replace />;
+
+  const name = location.data?.name ?? calendarLocationName(queryClient, locationId) ?? `Location ${locationId}`;
+  const dayText = formatLongDay(selected);
+  const dayPath = (day: string) => campaignCalendarListPath(startFor(start, day), locationId, day);
+  const rowPath = (row: CampaignRow) => campaignCalendarListPath(start, locationId, selected, row.id);
+  const rows = campaigns.data ?? [];
+
+  const body = (() => {
+    if (campaigns.isPending) return <ListSkeleton rows={4} height={52} testId="calendar-list-skeleton" />;
+    if (campaigns.isError) return <ListLoadError what="campaigns" onRetry={() => void campaigns.refetch()} />;
+    if (!rows.length) {
+      return (
+        <Text c="dimmed" ta="center" py="lg">
+          No campaigns play at {name} on this day.
+        </Text>
+      );
+    }
+    return (
+      <Table.ScrollContainer minWidth={720}>
+        <Table aria-label={`Campaigns at ${name} on ${dayText}`} verticalSpacing="xs" highlightOnHover>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th scope="col">System id</Table.Th>
+              <Table.Th scope="col">Name</Table.Th>
+              <Table.Th scope="col">Video clip</Table.Th>
+              <Table.Th scope="col">Dates</Table.Th>
+              <Table.Th scope="col">State</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {rows.map((row) => {
+              const isSelected = row.id === selectedId;
+              return (
+                <Table.Tr
+                  key={row.id}
+                  data-selected={isSelected || undefined}
+                  bg={isSelected ? 'var(--mantine-primary-color-light)' : undefined}
+                  style={{ cursor: 'pointer' }}
+                  // The name is the keyboard's way in; a click anywhere on the row does the same.
+                  onClick={() => void navigate(rowPath(row))}
+                >
+                  <Table.Td>
+                    <Text size="sm" ff="monospace">
+                      {row.sys_id}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td>
+                    <Anchor
+                      component={Link}
+                      to={rowPath(row)}
+                      fw={600}
+                      aria-current={isSelected ? 'page' : undefined}
+                      onClick={(event) => event.stopPropagation()}
+                    >
+                      {row.name}
+                    </Anchor>
+                  </Table.Td>
+                  <Table.Td>
+                    {row.videoclip_data ? (
+                      <Group gap="sm" wrap="nowrap">
+                        <Image
+                          src={row.videoclip_data.video_thumb.preview}
+                          alt=""
+                          w={64}
+                          h={36}
+                          fit="cover"
+                          radius="sm"
+                          style={{ flexShrink: 0 }}
+                          fallbackSrc="data:image/gif;base64,R0lGODlhAQABAAAAACw="
+                        />
+                        <Text size="sm">{row.videoclip_data.name}</Text>
+                      </Group>
+                    ) : (
+                      <Text size="sm" c="dimmed">
+                        Video clip {row.videoclip}
+                      </Text>
+                    )}
+                  </Table.Td>
+                  <Table.Td>
+                    <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+                      {row.start_date} – {row.end_date}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td>
+                    <CampaignStateBadge state={row.state} />
+                  </Table.Td>
+                </Table.Tr>
+              );
+            })}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+    );
+  })();
+
+  return (
+    <>
+      <PageHeader
+        title="Campaign calendar"
+        heading={
+          <>
+            {name}
+            <Text component="span" display="block" size="lg" fw={400} c="dimmed">
+              {dayText}
+            </Text>
+          </>
+        }
+        breadcrumbs={[
+          { label: 'Campaigns', to: paths.campaigns },
+          { label: 'Campaign calendar', to: campaignCalendarPath(start) },
+          { label: `${name}, ${dayText}` },
+        ]}
+        actions={
+          <>
+            <Button
+              component={Link}
+              to={campaignCalendarPath(start)}
+              variant="subtle"
+              leftSection={<IconArrowLeft size={16} aria-hidden />}
+            >
+              Back to the calendar
+            </Button>
+            <nav aria-label="Days">
+              <Group gap="xs">
+                <Button
+                  component={Link}
+                  to={dayPath(addDays(selected, -1))}
+                  variant="default"
+                  leftSection={<IconChevronLeft size={16} aria-hidden />}
+                  aria-label={`Previous day, ${formatLongDay(addDays(selected, -1))}`}
+                >
+                  Previous day
+                </Button>
+                <Button
+                  component={Link}
+                  to={dayPath(addDays(selected, 1))}
+                  variant="default"
+                  rightSection={<IconChevronRight size={16} aria-hidden />}
+                  aria-label={`Next day, ${formatLongDay(addDays(selected, 1))}`}
+                >
+                  Next day
+                </Button>
+              </Group>
+            </nav>
+          </>
+        }
+      />
+      <Stack gap="md">
+        <Paper withBorder p="md" radius="md">
+          {body}
+        </Paper>
+        {outlet ??
+          (rows.length > 0 && (
+            <Text c="dimmed" size="sm">
+              Choose a campaign to see its details.
+            </Text>
+          ))}
+      </Stack>
+    </>
+  );
 }
