@@ -1,7 +1,62 @@
-// PLACEHOLDER (helper A replaces the implementation; keep the exported names and props).
-import type { Campaign } from '@marquee/contracts/campaigns';
-import type { ReactNode } from 'react';
+// The campaign form of /campaign/add and /campaign/:id, also shown read-only on the approval screen:
+// name and comments, locations and dates, zones and overlays, time window and audience, and the clip
+// with its place in the playlist. Save checks the rules of spec §5 first; saving an approved campaign
+// asks first (it goes back for approval); Deactivate stops playback for good.
+import {
+  Alert,
+  Badge,
+  Button,
+  Group,
+  Paper,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+} from '@mantine/core';
+import { modals } from '@mantine/modals';
+import type { AppConfig } from '@marquee/contracts/app-config';
+import {
+  campaignTexts,
+  CampaignState,
+  isClosed,
+  UNAPPROVED_STATES,
+  type Campaign,
+  type CampaignInput,
+} from '@marquee/contracts/campaigns';
+import { permissionFlags } from '@marquee/contracts/common';
+import type { Location } from '@marquee/contracts/locations';
+import { messages } from '@marquee/contracts/texts';
+import { IconAlertTriangle, IconInfoCircle, IconPlayerStop } from '@tabler/icons-react';
+import { useMemo, type ReactNode } from 'react';
+import { FormProvider, useWatch } from 'react-hook-form';
+import { campaignPath, paths } from '../../../app/paths.ts';
+import { ReadOnlyNotice } from '../../../components/edit-form-header.tsx';
+import { PageHeader } from '../../../components/page-header.tsx';
+import { SaveButton } from '../../../components/save-button.tsx';
+import { useEditForm } from '../../../components/use-edit-form.ts';
+import { useAppConfig } from '../../../lib/app-config.ts';
+import { useChoices } from '../../../lib/choices.ts';
+import { useCurrentUser } from '../../../lib/current-user.ts';
+import { showErrors, showSuccess } from '../../../lib/notifications.ts';
 import type { Detail } from '../../../lib/resources.ts';
+import { useCampaignTransition, useSaveCampaign } from '../api/campaigns.ts';
+import { useSendableLocations } from '../api/get-sendable-locations.ts';
+import { CampaignAudienceSection } from './campaign-audience-section.tsx';
+import { ChangedFieldsContext, FieldLabel, SectionTitle } from './campaign-form-label.tsx';
+import {
+  CAMPAIGN_FORM_FIELDS,
+  campaignFormSchema,
+  minStartOf,
+  todayIn,
+  valuesOf,
+  type CampaignFormValues,
+} from './campaign-form-values.ts';
+import { CampaignLocationsSection } from './campaign-locations-section.tsx';
+import { CampaignStateBadge } from './campaign-state-badge.tsx';
+import { CampaignZonesSection } from './campaign-zones-section.tsx';
+import { CampaignPlaylist } from './playlist/campaign-playlist.tsx';
 
 export type CampaignFormProps = {
   /** The saved campaign; undefined on /campaign/add. */
@@ -16,6 +71,277 @@ export type CampaignFormProps = {
   aside?: ReactNode;
 };
 
-export function CampaignForm(_props: CampaignFormProps) {
-  return null;
+const FORM_ID = 'campaign-form';
+const NOTHING_CHANGED: readonly string[] = [];
+
+/** Asks before saving a campaign that is approved or further: saving sends it back for approval. */
+const confirmEditApproved = () =>
+  new Promise<boolean>((resolve) => {
+    modals.openConfirmModal({
+      title: campaignTexts.editApprovedTitle,
+      children: <Text size="sm">{campaignTexts.editApprovedText}</Text>,
+      labels: { confirm: 'Save', cancel: 'Cancel' },
+      closeButtonProps: { 'aria-label': 'Close' },
+      onConfirm: () => resolve(true),
+      onCancel: () => resolve(false),
+      onClose: () => resolve(false),
+    });
+  });
+
+export function CampaignForm(props: CampaignFormProps) {
+  const config = useAppConfig();
+  const me = useCurrentUser();
+  const locations = useSendableLocations();
+  // Names for chosen locations the user may not send to (an approver's view, an old choice).
+  const allLocations = useChoices('locations', permissionFlags(me?._permissions, 'location').canList);
+  const known = useMemo(() => {
+    // A refused list leaves the picker empty rather than loading for ever.
+    const sendable = locations.data ?? (locations.isError ? [] : undefined);
+    if (!sendable) return undefined;
+    const extra = (allLocations.data ?? [])
+      .filter((choice) => !sendable.some((location) => String(location.id) === choice.value))
+      .map((choice) => ({ id: Number(choice.value), name: choice.label }));
+    return { sendable, extra };
+  }, [locations.data, locations.isError, allLocations.data]);
+
+  if (!config) {
+    return (
+      <Stack gap="md" aria-busy="true">
+        <Skeleton height={48} radius="md" />
+        <Skeleton height={360} radius="md" />
+      </Stack>
+    );
+  }
+  return <CampaignFormBody {...props} config={config} locations={known?.sendable} otherLocations={known?.extra} />;
+}
+
+type BodyProps = CampaignFormProps & {
+  config: AppConfig;
+  locations: Location[] | undefined;
+  otherLocations: { id: number; name: string }[] | undefined;
+};
+
+function CampaignFormBody({
+  campaign,
+  readOnly: readOnlyProp,
+  approval = false,
+  changed = NOTHING_CHANGED,
+  aside,
+  config,
+  locations,
+  otherLocations,
+}: BodyProps) {
+  const save = useSaveCampaign();
+  const transition = useCampaignTransition();
+  const me = useCurrentUser();
+  const closed = campaign !== undefined && isClosed(campaign.state);
+  const readOnly = readOnlyProp || approval || closed;
+  const minStart = minStartOf(campaign, todayIn(config.time_zone));
+  const schema = useMemo(() => campaignFormSchema({ minStart, config }), [minStart, config]);
+  const changedSet = useMemo(() => new Set(changed), [changed]);
+
+  const form = useEditForm<Detail<Campaign>, CampaignFormValues, CampaignInput>({
+    object: campaign,
+    valuesOf,
+    schema,
+    readOnly,
+    fields: CAMPAIGN_FORM_FIELDS,
+    pathOf: campaignPath,
+    describe: (saved) => `Campaign "${saved.name}"`,
+    save: (input) => save.mutateAsync({ id: campaign?.id, values: input }),
+  });
+  const {
+    control,
+    register,
+    handleSubmit,
+    submit,
+    setValue,
+    getValues,
+    reset,
+    formState: { errors, isSubmitting, isSubmitted, isDirty },
+  } = form;
+  const [chosenLocations, videoclip, clip, ordering] = useWatch({
+    control,
+    name: ['locations', 'videoclip', 'clip', 'ordering'],
+  });
+
+  const needsConfirmation =
+    campaign !== undefined && !(UNAPPROVED_STATES as readonly number[]).includes(campaign.state);
+
+  const onSubmit = handleSubmit(
+    async () => {
+      if (readOnly) return;
+      if (needsConfirmation && !(await confirmEditApproved())) return;
+      await submit();
+    },
+    () => {
+      showErrors([messages.formHasErrors]);
+      for (const field of CAMPAIGN_FORM_FIELDS) setValue(field, getValues(field), { shouldTouch: true });
+    },
+  );
+
+  const canChange = permissionFlags(campaign?._permissions, 'campaign').canChange;
+  const canDeactivate = campaign !== undefined && !closed && canChange && !approval;
+  const confirmDeactivate = (target: Detail<Campaign>) =>
+    modals.openConfirmModal({
+      title: 'Deactivate campaign',
+      children: (
+        <Text size="sm">
+          Deactivating stops playback of &quot;{target.name}&quot; for good: the campaign is finished and can no longer
+          be changed.{isDirty ? ' Your unsaved changes are discarded.' : ''}
+        </Text>
+      ),
+      labels: { confirm: 'Deactivate', cancel: 'Cancel' },
+      confirmProps: { color: 'red' },
+      closeButtonProps: { 'aria-label': 'Close' },
+      onConfirm: () =>
+        transition.mutate(
+          { action: 'deactivate', id: target.id },
+          {
+            onSuccess: (saved) => {
+              reset(valuesOf(saved));
+              showSuccess(`Campaign "${saved.name}" deactivated.`);
+            },
+          },
+        ),
+    });
+
+  const heading = campaign?.name ?? 'Add campaign';
+  const rejectionReason =
+    campaign?.rejection_reason === null || campaign?.rejection_reason === undefined
+      ? 'No reason given'
+      : (config.rejection_reasons.find((reason) => reason.id === campaign.rejection_reason)?.label ??
+        `Reason ${campaign.rejection_reason}`);
+
+  const notice = (() => {
+    if (approval || !readOnly) return null;
+    if (closed)
+      return (
+        <Alert variant="light" color="gray" icon={<IconInfoCircle aria-hidden />}>
+          {campaignTexts.closed}
+        </Alert>
+      );
+    if (!campaign)
+      return (
+        <Alert variant="light" color="gray" icon={<IconInfoCircle aria-hidden />}>
+          You may not add campaigns.
+        </Alert>
+      );
+    return <ReadOnlyNotice what="this campaign" />;
+  })();
+
+  return (
+    <FormProvider {...form}>
+      <ChangedFieldsContext value={changedSet}>
+        {!approval && (
+          <PageHeader
+            title={campaign ? 'Campaign' : heading}
+            heading={heading}
+            breadcrumbs={[
+              ...(permissionFlags(me?._permissions, 'campaign').canList
+                ? [{ label: 'Campaigns', to: paths.campaigns }]
+                : []),
+              { label: heading },
+            ]}
+            actions={
+              <>
+                {canDeactivate && (
+                  <Button
+                    variant="outline"
+                    color="red"
+                    leftSection={<IconPlayerStop size={16} aria-hidden />}
+                    loading={transition.isPending}
+                    onClick={() => confirmDeactivate(campaign)}
+                  >
+                    Deactivate
+                  </Button>
+                )}
+                {!readOnly && <SaveButton form={FORM_ID} loading={isSubmitting} />}
+              </>
+            }
+          />
+        )}
+        <Stack gap="md">
+          {campaign && (
+            <Group gap="xs" mt={approval ? 0 : -8}>
+              <Badge variant="light" color="gray" size="lg" tt="none">
+                {campaign.sys_id}
+              </Badge>
+              <CampaignStateBadge state={campaign.state} />
+            </Group>
+          )}
+          {campaign?.state === CampaignState.Rejected && (
+            <Alert variant="light" color="red" title="Rejected" icon={<IconAlertTriangle aria-hidden />}>
+              <Text size="sm">
+                <Text span fw={600} size="sm">
+                  Reason:
+                </Text>{' '}
+                {rejectionReason}
+              </Text>
+              {campaign.comments && (
+                <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
+                  {campaign.comments}
+                </Text>
+              )}
+            </Alert>
+          )}
+          {notice}
+          {aside}
+          <form id={FORM_ID} onSubmit={onSubmit} noValidate aria-label={heading}>
+            <Stack gap="md">
+              <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
+                <Paper withBorder p="md" radius="md">
+                  <SectionTitle title="General" fields={['name', 'comments']} />
+                  <Stack gap="md">
+                    <TextInput
+                      label={<FieldLabel field="name" text="Name" />}
+                      required
+                      withAsterisk={false}
+                      disabled={readOnly}
+                      error={errors.name?.message}
+                      autoComplete="off"
+                      {...register('name')}
+                    />
+                    <Textarea
+                      label={<FieldLabel field="comments" text="Comments" />}
+                      autosize
+                      minRows={3}
+                      maxRows={8}
+                      disabled={readOnly}
+                      error={errors.comments?.message}
+                      {...register('comments')}
+                    />
+                  </Stack>
+                </Paper>
+                <CampaignLocationsSection
+                  locations={locations}
+                  otherLocations={otherLocations}
+                  readOnly={readOnly}
+                  minStart={minStart}
+                />
+                <CampaignZonesSection zones={config.zones} readOnly={readOnly} />
+                <CampaignAudienceSection config={config} readOnly={readOnly} />
+              </SimpleGrid>
+              <Paper withBorder p="md" radius="md">
+                <SectionTitle title="Clip and playlist" fields={['videoclip', 'ordering']} />
+                <CampaignPlaylist
+                  locations={chosenLocations}
+                  campaignId={campaign?.id}
+                  value={{ videoclip, clip, ordering: ordering ?? 0 }}
+                  onChange={(next) => {
+                    const options = { shouldDirty: true, shouldValidate: isSubmitted };
+                    setValue('videoclip', next.videoclip, options);
+                    setValue('clip', next.clip, options);
+                    setValue('ordering', next.ordering, options);
+                  }}
+                  readOnly={readOnly}
+                  error={errors.videoclip?.message ?? errors.ordering?.message}
+                />
+              </Paper>
+            </Stack>
+          </form>
+        </Stack>
+      </ChangedFieldsContext>
+    </FormProvider>
+  );
 }

@@ -1,4 +1,167 @@
-// PLACEHOLDER: replaced by the screen's implementation.
+// /campaign: the campaigns a page at a time, latest start first; search, state and location filters,
+// sort and page live in the URL. Each row opens the campaign.
+import { Anchor, Button, Group, Image, Paper, Select, Text } from '@mantine/core';
+import { campaignStateNames } from '@marquee/contracts/campaigns';
+import { permissionFlags } from '@marquee/contracts/common';
+import { TABLE_COUNTS } from '@marquee/contracts/constants';
+import { IconPlus } from '@tabler/icons-react';
+import { useMemo } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { campaignPath, paths } from '../../../app/paths.ts';
+import { DataTable, type DataColumn } from '../../../components/data-table/data-table.tsx';
+import { TextFilter } from '../../../components/data-table/text-filter.tsx';
+import { useListState } from '../../../components/data-table/use-list-state.ts';
+import { ListLoadError } from '../../../components/list-states.tsx';
+import { PageHeader } from '../../../components/page-header.tsx';
+import { useChoices, withMissing, type Choice } from '../../../lib/choices.ts';
+import { useCurrentUser } from '../../../lib/current-user.ts';
+import type { CampaignRow } from '../api/campaigns.ts';
+import { useCampaigns } from '../api/get-campaigns.ts';
+import { useSendableLocations } from '../api/get-sendable-locations.ts';
+import { CampaignStateBadge } from './campaign-state-badge.tsx';
+
+const PAGE_SIZE = 25;
+const ORDERING = '-start_date';
+const FILTERS = ['search', 'state', 'location'] as const;
+
+/** A transparent pixel while a preview is missing, so the row keeps its height. */
+const NO_PREVIEW = 'data:image/gif;base64,R0lGODlhAQABAAAAACw=';
+
+const stateOptions: Choice[] = Object.entries(campaignStateNames).map(([value, label]) => ({ value, label }));
+
+const locationCount = (count: number) => (count === 1 ? '1 location' : `${count} locations`);
+
+const columns: DataColumn<CampaignRow>[] = [
+  { id: 'sys_id', header: 'System id', width: 130, cell: (row) => row.sys_id },
+  {
+    id: 'name',
+    header: 'Name',
+    sortField: 'name',
+    cell: (row) => (
+      <Anchor component={Link} to={campaignPath(row.id)} onClick={(event) => event.stopPropagation()} fw={600}>
+        {row.name}
+      </Anchor>
+    ),
+  },
+  {
+    id: 'clip',
+    header: 'Video clip',
+    cell: ({ videoclip_data: clip, videoclip }) => (
+      <Group gap="sm" wrap="nowrap">
+        <Image
+          src={clip?.video_thumb.preview}
+          alt=""
+          w={64}
+          h={36}
+          fit="cover"
+          radius="sm"
+          fallbackSrc={NO_PREVIEW}
+          style={{ flexShrink: 0 }}
+        />
+        <Text size="sm" lineClamp={2}>
+          {clip?.name ?? `Video clip ${videoclip}`}
+        </Text>
+      </Group>
+    ),
+  },
+  { id: 'start_date', header: 'Start', sortField: 'start_date', width: 120, cell: (row) => row.start_date },
+  { id: 'end_date', header: 'End', sortField: 'end_date', width: 120, cell: (row) => row.end_date },
+  { id: 'locations', header: 'Locations', width: 120, cell: (row) => locationCount(row.locations.length) },
+  {
+    id: 'state',
+    header: 'State',
+    sortField: 'state',
+    width: 120,
+    cell: (row) => <CampaignStateBadge state={row.state} />,
+  },
+];
+
+const ids = (value: string | undefined) => {
+  const id = Number(value);
+  return Number.isInteger(id) && id > 0 ? [id] : [];
+};
+
+/** Every location for those who may list them; otherwise those the user sends campaigns to. */
+function useLocationFilterChoices(): Choice[] | undefined {
+  const me = useCurrentUser();
+  const canList = permissionFlags(me?._permissions, 'location').canList;
+  const all = useChoices('locations', canList);
+  const sendable = useSendableLocations({ enabled: !canList });
+  return useMemo(
+    () =>
+      canList ? all.data : sendable.data?.map((location) => ({ value: String(location.id), label: location.name })),
+    [canList, all.data, sendable.data],
+  );
+}
+
 export function CampaignListScreen() {
-  return null;
+  const navigate = useNavigate();
+  const state = useListState({ ordering: ORDERING, pageSize: PAGE_SIZE, pageSizes: TABLE_COUNTS, filters: FILTERS });
+  const campaigns = useCampaigns(state.query);
+  const locations = useLocationFilterChoices();
+  const { canAdd } = permissionFlags(campaigns.data?._permissions, 'campaign');
+  const filtered = FILTERS.some((name) => state.filters[name]);
+
+  return (
+    <>
+      <PageHeader
+        title="Campaigns"
+        breadcrumbs={[{ label: 'Campaigns', to: paths.campaigns }]}
+        actions={
+          canAdd && (
+            <Button component={Link} to={paths.campaignAdd} leftSection={<IconPlus size={16} aria-hidden />}>
+              Add campaign
+            </Button>
+          )
+        }
+      />
+      <Paper withBorder p="md" radius="md">
+        <Group mb="md" align="flex-end" gap="md" wrap="wrap">
+          <TextFilter
+            label="Search"
+            value={state.filters.search ?? ''}
+            onChange={(value) => state.setFilter('search', value)}
+            placeholder="Name or system id"
+          />
+          <Select
+            label="State"
+            placeholder="Every state"
+            data={stateOptions}
+            value={state.filters.state || null}
+            onChange={(value) => state.setFilter('state', value ?? '')}
+            clearable
+            clearButtonProps={{ 'aria-label': 'Show campaigns in every state' }}
+            w={180}
+          />
+          <Select
+            label="Location"
+            placeholder="Every location"
+            data={withMissing(locations, ids(state.filters.location), 'Location')}
+            value={state.filters.location || null}
+            onChange={(value) => state.setFilter('location', value ?? '')}
+            searchable
+            clearable
+            clearButtonProps={{ 'aria-label': 'Show campaigns at every location' }}
+            nothingFoundMessage="No such location"
+            limit={100}
+            w={240}
+          />
+        </Group>
+        {campaigns.isError && <ListLoadError what="campaigns" onRetry={() => void campaigns.refetch()} mb="md" />}
+        <DataTable
+          label="Campaigns"
+          columns={columns}
+          state={state}
+          data={campaigns.data}
+          loading={campaigns.isPending}
+          fetching={campaigns.isFetching}
+          pageSizes={TABLE_COUNTS}
+          getRowId={(row) => String(row.id)}
+          onRowClick={(row) => void navigate(campaignPath(row.id))}
+          emptyText={filtered ? 'No campaigns match the filters.' : 'No campaigns yet.'}
+          minWidth={960}
+        />
+      </Paper>
+    </>
+  );
 }

@@ -1,0 +1,144 @@
+// The campaign form's values, how a campaign fills them, and the check on Save: the rules of spec §5
+// (`campaignProblems`, shared with the server) turned into field errors, then the values as sent.
+import type { AppConfig } from '@marquee/contracts/app-config';
+import {
+  campaignInput,
+  campaignProblems,
+  campaignTexts,
+  type Campaign,
+  type CampaignInput,
+  type Gender,
+} from '@marquee/contracts/campaigns';
+import type { Path } from 'react-hook-form';
+import { z } from 'zod';
+import type { PlaylistClip } from './playlist/campaign-playlist.tsx';
+
+export type CampaignFormValues = {
+  name: string;
+  comments: string;
+  locations: number[];
+  /** yyyy-MM-dd; null until chosen. */
+  start_date: string | null;
+  end_date: string | null;
+  p_zones: number[];
+  p_zones_overlay: number[];
+  p_times_on: boolean;
+  p_start_time: string | null;
+  p_end_time: string | null;
+  p_gender_on: boolean;
+  p_gender: Gender | null;
+  p_age_on: boolean;
+  p_age: number[];
+  videoclip: number | null;
+  /** The clip's details for the playlist preview (not sent). */
+  clip: PlaylistClip | null;
+  /** Null on a new campaign until the playlist places it: the server then puts it last. */
+  ordering: number | null;
+};
+
+/** The fields a refused save may name (server errors for others become toasts). */
+export const CAMPAIGN_FORM_FIELDS = [
+  'name',
+  'comments',
+  'locations',
+  'start_date',
+  'end_date',
+  'p_zones',
+  'p_zones_overlay',
+  'p_times_on',
+  'p_start_time',
+  'p_end_time',
+  'p_gender_on',
+  'p_gender',
+  'p_age_on',
+  'p_age',
+  'videoclip',
+  'ordering',
+] as const satisfies readonly Path<CampaignFormValues>[];
+
+export const valuesOf = (campaign: Campaign | undefined): CampaignFormValues => ({
+  name: campaign?.name ?? '',
+  comments: campaign?.comments ?? '',
+  locations: campaign?.locations ?? [],
+  start_date: campaign?.start_date ?? null,
+  end_date: campaign?.end_date ?? null,
+  p_zones: campaign?.p_zones ?? [],
+  p_zones_overlay: campaign?.p_zones_overlay ?? [],
+  p_times_on: campaign?.p_times_on ?? false,
+  p_start_time: campaign?.p_start_time ?? null,
+  p_end_time: campaign?.p_end_time ?? null,
+  p_gender_on: campaign?.p_gender_on ?? false,
+  p_gender: campaign?.p_gender ?? null,
+  p_age_on: campaign?.p_age_on ?? false,
+  p_age: campaign?.p_age ?? [],
+  videoclip: campaign?.videoclip ?? null,
+  clip: campaign?.videoclip_data ?? null,
+  ordering: campaign?.ordering ?? null,
+});
+
+/** What is sent: a targeting that is off sends no values. */
+export const inputOf = (values: CampaignFormValues): CampaignInput => ({
+  name: values.name.trim(),
+  comments: values.comments,
+  videoclip: values.videoclip,
+  locations: values.locations,
+  start_date: values.start_date ?? '',
+  end_date: values.end_date ?? '',
+  p_zones: values.p_zones,
+  p_zones_overlay: values.p_zones_overlay,
+  ...(values.ordering === null ? {} : { ordering: values.ordering }),
+  p_times_on: values.p_times_on,
+  p_start_time: values.p_times_on ? values.p_start_time : null,
+  p_end_time: values.p_times_on ? values.p_end_time : null,
+  p_gender_on: values.p_gender_on,
+  p_gender: values.p_gender_on ? values.p_gender : null,
+  p_age_on: values.p_age_on,
+  p_age: values.p_age_on ? values.p_age : null,
+});
+
+/** Today (yyyy-MM-dd) in `timeZone`, not the browser's zone. */
+export function todayIn(timeZone: string, now = new Date()): string {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).formatToParts(now);
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
+  return `${part('year')}-${part('month')}-${part('day')}`;
+}
+
+/** The earliest start a campaign may have: today, or its own start when that has passed (the server
+ * keeps a past start on an edit). */
+export const minStartOf = (campaign: Campaign | undefined, today: string) =>
+  campaign && campaign.start_date < today ? campaign.start_date : today;
+
+export type CampaignRules = { minStart: string; config: Pick<AppConfig, 'zones' | 'age_groups'> };
+
+/** The form's resolver schema: every problem on its field, then the values as sent. */
+export function campaignFormSchema({ minStart, config }: CampaignRules) {
+  return z
+    .custom<CampaignFormValues>()
+    .superRefine((values, ctx) => {
+      const problems: Partial<Record<keyof CampaignFormValues, string>> = {};
+      const name = campaignInput.shape.name.safeParse(values.name);
+      if (!name.success) problems.name = name.error.issues[0]?.message;
+      const comments = campaignInput.shape.comments.safeParse(values.comments);
+      if (!comments.success) problems.comments = comments.error.issues[0]?.message;
+      if (!values.start_date) problems.start_date = campaignTexts.required;
+      if (!values.end_date) problems.end_date = campaignTexts.required;
+      const shared = campaignProblems(inputOf(values), {
+        today: minStart,
+        zones: config.zones,
+        ageGroups: config.age_groups.map((group) => group.id),
+      });
+      for (const [field, message] of Object.entries(shared)) {
+        const key = field as keyof CampaignFormValues;
+        problems[key] ??= message;
+      }
+      for (const [field, message] of Object.entries(problems)) {
+        if (message) ctx.addIssue({ code: 'custom', path: [field], message });
+      }
+    })
+    .transform(inputOf);
+}
