@@ -82,9 +82,7 @@ function RejectForm({ campaign, onClose, onRejected }: Omit<RejectDialogProps, '
         <Textarea
           label="Comments"
           description='Required when the reason is "Other".'
-          autosize
-          minRows={3}
-          maxRows={8}
+          rows={4}
           maxLength={2000}
           error={errors.comments?.message}
           {...register('comments')}

@@ -1,0 +1,65 @@
+import type { Paged } from '@marquee/contracts/common';
+import { screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { api } from '../../../../lib/api.ts';
+import { setDisplayTimeZone } from '../../../../lib/format.ts';
+import { renderWithProviders } from '../../../../test/render.tsx';
+import type { CampaignRow } from '../../api/campaigns.ts';
+import { ApprovalListScreen } from './approval-list-screen.tsx';
+
+const row = {
+  id: 5,
+  sys_id: 'CMP-000005',
+  name: 'Summer sale',
+  videoclip: 3,
+  start_date: '2026-07-01',
+  end_date: '2026-07-31',
+  locations: [4, 9],
+  updated_at: '2026-06-02T09:30:00Z',
+  videoclip_data: {
+    id: 3,
+    name: 'Beach clip',
+    video_file: '/media/3.mp4',
+    video_thumb: { url: '/t/3.jpg', preview: '/p/3.jpg' },
+    duration: 15,
+    advertiser: 1,
+  },
+} as CampaignRow;
+
+const paged = (results: CampaignRow[]): Paged<CampaignRow> => ({
+  count: results.length,
+  next: null,
+  previous: null,
+  results,
+  _permissions: [],
+});
+
+beforeEach(() => setDisplayTimeZone('UTC'));
+afterEach(() => {
+  vi.restoreAllMocks();
+  setDisplayTimeZone(undefined);
+});
+
+describe('ApprovalListScreen', () => {
+  it('lists the campaigns waiting for approval, soonest end first, linking to their approval screen', async () => {
+    const get = vi.spyOn(api, 'get').mockResolvedValue(paged([row]));
+    renderWithProviders(<ApprovalListScreen />, { route: '/campaign/approve' });
+    const table = await screen.findByRole('table', { name: 'Campaigns waiting for approval' });
+    expect(get).toHaveBeenCalledWith(
+      '/api/campaigns/',
+      expect.objectContaining({ query: { page: 1, page_size: 25, ordering: 'end_date', for_approval: 'true' } }),
+    );
+    const line = await within(table).findByRole('row', { name: /Summer sale/ });
+    expect(within(line).getByRole('link', { name: 'Summer sale' })).toHaveAttribute('href', '/campaign/approve/5');
+    expect(line).toHaveTextContent('CMP-000005');
+    expect(line).toHaveTextContent('Beach clip');
+    expect(line).toHaveTextContent('2 locations');
+    expect(line).toHaveTextContent('2026-06-02 09:30:00');
+  });
+
+  it('says when no campaign is waiting', async () => {
+    vi.spyOn(api, 'get').mockResolvedValue(paged([]));
+    renderWithProviders(<ApprovalListScreen />, { route: '/campaign/approve' });
+    expect(await screen.findByText('No campaigns are waiting for approval.')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,204 @@
+import { notifications } from '@mantine/notifications';
+import { appConfigEndpoint, type AppConfig } from '@marquee/contracts/app-config';
+import type { Campaign, LastApproved } from '@marquee/contracts/campaigns';
+import { messages } from '@marquee/contracts/texts';
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { api } from '../../../../lib/api.ts';
+import { ApiError } from '../../../../lib/api-client.ts';
+import { setDisplayTimeZone } from '../../../../lib/format.ts';
+import type { Detail } from '../../../../lib/resources.ts';
+import { renderWithProviders } from '../../../../test/render.tsx';
+import type { CampaignFormProps } from '../campaign-form.tsx';
+import { ApprovalScreen } from './approval-screen.tsx';
+
+// The form has its own tests; here it only shows which fields the screen marks as changed.
+vi.mock('../campaign-form.tsx', () => ({
+  CampaignForm: ({ changed = [], readOnly, approval }: CampaignFormProps) => (
+    <div data-testid="campaign-form" data-read-only={readOnly} data-approval={approval}>
+      {changed.join(',')}
+    </div>
+  ),
+}));
+
+const config: AppConfig = {
+  video_max_bytes: 1,
+  image_max_bytes: 1,
+  zones: [1, 2, 3, 4],
+  time_zone: 'UTC',
+  age_groups: [{ id: 1, label: '18–24' }],
+  genders: [
+    { value: 'm', label: 'Men' },
+    { value: 'f', label: 'Women' },
+  ],
+  times: ['08:00', '20:00'],
+  rejection_reasons: [
+    { id: 1, label: 'Inappropriate content' },
+    { id: 0, label: 'Other' },
+  ],
+};
+
+const campaignFixture = (extra: Partial<Detail<Campaign>> = {}): Detail<Campaign> => ({
+  id: 5,
+  sys_id: 'CMP-000005',
+  name: 'Summer sale',
+  videoclip: 3,
+  videoclip_id: 3,
+  start_date: '2026-07-01',
+  end_date: '2026-07-31',
+  state: 0,
+  locations: [4],
+  p_zones: [1, 2],
+  p_zones_overlay: [],
+  ordering: 0,
+  p_times_on: false,
+  p_start_time: null,
+  p_end_time: null,
+  p_gender_on: false,
+  p_gender: null,
+  p_age_on: false,
+  p_age: null,
+  rejection_reason: null,
+  comments: '',
+  created_by: 2,
+  created_at: '2026-06-01T08:00:00Z',
+  updated_at: '2026-06-02T09:30:00Z',
+  videoclip_data: {
+    id: 3,
+    name: 'Beach clip',
+    video_file: '/media/3.mp4',
+    video_thumb: { url: '/t/3.jpg', preview: '/p/3.jpg' },
+    duration: 15,
+    advertiser: 1,
+  },
+  _permissions: ['view_campaign', 'approve_campaign'],
+  ...extra,
+});
+
+const neverApproved: LastApproved = { approved_at: null, campaign: null };
+
+function mockGets(campaign = campaignFixture(), last: LastApproved = neverApproved) {
+  return vi.spyOn(api, 'get').mockImplementation((path: string) => {
+    if (path === appConfigEndpoint) return Promise.resolve(config) as never;
+    if (path === '/api/campaigns/5/') return Promise.resolve(campaign) as never;
+    if (path === '/api/campaigns/5/last_approved/') return Promise.resolve(last) as never;
+    return Promise.reject(new Error(`unexpected GET ${path}`));
+  });
+}
+
+function renderScreen() {
+  return renderWithProviders(<div>Elsewhere</div>, {
+    route: '/campaign/approve/5',
+    routes: [
+      { path: '/campaign/approve/:id', element: <ApprovalScreen /> },
+      { path: '/campaign/approve', element: <div>Approval list</div> },
+    ],
+  });
+}
+
+async function openRejectDialog() {
+  const rendered = renderScreen();
+  await rendered.user.click(await screen.findByRole('button', { name: 'Reject' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Reject campaign' });
+  return { ...rendered, dialog };
+}
+
+beforeEach(() => setDisplayTimeZone('UTC'));
+afterEach(() => {
+  vi.restoreAllMocks();
+  setDisplayTimeZone(undefined);
+});
+
+describe('ApprovalScreen', () => {
+  it('approves the campaign and returns to the approval list', async () => {
+    mockGets();
+    const post = vi.spyOn(api, 'post').mockResolvedValue(campaignFixture({ state: 1, _permissions: [] }));
+    const show = vi.spyOn(notifications, 'show');
+    const { user, router } = renderScreen();
+    expect(await screen.findByRole('heading', { name: 'Summer sale' })).toBeInTheDocument();
+    expect(screen.getByText('CMP-000005')).toBeInTheDocument();
+    expect(screen.getByText('First approval: this campaign has not been approved before.')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Approve' }));
+    await waitFor(() => expect(post).toHaveBeenCalledWith('/api/campaigns/5/approve/'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/campaign/approve'));
+    expect(show).toHaveBeenCalledWith(expect.objectContaining({ message: 'Campaign "Summer sale" approved.' }));
+  });
+
+  it('shows no approve or reject without approve_campaign, and says why', async () => {
+    mockGets(campaignFixture({ state: 1, _permissions: ['view_campaign'] }));
+    renderScreen();
+    expect(await screen.findByText('This campaign is not waiting for approval: it is Approved.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Approve' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Reject' })).toBeNull();
+  });
+
+  it('asks for a rejection reason in the spec words', async () => {
+    mockGets();
+    const post = vi.spyOn(api, 'post');
+    const { user, dialog } = await openRejectDialog();
+    await user.click(within(dialog).getByRole('button', { name: 'Reject' }));
+    expect(await within(dialog).findByText('Please select rejection reason!')).toBeInTheDocument();
+    expect(messages.rejectionReasonRequired).toBe('Please select rejection reason!');
+    expect(post).not.toHaveBeenCalled();
+  });
+
+  it('asks for a text when the reason is Other, then rejects with reason 0 and the comments', async () => {
+    mockGets();
+    const post = vi.spyOn(api, 'post').mockResolvedValue(campaignFixture({ state: 98, _permissions: [] }));
+    const { user, dialog, router } = await openRejectDialog();
+    await user.click(within(dialog).getByRole('combobox', { name: /^Reason/ }));
+    await user.click(await screen.findByRole('option', { name: 'Other', hidden: true }));
+    await user.click(within(dialog).getByRole('button', { name: 'Reject' }));
+    expect(await within(dialog).findByText('Please enter some descriptive text!')).toBeInTheDocument();
+    expect(messages.rejectionTextRequired).toBe('Please enter some descriptive text!');
+    expect(post).not.toHaveBeenCalled();
+
+    await user.type(within(dialog).getByRole('textbox', { name: 'Comments' }), 'Too loud');
+    await user.click(within(dialog).getByRole('button', { name: 'Reject' }));
+    await waitFor(() =>
+      expect(post).toHaveBeenCalledWith(
+        '/api/campaigns/5/reject/',
+        { reason: 0, comments: 'Too loud' },
+        { formErrors: true },
+      ),
+    );
+    await waitFor(() => expect(router.state.location.pathname).toBe('/campaign/approve'));
+  });
+
+  it('shows the server field errors of a rejection on the fields', async () => {
+    mockGets();
+    vi.spyOn(api, 'post').mockRejectedValue(new ApiError(400, { reason: ['Choose one of the configured ones.'] }));
+    const { user, dialog } = await openRejectDialog();
+    await user.click(within(dialog).getByRole('combobox', { name: /^Reason/ }));
+    await user.click(await screen.findByRole('option', { name: 'Inappropriate content', hidden: true }));
+    await user.click(within(dialog).getByRole('button', { name: 'Reject' }));
+    expect(await within(dialog).findByText('Choose one of the configured ones.')).toBeInTheDocument();
+  });
+
+  it('lists a changed name and zones against the approved version', async () => {
+    // The approved version is the log entry's copy: no clip data, no permissions.
+    const { videoclip_data: _clip, ...approved } = campaignFixture({ name: 'Spring sale', p_zones: [1] });
+    mockGets(campaignFixture(), { approved_at: '2026-05-20T12:00:00Z', campaign: approved });
+    renderScreen();
+    const table = await screen.findByRole('table', { name: 'Changes since the last approval' });
+    expect(within(table).getByRole('columnheader', { name: /Approved version/ })).toHaveTextContent(
+      '2026-05-20 12:00:00',
+    );
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows).toHaveLength(2);
+    expect(rows[0]).toHaveTextContent(/^NameSpring saleSummer sale$/);
+    expect(rows[1]).toHaveTextContent(/^Zones11, 2$/);
+    const form = screen.getByTestId('campaign-form');
+    expect(form).toHaveTextContent('name,p_zones');
+    expect(form).toHaveAttribute('data-read-only', 'true');
+    expect(form).toHaveAttribute('data-approval', 'true');
+  });
+
+  it('says when nothing changed since the last approval', async () => {
+    const { videoclip_data: _clip, ...approved } = campaignFixture();
+    mockGets(campaignFixture(), { approved_at: '2026-05-20T12:00:00Z', campaign: approved });
+    renderScreen();
+    expect(await screen.findByText('No changes since the last approval.')).toBeInTheDocument();
+  });
+});
