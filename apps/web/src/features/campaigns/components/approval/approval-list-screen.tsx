@@ -101,7 +101,7 @@ export function ApprovalListScreen() {
           emptyText={
             searching ? 'No campaigns waiting for approval match the search.' : 'No campaigns are waiting for approval.'
           }
-          minWidth={900}
+          minWidth={1000}
         />
       </Paper>
     </>

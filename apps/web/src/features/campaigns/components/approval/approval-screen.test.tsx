@@ -131,6 +131,7 @@ describe('ApprovalScreen', () => {
     expect(await screen.findByText('This campaign is not waiting for approval: it is Approved.')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Approve' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Reject' })).toBeNull();
+    expect(screen.queryByRole('heading', { name: 'What changed since the last approved version' })).toBeNull();
   });
 
   it('asks for a rejection reason in the spec words', async () => {

@@ -1,5 +1,5 @@
-// /campaign/approve/:id: a new campaign read-only, what changed since it was last approved, and
-// Approve or Reject while it waits for approval (the server says so through `approve_campaign`).
+// /campaign/approve/:id: a campaign read-only and, while it waits for approval (the server says so
+// through `approve_campaign`), what changed since it was last approved, with Approve and Reject.
 import { Alert, Button, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { campaignChanges, campaignStateNames, type CampaignState } from '@marquee/contracts/campaigns';
 import { permissionFlags } from '@marquee/contracts/common';
@@ -49,7 +49,7 @@ export function ApprovalScreen() {
   const data = campaign.data;
   const { canApprove } = permissionFlags(data._permissions, 'campaign');
   const before = lastApproved.data?.campaign;
-  const changed = before ? campaignChanges(before, data) : [];
+  const changed = canApprove && before ? campaignChanges(before, data) : [];
   const busy = transition.isPending;
   const backToList = () => void navigate(paths.campaignApprovals);
 
@@ -104,27 +104,27 @@ export function ApprovalScreen() {
           </Text>
         </Group>
 
-        {!canApprove && (
+        {canApprove ? (
+          <Paper withBorder p="md" radius="md" component="section" aria-labelledby="approval-changes">
+            <Title order={2} size="h4" mb="sm" id="approval-changes">
+              What changed since the last approved version
+            </Title>
+            {lastApproved.isError ? (
+              <ListLoadError what="approved version" onRetry={() => void lastApproved.refetch()} />
+            ) : lastApproved.data ? (
+              <CampaignChanges campaign={data} lastApproved={lastApproved.data} changed={changed} />
+            ) : (
+              <Stack gap="xs" aria-hidden="true">
+                <Skeleton height={14} radius="sm" />
+                <Skeleton height={14} radius="sm" width="60%" />
+              </Stack>
+            )}
+          </Paper>
+        ) : (
           <Alert variant="light" color="gray" icon={<IconInfoCircle aria-hidden />}>
             {`This campaign is not waiting for approval: it is ${stateName(data.state)}.`}
           </Alert>
         )}
-
-        <Paper withBorder p="md" radius="md" component="section" aria-labelledby="approval-changes">
-          <Title order={2} size="h4" mb="sm" id="approval-changes">
-            What changed since the last approved version
-          </Title>
-          {lastApproved.isError ? (
-            <ListLoadError what="approved version" onRetry={() => void lastApproved.refetch()} />
-          ) : lastApproved.data ? (
-            <CampaignChanges campaign={data} lastApproved={lastApproved.data} changed={changed} />
-          ) : (
-            <Stack gap="xs" aria-hidden="true">
-              <Skeleton height={14} radius="sm" />
-              <Skeleton height={14} radius="sm" width="60%" />
-            </Stack>
-          )}
-        </Paper>
 
         <CampaignForm campaign={data} readOnly approval changed={changed} />
       </Stack>
