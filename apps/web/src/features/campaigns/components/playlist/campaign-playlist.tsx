@@ -205,7 +205,13 @@ export function CampaignPlaylist({ locations, campaignId, value, onChange, readO
         setOverPlaylist(false);
       }}
     >
-      <SimpleGrid type="container" cols={{ base: 1, '50rem': 2 }} spacing="md" verticalSpacing="md">
+      <SimpleGrid
+        type="container"
+        cols={{ base: 1, '50rem': 2 }}
+        spacing="md"
+        verticalSpacing="md"
+        style={{ alignItems: 'start' }}
+      >
         <ClipBox readOnly={readOnly} onAdd={(clip) => add(clip)} />
         <PlaylistPreview
           items={items}

@@ -1,25 +1,13 @@
 // The clip selection box: active clips filtered by advertiser, product and a search text, a page at a
 // time with "Load more"; each clip a compact card dragged into the playlist or added with its button.
 import { useDraggable } from '@dnd-kit/core';
-import {
-  Badge,
-  Button,
-  Group,
-  Paper,
-  ScrollArea,
-  Select,
-  SimpleGrid,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Button, Group, Paper, ScrollArea, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { permissionFlags } from '@marquee/contracts/common';
 import { TABLE_FILTER_DELAY_MS } from '@marquee/contracts/constants';
 import type { Videoclip } from '@marquee/contracts/videoclips';
 import { IconGripVertical, IconSearch } from '@tabler/icons-react';
-import { useId, useMemo, useState } from 'react';
+import { useId, useMemo, useState, type ReactNode } from 'react';
 import { ListLoadError, ListSkeleton } from '../../../../components/list-states.tsx';
 import { formatDuration } from '../../../../components/video-player/format-duration.ts';
 import { useChoices } from '../../../../lib/choices.ts';
@@ -42,10 +30,15 @@ export const toPlaylistClip = (clip: Videoclip): PlaylistClip => ({
   advertiser: clip.product_data.advertiser,
 });
 
-type ClipCardBodyProps = { clip: PlaylistClip; detail?: string };
+type ClipCardBodyProps = {
+  clip: PlaylistClip;
+  detail?: string;
+  /** Shown before the duration (e.g. the "This campaign" badge). */
+  tag?: ReactNode;
+};
 
 /** Thumbnail, name and duration (also the drag overlay's picture). */
-export function ClipCardBody({ clip, detail }: ClipCardBodyProps) {
+export function ClipCardBody({ clip, detail, tag }: ClipCardBodyProps) {
   return (
     <>
       <img className={classes.thumb} src={clip.video_thumb.preview} alt="" loading="lazy" />
@@ -53,9 +46,12 @@ export function ClipCardBody({ clip, detail }: ClipCardBodyProps) {
         <Text size="sm" fw={500} truncate="end" title={clip.name}>
           {clip.name}
         </Text>
-        <Text size="xs" c="dimmed" truncate="end">
-          {[formatDuration(clip.duration), detail].filter(Boolean).join(' · ')}
-        </Text>
+        <Group gap={6} wrap="nowrap">
+          {tag}
+          <Text size="xs" c="dimmed" truncate="end">
+            {[formatDuration(clip.duration), detail].filter(Boolean).join(' · ')}
+          </Text>
+        </Group>
       </div>
     </>
   );
@@ -134,7 +130,7 @@ export function ClipBox({ readOnly, onAdd }: ClipBoxProps) {
           {canListAdvertisers && canListProducts && (
             <Select
               label="Product"
-              placeholder={advertiser === null ? 'Choose an advertiser first' : 'All products'}
+              placeholder={advertiser === null ? 'Pick an advertiser' : 'All products'}
               data={products.data ?? []}
               value={product === null ? null : String(product)}
               onChange={(value) => setProduct(value === null ? null : Number(value))}
@@ -167,9 +163,9 @@ export function ClipBox({ readOnly, onAdd }: ClipBoxProps) {
                 {rows.length} of {count} clips
               </Text>
               {!readOnly && (
-                <Badge variant="light" color="gray" size="sm">
-                  Drag a clip into the playlist
-                </Badge>
+                <Text size="xs" c="dimmed">
+                  Drag a clip into the playlist, or use Add
+                </Text>
               )}
             </Group>
             <ScrollArea.Autosize mah={420} type="auto" offsetScrollbars>

@@ -114,10 +114,14 @@ function SelfItem({ clip, position, count, readOnly, onMove, onRemove }: SelfIte
           <IconGripVertical size={16} aria-hidden />
         </span>
       )}
-      <ClipCardBody clip={clip} />
-      <Badge variant="filled" size="sm" style={{ flex: 'none' }}>
-        This campaign
-      </Badge>
+      <ClipCardBody
+        clip={clip}
+        tag={
+          <Badge variant="filled" size="xs" style={{ flex: 'none' }}>
+            This campaign
+          </Badge>
+        }
+      />
       {!readOnly && (
         <Group gap={4} wrap="nowrap">
           <Tooltip label="Move up">
