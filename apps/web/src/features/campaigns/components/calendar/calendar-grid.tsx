@@ -84,7 +84,7 @@ export function CalendarGrid({ start, days, rows, today, skeletonRows = 8 }: Cal
             rows.map((row) => (
               <tr key={row.id}>
                 <th scope="row" className={classes.location}>
-                  <Text size="sm" fw={600} truncate title={row.name}>
+                  <Text size="sm" fw={600} truncate maw={190} title={row.name}>
                     {row.name}
                   </Text>
                   <Text size="xs" c="dimmed">

@@ -20,9 +20,10 @@ export type CalendarZonesProps = {
 
 const PAGE_PARAM = 'zones_page';
 
-function YesNo({ yes, label }: { yes: boolean; label: string }) {
+/** Read with its column header ("Plays here", "Shows the overlay"). */
+function YesNo({ yes }: { yes: boolean }) {
   return (
-    <Badge variant="light" color={yes ? 'teal' : 'gray'} aria-label={`${label}: ${yes ? 'yes' : 'no'}`}>
+    <Badge variant="light" color={yes ? 'teal' : 'gray'}>
       {yes ? 'Yes' : 'No'}
     </Badge>
   );
@@ -119,16 +120,10 @@ export function CalendarZones({ locationId, locationName, campaign }: CalendarZo
                   <Overlay zone={zone} />
                 </Table.Td>
                 <Table.Td>
-                  <YesNo
-                    yes={campaign.p_zones.includes(zone.zone_number)}
-                    label={`Plays in zone ${zone.zone_number}`}
-                  />
+                  <YesNo yes={campaign.p_zones.includes(zone.zone_number)} />
                 </Table.Td>
                 <Table.Td>
-                  <YesNo
-                    yes={campaign.p_zones_overlay.includes(zone.zone_number)}
-                    label={`Shows the overlay in zone ${zone.zone_number}`}
-                  />
+                  <YesNo yes={campaign.p_zones_overlay.includes(zone.zone_number)} />
                 </Table.Td>
               </Table.Tr>
             ))}

@@ -1,0 +1,98 @@
+import { userInfoQueryKey } from '../../../../lib/current-user.ts';
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { paths } from '../../../../app/paths.ts';
+import { api } from '../../../../lib/api.ts';
+import { renderWithProviders } from '../../../../test/render.tsx';
+import { campaignRowFixture, meFixture, page } from './calendar-fixtures.ts';
+import { CalendarListScreen } from './calendar-list-screen.tsx';
+
+afterEach(() => vi.restoreAllMocks());
+
+function renderList(route: string, rows = [campaignRowFixture()], permissions = ['list_campaign', 'view_location']) {
+  const get = vi.spyOn(api, 'get').mockImplementation((path: string) => {
+    if (path === '/api/campaigns/') return Promise.resolve(page(rows)) as never;
+    if (path === '/api/locations/4/') return Promise.resolve({ id: 4, name: 'Mall North' }) as never;
+    return Promise.reject(new Error(`unexpected ${path}`));
+  });
+  const rendered = renderWithProviders(<></>, {
+    route,
+    routes: [
+      {
+        path: paths.campaignCalendarList,
+        element: <CalendarListScreen />,
+        children: [{ path: ':id', element: <p>Details of {route}</p> }],
+      },
+    ],
+  });
+  rendered.queryClient.setQueryData(userInfoQueryKey, meFixture(permissions));
+  return { ...rendered, get };
+}
+
+describe('CalendarListScreen', () => {
+  it('asks for the day’s campaigns at the location and keeps only the states the calendar counts', async () => {
+    const { get } = renderList('/campaign/calendar/2026-11-23/list/4/2026-11-25', [
+      campaignRowFixture({ id: 1, name: 'New one', state: 0 }),
+      campaignRowFixture({ id: 2, name: 'Approved one', state: 1 }),
+      campaignRowFixture({ id: 3, name: 'Sent one', state: 2 }),
+      campaignRowFixture({ id: 4, name: 'Active one', state: 3 }),
+      campaignRowFixture({ id: 5, name: 'Viewed one', state: 10 }),
+      campaignRowFixture({ id: 6, name: 'Rejected one', state: 98 }),
+      campaignRowFixture({ id: 7, name: 'Finished one', state: 99 }),
+    ]);
+    const table = await screen.findByRole('table', { name: 'Campaigns at Mall North on Wednesday 25 November 2026' });
+    const names = within(table)
+      .getAllByRole('link')
+      .map((link) => link.textContent);
+    expect(names).toEqual(['Approved one', 'Sent one', 'Active one', 'Viewed one', 'Finished one']);
+    expect(get).toHaveBeenCalledWith(
+      '/api/campaigns/',
+      expect.objectContaining({
+        query: { location: 4, date_from: '2026-11-25', date_to: '2026-11-25', page_size: 0, ordering: 'ordering' },
+      }),
+    );
+    expect(within(table).getByRole('link', { name: 'Sent one' })).toHaveAttribute(
+      'href',
+      '/campaign/calendar/2026-11-23/list/4/2026-11-25/3',
+    );
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Mall North');
+    expect(screen.getByText('Choose a campaign to see its details.')).toBeInTheDocument();
+  });
+
+  it('goes back to the calendar weeks and to the days around, following a day out of those weeks', async () => {
+    renderList('/campaign/calendar/2026-11-23/list/4/2026-11-23');
+    await screen.findByRole('table');
+    expect(screen.getByRole('link', { name: 'Back to the calendar' })).toHaveAttribute(
+      'href',
+      '/campaign/calendar/2026-11-23',
+    );
+    expect(screen.getByRole('link', { name: /^Next day/ })).toHaveAttribute(
+      'href',
+      '/campaign/calendar/2026-11-23/list/4/2026-11-24',
+    );
+    expect(screen.getByRole('link', { name: /^Previous day/ })).toHaveAttribute(
+      'href',
+      '/campaign/calendar/2026-11-16/list/4/2026-11-22',
+    );
+  });
+
+  it('shows the chosen campaign’s details below the list and marks its row', async () => {
+    const { user, router } = renderList('/campaign/calendar/2026-11-23/list/4/2026-11-25', [
+      campaignRowFixture({ id: 2, name: 'Approved one' }),
+      campaignRowFixture({ id: 3, name: 'Sent one', state: 2 }),
+    ]);
+    await user.click(await screen.findByRole('link', { name: 'Sent one' }));
+    await waitFor(() =>
+      expect(router.state.location.pathname).toBe('/campaign/calendar/2026-11-23/list/4/2026-11-25/3'),
+    );
+    expect(screen.getByText(/^Details of/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Sent one' })).toHaveAttribute('aria-current', 'page');
+    expect(screen.getByRole('link', { name: 'Approved one' })).not.toHaveAttribute('aria-current');
+  });
+
+  it('says when nothing plays there, and names the location without asking for it when the user may not view it', async () => {
+    const { get } = renderList('/campaign/calendar/2026-11-23/list/4/2026-11-25', [], ['list_campaign']);
+    expect(await screen.findByText('No campaigns play at Location 4 on this day.')).toBeInTheDocument();
+    expect(get.mock.calls.some(([path]) => path === '/api/locations/4/')).toBe(false);
+  });
+});
