@@ -27,6 +27,16 @@ function useRequiredPermissions(): string[] {
 const isActive = (pathname: string, path: string) =>
   path === paths.home ? pathname === path : pathname === path || pathname.startsWith(`${path}/`);
 
+/** The menu entry of the address: the longest path that contains it (/campaign/approve/3 is
+ * Approval, not Campaigns). */
+const activePath = (pathname: string, items: readonly { path: string }[]) =>
+  items
+    .filter((item) => isActive(pathname, item.path))
+    .reduce<string | undefined>(
+      (best, item) => (!best || item.path.length > best.length ? item.path : best),
+      undefined,
+    );
+
 export function AppLayout() {
   const user = useCurrentUser();
   const [opened, { toggle, close }] = useDisclosure(false);
@@ -35,6 +45,7 @@ export function AppLayout() {
 
   if (!user) return <FullPageLoader />;
   const menu = visibleMenuItems(user._permissions);
+  const current = activePath(pathname, menu);
   const allowed = required.every((permission) => user._permissions.includes(permission));
 
   return (
@@ -138,7 +149,7 @@ export function AppLayout() {
           onClick={close}
         />
         {menu.map((item) => {
-          const active = isActive(pathname, item.path);
+          const active = item.path === current;
           return (
             <NavLink
               key={item.path}
