@@ -304,9 +304,7 @@ function CampaignFormBody({
                     />
                     <Textarea
                       label={<FieldLabel field="comments" text="Comments" />}
-                      autosize
-                      minRows={3}
-                      maxRows={8}
+                      rows={4}
                       disabled={readOnly}
                       error={errors.comments?.message}
                       {...register('comments')}

@@ -1,0 +1,280 @@
+import { notifications } from '@mantine/notifications';
+import { appConfigEndpoint, type AppConfig } from '@marquee/contracts/app-config';
+import { campaignTexts, type Campaign } from '@marquee/contracts/campaigns';
+import type { Location } from '@marquee/contracts/locations';
+import { messages } from '@marquee/contracts/texts';
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { api } from '../../../lib/api.ts';
+import { ApiError } from '../../../lib/api-client.ts';
+import type { Detail } from '../../../lib/resources.ts';
+import { renderWithProviders } from '../../../test/render.tsx';
+import { CampaignEditScreen } from './campaign-edit-screen.tsx';
+import { CampaignForm } from './campaign-form.tsx';
+import type { CampaignPlaylistProps } from './playlist/campaign-playlist.tsx';
+
+// The playlist is its own piece: a stand-in shows its error and picks a clip.
+vi.mock('./playlist/campaign-playlist.tsx', () => ({
+  CampaignPlaylist: ({ error, onChange, readOnly }: CampaignPlaylistProps) => (
+    <div>
+      {error && <p>{error}</p>}
+      <button type="button" disabled={readOnly} onClick={() => onChange({ videoclip: 5, clip: null, ordering: 3 })}>
+        Pick clip
+      </button>
+    </div>
+  ),
+}));
+
+const config: AppConfig = {
+  video_max_bytes: 1000,
+  image_max_bytes: 1000,
+  zones: [1, 2, 3],
+  time_zone: 'UTC',
+  age_groups: [
+    { id: 1, label: '18-29' },
+    { id: 2, label: '30-49' },
+  ],
+  genders: [
+    { value: 'm', label: 'Male' },
+    { value: 'f', label: 'Female' },
+  ],
+  times: ['08:00', '12:00', '18:00'],
+  rejection_reasons: [
+    { id: 0, label: 'Other' },
+    { id: 1, label: 'Inappropriate content' },
+  ],
+};
+
+const location = (id: number, name: string, devices: number): Location => ({
+  id,
+  sys_id: `LOC-${id}`,
+  name,
+  address: '',
+  is_active: true,
+  images: [],
+  image: null,
+  data_devices_count: devices,
+  managers: [],
+  campaign_managers: [],
+});
+
+const locations = [location(1, 'Central station', 2), location(2, 'Empty hall', 0)];
+
+const campaignFixture = (extra: Partial<Detail<Campaign>> = {}): Detail<Campaign> => ({
+  id: 9,
+  sys_id: 'CMP-000009',
+  name: 'Summer sale',
+  videoclip: 5,
+  videoclip_id: 5,
+  start_date: '2026-01-10',
+  end_date: '2026-01-20',
+  state: 1,
+  locations: [1],
+  p_zones: [1],
+  p_zones_overlay: [],
+  ordering: 2,
+  p_times_on: false,
+  p_start_time: null,
+  p_end_time: null,
+  p_gender_on: false,
+  p_gender: null,
+  p_age_on: false,
+  p_age: null,
+  rejection_reason: null,
+  comments: '',
+  created_by: 1,
+  created_at: '2026-01-01T10:00:00Z',
+  updated_at: '2026-01-01T10:00:00Z',
+  _permissions: ['view_campaign', 'change_campaign'],
+  ...extra,
+});
+
+beforeEach(() => {
+  vi.spyOn(api, 'get').mockImplementation(async (path: string) => {
+    if (path === appConfigEndpoint) return config;
+    if (path === '/api/locations/')
+      return { count: 2, next: null, previous: null, results: locations, _permissions: [] };
+    throw new Error(`unexpected GET ${path}`);
+  });
+});
+
+afterEach(() => vi.restoreAllMocks());
+
+const renderAdd = () =>
+  renderWithProviders(<CampaignForm campaign={undefined} readOnly={false} />, {
+    route: '/add',
+    routes: [{ path: '/campaign/:id', element: <p>campaign page</p> }],
+  });
+
+const startDate = () => screen.getByRole('textbox', { name: /Start date/ });
+
+async function chooseLocation(user: ReturnType<typeof renderAdd>['user'], name: string) {
+  await user.click(screen.getByRole('combobox', { name: /Locations/ }));
+  await user.click(await screen.findByRole('option', { name, hidden: true }));
+}
+
+// A form of many Mantine inputs renders slowly in jsdom.
+describe('CampaignForm', { timeout: 20_000 }, () => {
+  it('shows each rule word for word on Save and says the form has errors', async () => {
+    const show = vi.spyOn(notifications, 'show');
+    const post = vi.spyOn(api, 'post');
+    const { user } = renderAdd();
+    await user.type(await screen.findByRole('textbox', { name: 'Name' }), 'Winter');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+
+    expect(await screen.findByText(messages.selectVideoClip)).toBeInTheDocument();
+    expect(screen.getByText(messages.selectLocation)).toBeInTheDocument();
+    expect(screen.getByText(messages.selectZone)).toBeInTheDocument();
+    expect(show).toHaveBeenCalledWith(
+      expect.objectContaining({ color: 'red', message: expect.stringContaining(messages.formHasErrors) }),
+    );
+    expect(post).not.toHaveBeenCalled();
+  });
+
+  it('enables the start date once a location is chosen, and the end follows the start', async () => {
+    const { user } = renderAdd();
+    await screen.findByRole('textbox', { name: 'Name' });
+    await waitFor(() => expect(screen.getByRole('combobox', { name: /Locations/ })).toBeEnabled());
+    expect(startDate()).toBeDisabled();
+    expect(screen.getByText('Choose a location first.')).toBeInTheDocument();
+
+    await chooseLocation(user, 'Central station');
+    expect(startDate()).toBeEnabled();
+    await user.click(startDate());
+    await user.paste('2099-05-01');
+    await user.tab();
+    expect(screen.getByRole('textbox', { name: /End date/ })).toHaveValue('2099-05-01');
+  });
+
+  it('shows a location without devices but does not let it be chosen', async () => {
+    const { user } = renderAdd();
+    await waitFor(() => expect(screen.getByRole('combobox', { name: /Locations/ })).toBeEnabled());
+    await user.click(screen.getByRole('combobox', { name: /Locations/ }));
+    const option = await screen.findByRole('option', { name: 'Empty hall (no devices)', hidden: true });
+    expect(option).toHaveAttribute('data-combobox-disabled');
+    await user.click(option);
+    expect(screen.queryByText('Empty hall (no devices)', { selector: '.mantine-Pill-label' })).toBeNull();
+    expect(startDate()).toBeDisabled();
+  });
+
+  it('enables an overlay only for a chosen zone and clears it when the zone is unselected', async () => {
+    const { user } = renderAdd();
+    const zone2 = await screen.findByRole('checkbox', { name: 'Zone 2' });
+    const overlay2 = screen.getByRole('switch', { name: 'Overlay in zone 2' });
+    expect(overlay2).toBeDisabled();
+
+    await user.click(zone2);
+    expect(overlay2).toBeEnabled();
+    await user.click(overlay2);
+    expect(overlay2).toBeChecked();
+
+    await user.click(zone2);
+    expect(overlay2).not.toBeChecked();
+    expect(overlay2).toBeDisabled();
+  });
+
+  it('asks before saving an approved campaign, and saves only when confirmed', async () => {
+    const put = vi.spyOn(api, 'put').mockResolvedValue(campaignFixture({ name: 'Summer sale 2', state: 0 }));
+    const { user } = renderWithProviders(<CampaignForm campaign={campaignFixture()} readOnly={false} />);
+    const name = await screen.findByRole('textbox', { name: 'Name' });
+    await user.type(name, ' 2');
+
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    const dialog = await screen.findByRole('dialog', { name: campaignTexts.editApprovedTitle });
+    expect(within(dialog).getByText(campaignTexts.editApprovedText)).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(put).not.toHaveBeenCalled();
+
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    const again = await screen.findByRole('dialog', { name: campaignTexts.editApprovedTitle });
+    await user.click(within(again).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(put).toHaveBeenCalledTimes(1));
+    expect(put).toHaveBeenCalledWith(
+      '/api/campaigns/9/',
+      expect.objectContaining({ name: 'Summer sale 2', videoclip: 5, locations: [1], p_zones: [1], ordering: 2 }),
+      { formErrors: true },
+    );
+  });
+
+  it('saves a new campaign without asking', async () => {
+    const put = vi.spyOn(api, 'put').mockResolvedValue(campaignFixture({ state: 0, name: 'Draft 2' }));
+    const { user } = renderWithProviders(
+      <CampaignForm campaign={campaignFixture({ state: 0, name: 'Draft' })} readOnly={false} />,
+    );
+    await user.type(await screen.findByRole('textbox', { name: 'Name' }), ' 2');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(put).toHaveBeenCalledTimes(1));
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('shows server field errors on their field until the field is edited', async () => {
+    vi.spyOn(api, 'put').mockRejectedValue(new ApiError(400, { name: ['An object with this name already exists.'] }));
+    const { user } = renderWithProviders(<CampaignForm campaign={campaignFixture({ state: 0 })} readOnly={false} />);
+    const name = await screen.findByRole('textbox', { name: 'Name' });
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('An object with this name already exists.')).toBeInTheDocument();
+    await user.type(name, '!');
+    await waitFor(() => expect(screen.queryByText('An object with this name already exists.')).toBeNull());
+  });
+
+  it('shows a closed campaign read-only, saying why, without Save or Deactivate', async () => {
+    renderWithProviders(<CampaignForm campaign={campaignFixture({ state: 99 })} readOnly />);
+    expect(await screen.findByText(campaignTexts.closed)).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Name' })).toBeDisabled();
+    expect(screen.getByRole('checkbox', { name: 'Zone 1' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Pick clip' })).toBeDisabled();
+    expect(screen.queryByRole('button', { name: 'Save' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Deactivate' })).toBeNull();
+  });
+
+  it('deactivates after confirmation, then shows the campaign read-only', async () => {
+    let stored = campaignFixture();
+    const get = vi.mocked(api.get).getMockImplementation()!;
+    vi.spyOn(api, 'get').mockImplementation(async (path: string, options) =>
+      path === '/api/campaigns/9/' ? stored : get(path, options),
+    );
+    const post = vi.spyOn(api, 'post').mockImplementation(async () => {
+      stored = campaignFixture({ state: 99 });
+      return stored;
+    });
+    const { user } = renderWithProviders(<p>elsewhere</p>, {
+      route: '/campaign/9',
+      routes: [{ path: '/campaign/:id', element: <CampaignEditScreen /> }],
+    });
+    await user.click(await screen.findByRole('button', { name: 'Deactivate' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Deactivate campaign' });
+    expect(within(dialog).getByText(/stops playback/)).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Deactivate' }));
+    await waitFor(() => expect(post).toHaveBeenCalledWith('/api/campaigns/9/deactivate/'));
+    expect(await screen.findByText(campaignTexts.closed)).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Name' })).toBeDisabled();
+    // The dialog's own button leaves with its closing animation.
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Deactivate' })).toBeNull());
+    expect(screen.queryByRole('button', { name: 'Save' })).toBeNull();
+  });
+
+  it('shows the rejection reason and comments of a rejected campaign', async () => {
+    renderWithProviders(
+      <CampaignForm
+        campaign={campaignFixture({ state: 98, rejection_reason: 1, comments: 'The clip is too loud.' })}
+        readOnly={false}
+      />,
+    );
+    const alert = await screen.findByRole('alert', { name: /Rejected/ });
+    expect(within(alert).getByText('Inappropriate content')).toBeInTheDocument();
+    expect(within(alert).getByText('The clip is too loud.')).toBeInTheDocument();
+  });
+
+  it('in approval mode has no actions of its own and marks the changed fields', async () => {
+    renderWithProviders(
+      <CampaignForm campaign={campaignFixture({ state: 0 })} readOnly approval changed={['name', 'p_zones']} />,
+    );
+    const name = await screen.findByRole('textbox', { name: /Name/ });
+    expect(name).toBeDisabled();
+    expect(name).toHaveAccessibleName('NameChanged');
+    expect(screen.queryByRole('button', { name: 'Save' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Deactivate' })).toBeNull();
+    expect(screen.getByRole('textbox', { name: /Comments/ })).toHaveAccessibleName('Comments');
+  });
+});
