@@ -16,11 +16,20 @@ export type CalendarGridProps = {
   /** Today in the configured time zone, once known. */
   today: string | undefined;
   skeletonRows?: number;
+  /** What an empty page says. */
+  emptyText?: string;
 };
 
 const campaignsText = (count: number) => (count === 1 ? '1 campaign' : `${count} campaigns`);
 
-export function CalendarGrid({ start, days, rows, today, skeletonRows = 8 }: CalendarGridProps) {
+export function CalendarGrid({
+  start,
+  days,
+  rows,
+  today,
+  skeletonRows = 8,
+  emptyText = 'No active locations.',
+}: CalendarGridProps) {
   const weeks = days.filter((_, index) => index % 7 === 0);
   const dayClass = (day: string, index: number) =>
     [index % 7 === 0 && classes.week, isWeekend(day) && classes.weekend, day === today && classes.today]
@@ -76,7 +85,7 @@ export function CalendarGrid({ start, days, rows, today, skeletonRows = 8 }: Cal
             <tr>
               <td colSpan={days.length + 1}>
                 <Text c="dimmed" py="lg">
-                  No active locations.
+                  {emptyText}
                 </Text>
               </td>
             </tr>

@@ -94,7 +94,14 @@ export function CalendarScreen() {
             <ListSkeleton rows={8} height={36} testId="calendar-skeleton" />
           ) : (
             <>
-              <CalendarGrid start={start} days={days} rows={calendar.data?.results} today={today} />
+              <CalendarGrid
+                start={start}
+                days={days}
+                rows={calendar.data?.results}
+                today={today}
+                // A page past the last one (an old link) is not "no locations".
+                emptyText={calendar.data?.count ? 'No locations on this page.' : 'No active locations.'}
+              />
               <CalendarPager
                 noun="locations"
                 page={list.page}
