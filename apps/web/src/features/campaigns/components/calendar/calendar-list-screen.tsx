@@ -80,7 +80,7 @@ export function CalendarListScreen() {
                   onClick={() => void navigate(rowPath(row))}
                 >
                   <Table.Td>
-                    <Text size="sm" ff="monospace">
+                    <Text size="sm" ff="monospace" style={{ whiteSpace: 'nowrap' }}>
                       {row.sys_id}
                     </Text>
                   </Table.Td>
@@ -121,7 +121,8 @@ export function CalendarListScreen() {
                       {row.start_date} – {row.end_date}
                     </Text>
                   </Table.Td>
-                  <Table.Td>
+                  {/* Badges truncate their text when a narrow table squeezes them. */}
+                  <Table.Td miw={130}>
                     <CampaignStateBadge state={row.state} />
                   </Table.Td>
                 </Table.Tr>
