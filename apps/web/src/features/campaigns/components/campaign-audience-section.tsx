@@ -4,7 +4,7 @@ import { Checkbox, Group, Paper, Radio, Select, SimpleGrid, Stack, Switch } from
 import type { AppConfig } from '@marquee/contracts/app-config';
 import type { CampaignInput, Gender } from '@marquee/contracts/campaigns';
 import { Controller, useFormContext, useWatch, type FieldPathByValue } from 'react-hook-form';
-import { FieldLabel, SectionTitle } from './campaign-form-label.tsx';
+import { FieldLabel, readOnlyProps, SectionTitle } from './campaign-form-label.tsx';
 import type { CampaignFormValues } from './campaign-form-values.ts';
 
 export type CampaignAudienceSectionProps = {
@@ -39,12 +39,15 @@ function TimeSelect({
   name,
   text,
   times,
-  disabled,
+  on,
+  readOnly,
 }: {
   name: 'p_start_time' | 'p_end_time';
   text: string;
   times: readonly string[];
-  disabled: boolean;
+  /** The time window is on. */
+  on: boolean;
+  readOnly: boolean;
 }) {
   const { control } = useFormContext<CampaignFormValues, unknown, CampaignInput>();
   return (
@@ -62,7 +65,8 @@ function TimeSelect({
           ref={field.ref}
           name={field.name}
           error={fieldState.error?.message}
-          disabled={disabled}
+          {...readOnlyProps(readOnly)}
+          disabled={!on}
           placeholder="HH:mm"
           searchable
           allowDeselect={false}
@@ -87,8 +91,8 @@ export function CampaignAudienceSection({ config, readOnly }: CampaignAudienceSe
         <Stack gap="xs">
           <TargetSwitch name="p_times_on" text="Play only in a daily time window" readOnly={readOnly} />
           <SimpleGrid cols={2} spacing="md">
-            <TimeSelect name="p_start_time" text="From" times={config.times} disabled={readOnly || !timesOn} />
-            <TimeSelect name="p_end_time" text="Until" times={config.times} disabled={readOnly || !timesOn} />
+            <TimeSelect name="p_start_time" text="From" times={config.times} on={timesOn} readOnly={readOnly} />
+            <TimeSelect name="p_end_time" text="Until" times={config.times} on={timesOn} readOnly={readOnly} />
           </SimpleGrid>
         </Stack>
         <Stack gap="xs">

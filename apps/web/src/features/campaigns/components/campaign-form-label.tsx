@@ -1,5 +1,6 @@
 // Field labels of the campaign form; on the approval screen a field that changed since the last
-// approved version carries a "Changed" badge, so the approver sees what to check.
+// approved version carries a "Changed" badge, so the approver sees what to check. Read-only inputs
+// keep their text readable (not greyed out as disabled ones are).
 import { Badge, Title } from '@mantine/core';
 import type { CampaignEditableField } from '@marquee/contracts/campaigns';
 import { createContext, useContext, type ReactNode } from 'react';
@@ -38,3 +39,7 @@ export function SectionTitle({ title, fields }: { title: string; fields: readonl
     </Title>
   );
 }
+
+/** A read-only text input, picker or date: readable, not focus-trapping, visibly not editable. */
+export const readOnlyProps = (readOnly: boolean) =>
+  readOnly ? { readOnly: true, variant: 'filled' as const } : { readOnly: false };

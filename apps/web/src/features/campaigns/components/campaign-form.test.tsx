@@ -221,7 +221,8 @@ describe('CampaignForm', { timeout: 20_000 }, () => {
   it('shows a closed campaign read-only, saying why, without Save or Deactivate', async () => {
     renderWithProviders(<CampaignForm campaign={campaignFixture({ state: 99 })} readOnly />);
     expect(await screen.findByText(campaignTexts.closed)).toBeInTheDocument();
-    expect(screen.getByRole('textbox', { name: 'Name' })).toBeDisabled();
+    expect(screen.getByRole('textbox', { name: 'Name' })).toHaveAttribute('readonly');
+    expect(screen.getByRole('textbox', { name: /Start date/ })).toHaveAttribute('readonly');
     expect(screen.getByRole('checkbox', { name: 'Zone 1' })).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Pick clip' })).toBeDisabled();
     expect(screen.queryByRole('button', { name: 'Save' })).toBeNull();
@@ -248,7 +249,7 @@ describe('CampaignForm', { timeout: 20_000 }, () => {
     await user.click(within(dialog).getByRole('button', { name: 'Deactivate' }));
     await waitFor(() => expect(post).toHaveBeenCalledWith('/api/campaigns/9/deactivate/'));
     expect(await screen.findByText(campaignTexts.closed)).toBeInTheDocument();
-    expect(screen.getByRole('textbox', { name: 'Name' })).toBeDisabled();
+    expect(screen.getByRole('textbox', { name: 'Name' })).toHaveAttribute('readonly');
     // The dialog's own button leaves with its closing animation.
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Deactivate' })).toBeNull());
     expect(screen.queryByRole('button', { name: 'Save' })).toBeNull();
@@ -271,7 +272,7 @@ describe('CampaignForm', { timeout: 20_000 }, () => {
       <CampaignForm campaign={campaignFixture({ state: 0 })} readOnly approval changed={['name', 'p_zones']} />,
     );
     const name = await screen.findByRole('textbox', { name: /Name/ });
-    expect(name).toBeDisabled();
+    expect(name).toHaveAttribute('readonly');
     expect(name).toHaveAccessibleName('NameChanged');
     expect(screen.queryByRole('button', { name: 'Save' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Deactivate' })).toBeNull();

@@ -29,7 +29,7 @@ import { permissionFlags } from '@marquee/contracts/common';
 import type { Location } from '@marquee/contracts/locations';
 import { messages } from '@marquee/contracts/texts';
 import { IconAlertTriangle, IconInfoCircle, IconPlayerStop } from '@tabler/icons-react';
-import { useMemo, type ReactNode } from 'react';
+import { useMemo, type FormEvent, type ReactNode } from 'react';
 import { FormProvider, useWatch } from 'react-hook-form';
 import { campaignPath, paths } from '../../../app/paths.ts';
 import { ReadOnlyNotice } from '../../../components/edit-form-header.tsx';
@@ -44,7 +44,7 @@ import type { Detail } from '../../../lib/resources.ts';
 import { useCampaignTransition, useSaveCampaign } from '../api/campaigns.ts';
 import { useSendableLocations } from '../api/get-sendable-locations.ts';
 import { CampaignAudienceSection } from './campaign-audience-section.tsx';
-import { ChangedFieldsContext, FieldLabel, SectionTitle } from './campaign-form-label.tsx';
+import { ChangedFieldsContext, FieldLabel, readOnlyProps, SectionTitle } from './campaign-form-label.tsx';
 import {
   CAMPAIGN_FORM_FIELDS,
   campaignFormSchema,
@@ -168,9 +168,8 @@ function CampaignFormBody({
   const needsConfirmation =
     campaign !== undefined && !(UNAPPROVED_STATES as readonly number[]).includes(campaign.state);
 
-  const onSubmit = handleSubmit(
+  const checkAndSave = handleSubmit(
     async () => {
-      if (readOnly) return;
       if (needsConfirmation && !(await confirmEditApproved())) return;
       await submit();
     },
@@ -179,6 +178,8 @@ function CampaignFormBody({
       for (const field of CAMPAIGN_FORM_FIELDS) setValue(field, getValues(field), { shouldTouch: true });
     },
   );
+  // Enter in a read-only form (no Save button) submits nothing.
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => (readOnly ? event.preventDefault() : checkAndSave(event));
 
   const canChange = permissionFlags(campaign?._permissions, 'campaign').canChange;
   const canDeactivate = campaign !== undefined && !closed && canChange && !approval;
@@ -262,8 +263,9 @@ function CampaignFormBody({
           />
         )}
         <Stack gap="md">
-          {campaign && (
-            <Group gap="xs" mt={approval ? 0 : -8}>
+          {campaign && !approval && (
+            // The header's badges (the approval screen shows its own).
+            <Group gap="xs" mt={-8}>
               <Badge variant="light" color="gray" size="lg" tt="none">
                 {campaign.sys_id}
               </Badge>
@@ -297,7 +299,7 @@ function CampaignFormBody({
                       label={<FieldLabel field="name" text="Name" />}
                       required
                       withAsterisk={false}
-                      disabled={readOnly}
+                      {...readOnlyProps(readOnly)}
                       error={errors.name?.message}
                       autoComplete="off"
                       {...register('name')}
@@ -305,7 +307,7 @@ function CampaignFormBody({
                     <Textarea
                       label={<FieldLabel field="comments" text="Comments" />}
                       rows={4}
-                      disabled={readOnly}
+                      {...readOnlyProps(readOnly)}
                       error={errors.comments?.message}
                       {...register('comments')}
                     />

@@ -32,7 +32,7 @@ const stateOptions: Choice[] = Object.entries(campaignStateNames).map(([value, l
 const locationCount = (count: number) => (count === 1 ? '1 location' : `${count} locations`);
 
 const columns: DataColumn<CampaignRow>[] = [
-  { id: 'sys_id', header: 'System id', width: 130, cell: (row) => row.sys_id },
+  { id: 'sys_id', header: 'System id', width: 120, cell: (row) => row.sys_id },
   {
     id: 'name',
     header: 'Name',
@@ -64,9 +64,9 @@ const columns: DataColumn<CampaignRow>[] = [
       </Group>
     ),
   },
-  { id: 'start_date', header: 'Start', sortField: 'start_date', width: 120, cell: (row) => row.start_date },
-  { id: 'end_date', header: 'End', sortField: 'end_date', width: 120, cell: (row) => row.end_date },
-  { id: 'locations', header: 'Locations', width: 120, cell: (row) => locationCount(row.locations.length) },
+  { id: 'start_date', header: 'Start', sortField: 'start_date', width: 110, cell: (row) => row.start_date },
+  { id: 'end_date', header: 'End', sortField: 'end_date', width: 110, cell: (row) => row.end_date },
+  { id: 'locations', header: 'Locations', width: 110, cell: (row) => locationCount(row.locations.length) },
   {
     id: 'state',
     header: 'State',
@@ -159,7 +159,7 @@ export function CampaignListScreen() {
           getRowId={(row) => String(row.id)}
           onRowClick={(row) => void navigate(campaignPath(row.id))}
           emptyText={filtered ? 'No campaigns match the filters.' : 'No campaigns yet.'}
-          minWidth={960}
+          minWidth={800}
         />
       </Paper>
     </>

@@ -8,7 +8,7 @@ import type { Location } from '@marquee/contracts/locations';
 import { useMemo } from 'react';
 import { Controller, useFormContext, useWatch } from 'react-hook-form';
 import { DATE_FORMAT } from '../../../lib/format.ts';
-import { FieldLabel, SectionTitle } from './campaign-form-label.tsx';
+import { FieldLabel, readOnlyProps, SectionTitle } from './campaign-form-label.tsx';
 import type { CampaignFormValues } from './campaign-form-values.ts';
 
 type LocationOption = { value: string; label: string; disabled?: boolean };
@@ -74,7 +74,8 @@ export function CampaignLocationsSection({
               ref={field.ref}
               name={field.name}
               error={fieldState.error?.message}
-              disabled={readOnly || locations === undefined}
+              {...readOnlyProps(readOnly)}
+              disabled={!readOnly && locations === undefined}
               placeholder={field.value.length ? undefined : 'Choose locations'}
               nothingFoundMessage="No such location"
               searchable
@@ -105,7 +106,8 @@ export function CampaignLocationsSection({
                 ref={field.ref}
                 name={field.name}
                 error={fieldState.error?.message}
-                disabled={readOnly || noLocation}
+                {...readOnlyProps(readOnly)}
+                disabled={!readOnly && noLocation}
               />
             )}
           />
@@ -125,7 +127,7 @@ export function CampaignLocationsSection({
                 ref={field.ref}
                 name={field.name}
                 error={fieldState.error?.message}
-                disabled={readOnly}
+                {...readOnlyProps(readOnly)}
                 clearable={!readOnly}
                 clearButtonProps={{ 'aria-label': 'Set the end date to the start date' }}
               />
