@@ -1,7 +1,7 @@
 // The campaign state machine through the API (approve, reject, deactivate, edit from every state),
 // messages to the author, and the approval list at the end-of-today boundary of the time zone.
 import { expect, it } from 'vitest';
-import { campaignChanges, campaignTexts, type Campaign, type LastApproved } from '@marquee/contracts/campaigns';
+import { campaignChanges, campaignTexts, type Campaign, type LastReviewed } from '@marquee/contracts/campaigns';
 import type { Message } from '@marquee/contracts/messages';
 import { resources } from '@marquee/contracts/resources';
 import { messages } from '@marquee/contracts/texts';
@@ -155,30 +155,39 @@ describeBackends(
       expect((await logOf(ctx.db, 'campaign', a.id)).map((e) => e.change_message)).toEqual(['Approved.']);
     });
 
-    it('gives the version last approved (from the log) to whoever may view the campaign', async () => {
+    it('gives the version last reviewed (approved first, else rejected) to whoever may view the campaign', async () => {
       const { manager, approver, make } = await setup();
       const { id, name } = await make(0);
-      const never = await approver.get(`${api}${id}/last_approved/`);
+      const url = `${api}${id}/last_reviewed/`;
+      const never = await approver.get(url);
       expect(never.statusCode, never.body).toBe(200);
-      expect(never.json()).toEqual({ approved_at: null, campaign: null });
+      expect(never.json()).toEqual({ decision: null, decided_at: null, campaign: null });
+
+      // Rejected, then resubmitted: the rejected version is the reference.
+      await approver.post(`${api}${id}/reject/`, { reason: 0, comments: 'Too dark' });
+      await manager.patch(`${api}${id}/`, { name: `${name} v2` });
+      const rejected = (await manager.get(url)).json<LastReviewed>();
+      expect(rejected).toMatchObject({ decision: 'rejected', campaign: { id, name, state: 98 } });
+      expect(Date.parse(rejected.decided_at!)).not.toBeNaN();
+
+      // Approved, then edited: the approved version is the reference.
       await approver.post(`${api}${id}/approve/`);
-      expect((await manager.patch(`${api}${id}/`, { name: `${name} v2`, p_zones: [1, 2] })).statusCode).toBe(200);
-      const res = await manager.get(`${api}${id}/last_approved/`);
-      expect(res.statusCode, res.body).toBe(200);
-      const body = res.json<LastApproved>();
-      expect(body.campaign).toMatchObject({ id, name, state: 1 });
-      expect(Date.parse(body.approved_at!)).not.toBeNaN();
+      expect((await manager.patch(`${api}${id}/`, { name: `${name} v3`, p_zones: [1, 2] })).statusCode).toBe(200);
+      const body = (await manager.get(url)).json<LastReviewed>();
+      expect(body).toMatchObject({ decision: 'approved', campaign: { id, name: `${name} v2`, state: 1 } });
       const current = (await manager.get(`${api}${id}/`)).json<Out>();
       expect(campaignChanges(body.campaign!, current)).toEqual(['name', 'p_zones']);
-      // Approving again makes the new version the reference.
-      await approver.post(`${api}${id}/approve/`);
-      expect((await approver.get(`${api}${id}/last_approved/`)).json<LastApproved>().campaign).toMatchObject({
-        name: `${name} v2`,
+
+      // A later rejection does not replace the approved version as the reference.
+      await approver.post(`${api}${id}/reject/`, { reason: 1 });
+      expect((await approver.get(url)).json<LastReviewed>()).toMatchObject({
+        decision: 'approved',
+        campaign: { name: `${name} v2` },
       });
       const stranger = await asCampaignUser(ctx, ['view_location']);
-      expect((await stranger.get(`${api}${id}/last_approved/`)).statusCode).toBe(403);
-      expect((await new Client(ctx.app).get(`${api}${id}/last_approved/`)).statusCode).toBe(401);
-      expect((await approver.get(`${api}2000000/last_approved/`)).statusCode).toBe(404);
+      expect((await stranger.get(url)).statusCode).toBe(403);
+      expect((await new Client(ctx.app).get(url)).statusCode).toBe(401);
+      expect((await approver.get(`${api}2000000/last_reviewed/`)).statusCode).toBe(404);
     });
 
     it('lists campaigns for approval (state 0, ending today or later) only for approvers', async () => {

@@ -90,13 +90,18 @@ export type Campaign = z.infer<typeof campaign>;
 /** The log entry's change message of an approval (how the last approved version is found). */
 export const APPROVED_CHANGE_MESSAGE = 'Approved.';
 
-/** GET /api/campaigns/{id}/last_approved/: the campaign as it was when last approved (from the audit
- * log's after values), or nulls when it was never approved. */
-export const lastApproved = z.object({
-  approved_at: z.string().nullable(),
+/** The start of a rejection's change message in the log (`Rejected: <reason>.`). */
+export const REJECTED_CHANGE_PREFIX = 'Rejected:';
+
+/** GET /api/campaigns/{id}/last_reviewed/: the version an approver last decided on, from the audit
+ * log's after values: the last approved one, or, when it was never approved, the last rejected one
+ * (so a resubmission shows what changed since the rejection); nulls when never reviewed. */
+export const lastReviewed = z.object({
+  decision: z.enum(['approved', 'rejected']).nullable(),
+  decided_at: z.string().nullable(),
   campaign: campaign.omit({ videoclip_data: true }).partial().nullable(),
 });
-export type LastApproved = z.infer<typeof lastApproved>;
+export type LastReviewed = z.infer<typeof lastReviewed>;
 
 /** The fields a user edits, in the order the approval screen lists their changes. */
 export const CAMPAIGN_EDITABLE_FIELDS = [

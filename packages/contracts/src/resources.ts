@@ -80,7 +80,7 @@ export const resources = {
       approve: { detail: true, method: 'POST' },
       reject: { detail: true, method: 'POST' },
       deactivate: { detail: true, method: 'POST' },
-      last_approved: { detail: true, method: 'GET' },
+      last_reviewed: { detail: true, method: 'GET' },
     },
   },
 } as const satisfies Record<string, ResourceDefinition>;

@@ -4,12 +4,13 @@
 import { ActionFlag } from '@marquee/contracts/action-flags';
 import {
   APPROVED_CHANGE_MESSAGE,
+  REJECTED_CHANGE_PREFIX,
   campaignTexts,
   campaignTransitions,
   canTransition,
   type Campaign,
   type CampaignAction,
-  type LastApproved,
+  type LastReviewed,
   type RejectInput,
 } from '@marquee/contracts/campaigns';
 import type { Access, Auth } from '../../access/access.ts';
@@ -91,29 +92,43 @@ export function createCampaignApprovalService({ access, campaigns, config, db }:
         action: 'reject',
         permission: 'approve_campaign',
         refused: campaignTexts.onlyNewRejected,
-        changeMessage: `Rejected: ${label}.`,
+        changeMessage: `${REJECTED_CHANGE_PREFIX} ${label}.`,
         extra: { rejection_reason: reason, comments },
         notify: toAuthor('warning', (c) => campaignTexts.rejectedMessage(c.name, label, comments)),
       });
     },
 
-    /** The campaign as it was when last approved: the after values of its newest approval entry
-     * (for whoever may view the campaign). */
-    async lastApproved(auth: Auth, id: number): Promise<LastApproved> {
+    /** The version an approver last decided on (for whoever may view the campaign): the after values
+     * of its newest approval entry, else of its newest rejection. */
+    async lastReviewed(auth: Auth, id: number): Promise<LastReviewed> {
       await campaigns.get(auth, id);
-      const entry = await db
-        .selectFrom('log_entries')
-        .select(['action_time', 'after'])
-        .where('model', '=', model)
-        .where('object_id', '=', String(id))
-        .where('change_message', '=', APPROVED_CHANGE_MESSAGE)
-        .orderBy('action_time', 'desc')
-        .orderBy('id', 'desc')
-        .limit(1)
-        .executeTakeFirst();
-      if (!entry?.after) return { approved_at: null, campaign: null };
-      const after = (typeof entry.after === 'string' ? JSON.parse(entry.after) : entry.after) as Campaign;
-      return { approved_at: new Date(entry.action_time as string | Date).toISOString(), campaign: after };
+      const newest = (decision: 'approved' | 'rejected') =>
+        db
+          .selectFrom('log_entries')
+          .select(['action_time', 'after'])
+          .where('model', '=', model)
+          .where('object_id', '=', String(id))
+          .where((eb) =>
+            decision === 'approved'
+              ? eb('change_message', '=', APPROVED_CHANGE_MESSAGE)
+              : eb('change_message', 'like', `${REJECTED_CHANGE_PREFIX}%`),
+          )
+          .where('after', 'is not', null)
+          .orderBy('action_time', 'desc')
+          .orderBy('id', 'desc')
+          .limit(1)
+          .executeTakeFirst();
+      for (const decision of ['approved', 'rejected'] as const) {
+        const entry = await newest(decision);
+        if (!entry) continue;
+        const after = (typeof entry.after === 'string' ? JSON.parse(entry.after) : entry.after) as Campaign;
+        return {
+          decision,
+          decided_at: new Date(entry.action_time as string | Date).toISOString(),
+          campaign: after,
+        };
+      }
+      return { decision: null, decided_at: null, campaign: null };
     },
 
     /** Stops playback for good: the campaign is closed and leaves every playlist. */

@@ -3,7 +3,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { campaign, campaignInput, campaignQuery, lastApproved, rejectInput } from '@marquee/contracts/campaigns';
+import { campaign, campaignInput, campaignQuery, lastReviewed, rejectInput } from '@marquee/contracts/campaigns';
 import { detailError, idParam, validationError } from '@marquee/contracts/common';
 import { resources } from '@marquee/contracts/resources';
 import { registerCrudRoutes } from '../../http/crud.ts';
@@ -39,9 +39,9 @@ export function registerCampaignRoutes(
     (req) => approval.reject(requireAuth(req), req.params.id, req.body),
   );
   r.get(
-    `${detail}last_approved/`,
-    { schema: { tags, params: idParam, response: { 200: lastApproved, ...errors } } },
-    (req) => approval.lastApproved(requireAuth(req), req.params.id),
+    `${detail}last_reviewed/`,
+    { schema: { tags, params: idParam, response: { 200: lastReviewed, ...errors } } },
+    (req) => approval.lastReviewed(requireAuth(req), req.params.id),
   );
   r.post(`${detail}deactivate/`, { schema: { tags, params: idParam, response: { 200: out, ...errors } } }, (req) =>
     approval.deactivate(requireAuth(req), req.params.id),

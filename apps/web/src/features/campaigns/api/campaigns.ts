@@ -1,7 +1,7 @@
 // The campaign calls every campaign screen shares: one campaign, saving it, its transitions (approve,
 // reject, deactivate), the version last approved, and what a location plays (its playlist).
 import { CAMPAIGNS_PER_LOCATION_PAGE_SIZE } from '@marquee/contracts/constants';
-import type { Campaign, CampaignInput, LastApproved, RejectInput } from '@marquee/contracts/campaigns';
+import type { Campaign, CampaignInput, LastReviewed, RejectInput } from '@marquee/contracts/campaigns';
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
 import { fetchAllPages } from '../../../lib/fetch-pages.ts';
@@ -21,11 +21,12 @@ export const campaignQueryOptions = (id: number) =>
 export const useCampaign = (id: number | undefined) =>
   useQuery({ ...campaignQueryOptions(id ?? 0), enabled: id !== undefined });
 
-/** GET /api/campaigns/:id/last_approved/: the campaign as last approved (nulls if never). */
-export const useLastApproved = (id: number | undefined) =>
+/** GET /api/campaigns/:id/last_reviewed/: the version last approved, else last rejected (nulls if
+ * never reviewed). */
+export const useLastReviewed = (id: number | undefined) =>
   useQuery({
-    queryKey: [...queryKeys.detail('campaigns', id ?? 0), 'last_approved'] as const,
-    queryFn: ({ signal }) => api.get<LastApproved>(campaignActionPath(id!, 'last_approved'), { signal }),
+    queryKey: [...queryKeys.detail('campaigns', id ?? 0), 'last_reviewed'] as const,
+    queryFn: ({ signal }) => api.get<LastReviewed>(campaignActionPath(id!, 'last_reviewed'), { signal }),
     enabled: id !== undefined,
   });
 

@@ -1,6 +1,6 @@
 import { notifications } from '@mantine/notifications';
 import { appConfigEndpoint, type AppConfig } from '@marquee/contracts/app-config';
-import type { Campaign, LastApproved } from '@marquee/contracts/campaigns';
+import type { Campaign, LastReviewed } from '@marquee/contracts/campaigns';
 import { messages } from '@marquee/contracts/texts';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -75,13 +75,13 @@ const campaignFixture = (extra: Partial<Detail<Campaign>> = {}): Detail<Campaign
   ...extra,
 });
 
-const neverApproved: LastApproved = { approved_at: null, campaign: null };
+const neverApproved: LastReviewed = { decision: null, decided_at: null, campaign: null };
 
-function mockGets(campaign = campaignFixture(), last: LastApproved = neverApproved) {
+function mockGets(campaign = campaignFixture(), last: LastReviewed = neverApproved) {
   return vi.spyOn(api, 'get').mockImplementation((path: string) => {
     if (path === appConfigEndpoint) return Promise.resolve(config) as never;
     if (path === '/api/campaigns/5/') return Promise.resolve(campaign) as never;
-    if (path === '/api/campaigns/5/last_approved/') return Promise.resolve(last) as never;
+    if (path === '/api/campaigns/5/last_reviewed/') return Promise.resolve(last) as never;
     return Promise.reject(new Error(`unexpected GET ${path}`));
   });
 }
@@ -180,7 +180,7 @@ describe('ApprovalScreen', () => {
   it('lists a changed name and zones against the approved version', async () => {
     // The approved version is the log entry's copy: no clip data, no permissions.
     const { videoclip_data: _clip, ...approved } = campaignFixture({ name: 'Spring sale', p_zones: [1] });
-    mockGets(campaignFixture(), { approved_at: '2026-05-20T12:00:00Z', campaign: approved });
+    mockGets(campaignFixture(), { decision: 'approved', decided_at: '2026-05-20T12:00:00Z', campaign: approved });
     renderScreen();
     const table = await screen.findByRole('table', { name: 'Changes since the last approval' });
     expect(within(table).getByRole('columnheader', { name: /Approved version/ })).toHaveTextContent(
@@ -198,8 +198,20 @@ describe('ApprovalScreen', () => {
 
   it('says when nothing changed since the last approval', async () => {
     const { videoclip_data: _clip, ...approved } = campaignFixture();
-    mockGets(campaignFixture(), { approved_at: '2026-05-20T12:00:00Z', campaign: approved });
+    mockGets(campaignFixture(), { decision: 'approved', decided_at: '2026-05-20T12:00:00Z', campaign: approved });
     renderScreen();
     expect(await screen.findByText('No changes since the last approval.')).toBeInTheDocument();
+  });
+
+  it('compares a resubmitted campaign that was never approved with its rejected version', async () => {
+    const { videoclip_data: _clip, ...rejected } = campaignFixture({ name: 'Spring sale', state: 98 });
+    mockGets(campaignFixture(), { decision: 'rejected', decided_at: '2026-05-20T12:00:00Z', campaign: rejected });
+    renderScreen();
+    expect(await screen.findByRole('heading', { name: 'What changed since it was rejected' })).toBeInTheDocument();
+    const table = screen.getByRole('table', { name: 'Changes since the rejection' });
+    expect(within(table).getByRole('columnheader', { name: /Rejected version/ })).toBeInTheDocument();
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toHaveTextContent(/^NameSpring saleSummer sale$/);
   });
 });

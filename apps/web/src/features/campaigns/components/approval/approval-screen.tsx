@@ -12,7 +12,7 @@ import { ListLoadError } from '../../../../components/list-states.tsx';
 import { PageHeader } from '../../../../components/page-header.tsx';
 import { formatDateTime } from '../../../../lib/format.ts';
 import { showSuccess } from '../../../../lib/notifications.ts';
-import { useCampaign, useCampaignTransition, useLastApproved } from '../../api/campaigns.ts';
+import { useCampaign, useCampaignTransition, useLastReviewed } from '../../api/campaigns.ts';
 import { CampaignForm } from '../campaign-form.tsx';
 import { CampaignStateBadge } from '../campaign-state-badge.tsx';
 import { CampaignChanges } from './campaign-changes.tsx';
@@ -27,7 +27,7 @@ export function ApprovalScreen() {
   const id = useRouteId() ?? undefined;
   const navigate = useNavigate();
   const campaign = useCampaign(id);
-  const lastApproved = useLastApproved(id);
+  const lastReviewed = useLastReviewed(id);
   const transition = useCampaignTransition();
   const [rejecting, setRejecting] = useState(false);
 
@@ -48,7 +48,7 @@ export function ApprovalScreen() {
 
   const data = campaign.data;
   const { canApprove } = permissionFlags(data._permissions, 'campaign');
-  const before = lastApproved.data?.campaign;
+  const before = lastReviewed.data?.campaign;
   const changed = canApprove && before ? campaignChanges(before, data) : [];
   const busy = transition.isPending;
   const backToList = () => void navigate(paths.campaignApprovals);
@@ -107,12 +107,14 @@ export function ApprovalScreen() {
         {canApprove ? (
           <Paper withBorder p="md" radius="md" component="section" aria-labelledby="approval-changes">
             <Title order={2} size="h4" mb="sm" id="approval-changes">
-              What changed since the last approved version
+              {lastReviewed.data?.decision === 'rejected'
+                ? 'What changed since it was rejected'
+                : 'What changed since the last approved version'}
             </Title>
-            {lastApproved.isError ? (
-              <ListLoadError what="approved version" onRetry={() => void lastApproved.refetch()} />
-            ) : lastApproved.data ? (
-              <CampaignChanges campaign={data} lastApproved={lastApproved.data} changed={changed} />
+            {lastReviewed.isError ? (
+              <ListLoadError what="reviewed version" onRetry={() => void lastReviewed.refetch()} />
+            ) : lastReviewed.data ? (
+              <CampaignChanges campaign={data} lastReviewed={lastReviewed.data} changed={changed} />
             ) : (
               <Stack gap="xs" aria-hidden="true">
                 <Skeleton height={14} radius="sm" />

@@ -1,8 +1,9 @@
-// "What changed since the last approved version" on the approval screen: each changed field with its
-// approved and its current value, written for people (names instead of ids, Yes/No, labels).
+// "What changed since the last approved version" on the approval screen (or, for a campaign never
+// approved, since it was last rejected): each changed field with its reviewed and its current value,
+// written for people (names instead of ids, Yes/No, labels).
 import { Alert, Table, Text } from '@mantine/core';
 import type { AppConfig } from '@marquee/contracts/app-config';
-import type { Campaign, CampaignEditableField, LastApproved } from '@marquee/contracts/campaigns';
+import type { Campaign, CampaignEditableField, LastReviewed } from '@marquee/contracts/campaigns';
 import { permissionFlags } from '@marquee/contracts/common';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useMemo } from 'react';
@@ -87,15 +88,16 @@ function configNames(config: AppConfig | undefined) {
 
 export type CampaignChangesProps = {
   campaign: Campaign;
-  lastApproved: LastApproved;
+  lastReviewed: LastReviewed;
   /** The fields that differ (`campaignChanges`), in the order to list them. */
   changed: readonly CampaignEditableField[];
 };
 
-export function CampaignChanges({ campaign, lastApproved, changed }: CampaignChangesProps) {
+export function CampaignChanges({ campaign, lastReviewed, changed }: CampaignChangesProps) {
   const me = useCurrentUser();
   const config = useAppConfig();
-  const before = lastApproved.campaign;
+  const before = lastReviewed.campaign;
+  const rejected = lastReviewed.decision === 'rejected';
   const locationsChanged = changed.includes('locations');
   const approvedClipId = changed.includes('videoclip') && before?.videoclip ? before.videoclip : undefined;
   const locations = useChoices('locations', locationsChanged && permissionFlags(me?._permissions, 'location').canList);
@@ -123,23 +125,27 @@ export function CampaignChanges({ campaign, lastApproved, changed }: CampaignCha
   if (!changed.length) {
     return (
       <Text size="sm" c="dimmed">
-        No changes since the last approval.
+        {rejected ? 'No changes since it was rejected.' : 'No changes since the last approval.'}
       </Text>
     );
   }
 
   return (
     <Table.ScrollContainer minWidth={560}>
-      <Table striped verticalSpacing="xs" aria-label="Changes since the last approval">
+      <Table
+        striped
+        verticalSpacing="xs"
+        aria-label={rejected ? 'Changes since the rejection' : 'Changes since the last approval'}
+      >
         <Table.Thead>
           <Table.Tr>
             <Table.Th scope="col" w={200}>
               Field
             </Table.Th>
             <Table.Th scope="col">
-              Approved version{' '}
+              {rejected ? 'Rejected version' : 'Approved version'}{' '}
               <Text span size="xs" c="dimmed" fw={400}>
-                ({formatDateTime(lastApproved.approved_at)})
+                ({formatDateTime(lastReviewed.decided_at)})
               </Text>
             </Table.Th>
             <Table.Th scope="col">Now</Table.Th>
