@@ -3,7 +3,7 @@
 // why, edits and resubmits, the approver sees what changed and approves; it shows in the calendar;
 // editing it again asks first and sends it back for approval; deactivating closes it.
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
 import { campaignTexts } from '@marquee/contracts/campaigns';
 import { messages } from '@marquee/contracts/texts';
 import { ADMIN, signInByApi, unique } from '../fixtures/session.ts';
@@ -43,16 +43,26 @@ async function signedInPage(browser: Browser, baseURL: string, user: Staff): Pro
   return page;
 }
 
+/** Turns a switch or checkbox on from the keyboard (Mantine's inputs sit under their styled track). */
+async function turnOn(control: Locator) {
+  await control.focus();
+  await control.press('Space');
+  await expect(control).toBeChecked();
+}
+
 /** Drags the clip card named `clip` from the clip box onto the playlist. */
 async function dropClip(page: Page, clip: string) {
   const handle = page.getByRole('listitem').filter({ hasText: clip }).locator('[title="Drag into the playlist"]');
   const target = page.getByRole('list', { name: 'Playlist order' }).or(page.getByText('Nothing plays here yet'));
+  await page.getByRole('heading', { name: 'Clip and playlist' }).scrollIntoViewIfNeeded();
+  await handle.scrollIntoViewIfNeeded();
   const from = (await handle.boundingBox())!;
   const to = (await target.first().boundingBox())!;
   await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
   await page.mouse.down();
   await page.mouse.move(from.x + from.width / 2 + 10, from.y + from.height / 2 + 10, { steps: 5 });
   await page.mouse.move(to.x + to.width / 2, to.y + to.height - 8, { steps: 15 });
+  await page.mouse.move(to.x + to.width / 2, to.y + to.height - 4, { steps: 2 });
   await page.mouse.up();
 }
 
@@ -130,10 +140,10 @@ test('a campaign is created, rejected, resubmitted, approved, shown in the calen
   await expect(endDate).toHaveValue(end);
 
   // Zones with an overlay, a time window, gender and age groups.
-  await form.getByRole('checkbox', { name: 'Zone 1' }).check();
-  await form.getByRole('switch', { name: 'Overlay in zone 1' }).check();
-  await form.getByRole('checkbox', { name: 'Zone 2' }).check();
-  await form.getByRole('switch', { name: /Play only in a daily time window/ }).check();
+  await turnOn(form.getByRole('checkbox', { name: 'Zone 1' }));
+  await turnOn(form.getByRole('switch', { name: 'Overlay in zone 1' }));
+  await turnOn(form.getByRole('checkbox', { name: 'Zone 2' }));
+  await turnOn(form.getByRole('switch', { name: /Play only in a daily time window/ }));
   await form
     .getByRole('textbox', { name: /From/ })
     .or(form.getByRole('combobox', { name: /From/ }))
@@ -144,10 +154,10 @@ test('a campaign is created, rejected, resubmitted, approved, shown in the calen
     .or(form.getByRole('combobox', { name: /Until/ }))
     .click();
   await staff.getByRole('option', { name: '20:00' }).click();
-  await form.getByRole('switch', { name: /Target a gender/ }).check();
-  await form.getByRole('radio', { name: 'Women' }).check();
-  await form.getByRole('switch', { name: /Target age groups/ }).check();
-  await form.getByRole('checkbox', { name: config.age_groups[1]!.label }).check();
+  await turnOn(form.getByRole('switch', { name: /Target a gender/ }));
+  await turnOn(form.getByRole('radio', { name: 'Women' }));
+  await turnOn(form.getByRole('switch', { name: /Target age groups/ }));
+  await turnOn(form.getByRole('checkbox', { name: config.age_groups[1]!.label }));
 
   // The clip is dropped into the playlist; adding it again asks first.
   await dropClip(staff, CLIP);
@@ -176,7 +186,7 @@ test('a campaign is created, rejected, resubmitted, approved, shown in the calen
   const reject = approver.getByRole('dialog', { name: 'Reject campaign' });
   await reject.getByRole('button', { name: 'Reject' }).click();
   await expect(reject.getByText(messages.rejectionReasonRequired)).toBeVisible();
-  await reject.getByRole('textbox', { name: 'Reason' }).click();
+  await reject.getByRole('combobox', { name: 'Reason' }).click();
   await approver.getByRole('option', { name: 'Other' }).click();
   await reject.getByRole('button', { name: 'Reject' }).click();
   await expect(reject.getByText(messages.rejectionTextRequired)).toBeVisible();

@@ -82,7 +82,7 @@ export function ApprovalScreen() {
                 Reject
               </Button>
               <Button
-                color="teal"
+                // The primary colour: white on Mantine's teal is below the contrast minimum.
                 leftSection={<IconCheck size={16} aria-hidden />}
                 onClick={() => void approve()}
                 loading={busy}
