@@ -1,6 +1,6 @@
 // /campaign: the campaigns a page at a time, latest start first; search, state and location filters,
 // sort and page live in the URL. Each row opens the campaign.
-import { Anchor, Button, Group, Image, Paper, Select, Text } from '@mantine/core';
+import { Button, Group, Paper, Select } from '@mantine/core';
 import { campaignStateNames } from '@marquee/contracts/campaigns';
 import { permissionFlags } from '@marquee/contracts/common';
 import { TABLE_COUNTS } from '@marquee/contracts/constants';
@@ -18,55 +18,17 @@ import { useCurrentUser } from '../../../lib/current-user.ts';
 import type { CampaignRow } from '../api/campaigns.ts';
 import { useCampaigns } from '../api/get-campaigns.ts';
 import { useSendableLocations } from '../api/get-sendable-locations.ts';
+import { campaignColumns } from './campaign-columns.tsx';
 import { CampaignStateBadge } from './campaign-state-badge.tsx';
 
 const PAGE_SIZE = 25;
 const ORDERING = '-start_date';
 const FILTERS = ['search', 'state', 'location'] as const;
 
-/** A transparent pixel while a preview is missing, so the row keeps its height. */
-const NO_PREVIEW = 'data:image/gif;base64,R0lGODlhAQABAAAAACw=';
-
 const stateOptions: Choice[] = Object.entries(campaignStateNames).map(([value, label]) => ({ value, label }));
 
-const locationCount = (count: number) => (count === 1 ? '1 location' : `${count} locations`);
-
 const columns: DataColumn<CampaignRow>[] = [
-  { id: 'sys_id', header: 'System id', width: 120, cell: (row) => row.sys_id },
-  {
-    id: 'name',
-    header: 'Name',
-    sortField: 'name',
-    cell: (row) => (
-      <Anchor component={Link} to={campaignPath(row.id)} onClick={(event) => event.stopPropagation()} fw={600}>
-        {row.name}
-      </Anchor>
-    ),
-  },
-  {
-    id: 'clip',
-    header: 'Video clip',
-    cell: ({ videoclip_data: clip, videoclip }) => (
-      <Group gap="sm" wrap="nowrap">
-        <Image
-          src={clip?.video_thumb.preview}
-          alt=""
-          w={64}
-          h={36}
-          fit="cover"
-          radius="sm"
-          fallbackSrc={NO_PREVIEW}
-          style={{ flexShrink: 0 }}
-        />
-        <Text size="sm" lineClamp={2}>
-          {clip?.name ?? `Video clip ${videoclip}`}
-        </Text>
-      </Group>
-    ),
-  },
-  { id: 'start_date', header: 'Start', sortField: 'start_date', width: 110, cell: (row) => row.start_date },
-  { id: 'end_date', header: 'End', sortField: 'end_date', width: 110, cell: (row) => row.end_date },
-  { id: 'locations', header: 'Locations', width: 110, cell: (row) => locationCount(row.locations.length) },
+  ...campaignColumns(campaignPath),
   {
     id: 'state',
     header: 'State',

@@ -1,8 +1,8 @@
 // /campaign/approve: the new campaigns waiting for approval (ending today or later), soonest end
 // first; each opens its approval screen. Search, sort and page live in the URL.
-import { Anchor, Group, Image, Paper, Text } from '@mantine/core';
+import { Group, Paper, Text } from '@mantine/core';
 import { TABLE_COUNTS } from '@marquee/contracts/constants';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { campaignApprovalPath, paths } from '../../../../app/paths.ts';
 import { DataTable, type DataColumn } from '../../../../components/data-table/data-table.tsx';
 import { TextFilter } from '../../../../components/data-table/text-filter.tsx';
@@ -12,51 +12,13 @@ import { PageHeader } from '../../../../components/page-header.tsx';
 import { formatDateTime } from '../../../../lib/format.ts';
 import type { CampaignRow } from '../../api/campaigns.ts';
 import { useApprovalList } from '../../api/get-approval-list.ts';
+import { campaignColumns } from '../campaign-columns.tsx';
 
 const PAGE_SIZE = 25;
 const ORDERING = 'end_date';
 
-/** A transparent pixel while a preview is missing, so the row keeps its height. */
-const NO_PREVIEW = 'data:image/gif;base64,R0lGODlhAQABAAAAACw=';
-
-const locationCount = (count: number) => (count === 1 ? '1 location' : `${count} locations`);
-
 const columns: DataColumn<CampaignRow>[] = [
-  { id: 'sys_id', header: 'System id', sortField: 'id', width: 130, cell: (row) => row.sys_id },
-  {
-    id: 'name',
-    header: 'Name',
-    sortField: 'name',
-    cell: (row) => (
-      <Anchor component={Link} to={campaignApprovalPath(row.id)} onClick={(event) => event.stopPropagation()} fw={600}>
-        {row.name}
-      </Anchor>
-    ),
-  },
-  {
-    id: 'clip',
-    header: 'Video clip',
-    cell: ({ videoclip_data: clip, videoclip }) => (
-      <Group gap="sm" wrap="nowrap">
-        <Image
-          src={clip?.video_thumb.preview}
-          alt=""
-          w={64}
-          h={36}
-          fit="cover"
-          radius="sm"
-          fallbackSrc={NO_PREVIEW}
-          style={{ flexShrink: 0 }}
-        />
-        <Text size="sm" lineClamp={2}>
-          {clip?.name ?? `Video clip ${videoclip}`}
-        </Text>
-      </Group>
-    ),
-  },
-  { id: 'start_date', header: 'Start', sortField: 'start_date', width: 120, cell: (row) => row.start_date },
-  { id: 'end_date', header: 'End', sortField: 'end_date', width: 120, cell: (row) => row.end_date },
-  { id: 'locations', header: 'Locations', width: 120, cell: (row) => locationCount(row.locations.length) },
+  ...campaignColumns(campaignApprovalPath, 120),
   {
     id: 'updated_at',
     header: 'Last change',

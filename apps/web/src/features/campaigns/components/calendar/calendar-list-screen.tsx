@@ -1,7 +1,7 @@
 // /campaign/calendar/:start/list/:location/:selected: the campaigns the calendar counts at one
 // location on one day (states 1, 2, 3, 10, 99) in playlist order, the days before and after, and
 // below them the chosen campaign's details (the child route :id).
-import { Anchor, Button, Group, Image, Paper, Stack, Table, Text } from '@mantine/core';
+import { Anchor, Button, Group, Paper, Stack, Table, Text } from '@mantine/core';
 import { isCalendarDay, permissionFlags } from '@marquee/contracts/common';
 import { IconArrowLeft, IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
@@ -15,6 +15,7 @@ import { calendarLocationName } from '../../api/get-calendar.ts';
 import { useCalendarDay } from '../../api/get-calendar-day.ts';
 import { useCalendarLocation } from '../../api/get-calendar-location.ts';
 import type { CampaignRow } from '../../api/campaigns.ts';
+import { CampaignClipCell } from '../campaign-columns.tsx';
 import { CampaignStateBadge } from '../campaign-state-badge.tsx';
 import { addDays, CALENDAR_DAYS, formatLongDay, mondayOf } from './calendar-dates.ts';
 
@@ -96,25 +97,7 @@ export function CalendarListScreen() {
                     </Anchor>
                   </Table.Td>
                   <Table.Td>
-                    {row.videoclip_data ? (
-                      <Group gap="sm" wrap="nowrap">
-                        <Image
-                          src={row.videoclip_data.video_thumb.preview}
-                          alt=""
-                          w={64}
-                          h={36}
-                          fit="cover"
-                          radius="sm"
-                          style={{ flexShrink: 0 }}
-                          fallbackSrc="data:image/gif;base64,R0lGODlhAQABAAAAACw="
-                        />
-                        <Text size="sm">{row.videoclip_data.name}</Text>
-                      </Group>
-                    ) : (
-                      <Text size="sm" c="dimmed">
-                        Video clip {row.videoclip}
-                      </Text>
-                    )}
+                    <CampaignClipCell campaign={row} />
                   </Table.Td>
                   <Table.Td>
                     <Text size="sm" style={{ whiteSpace: 'nowrap' }}>

@@ -1,0 +1,54 @@
+// The columns every campaign table shares (system id, name linking to a screen, the clip with its
+// thumbnail, dates, number of locations), so the campaign, approval and calendar lists read alike.
+import { Anchor, Group, Image, Text } from '@mantine/core';
+import { Link } from 'react-router';
+import type { DataColumn } from '../../../components/data-table/data-table.tsx';
+import type { CampaignRow } from '../api/campaigns.ts';
+
+/** A transparent pixel while a preview is missing, so the row keeps its height. */
+const NO_PREVIEW = 'data:image/gif;base64,R0lGODlhAQABAAAAACw=';
+
+export const locationCount = (count: number) => (count === 1 ? '1 location' : `${count} locations`);
+
+/** The campaign's clip: its thumbnail and name (or its id when the details are missing). */
+export function CampaignClipCell({ campaign }: { campaign: Pick<CampaignRow, 'videoclip' | 'videoclip_data'> }) {
+  const clip = campaign.videoclip_data;
+  return (
+    <Group gap="sm" wrap="nowrap">
+      <Image
+        src={clip?.video_thumb.preview}
+        alt=""
+        w={64}
+        h={36}
+        fit="cover"
+        radius="sm"
+        fallbackSrc={NO_PREVIEW}
+        style={{ flexShrink: 0 }}
+      />
+      <Text size="sm" lineClamp={2}>
+        {clip?.name ?? `Video clip ${campaign.videoclip}`}
+      </Text>
+    </Group>
+  );
+}
+
+/** System id, name (a link to `pathOf(id)`), clip, start, end and locations. */
+export function campaignColumns(pathOf: (id: number) => string, dateWidth = 110): DataColumn<CampaignRow>[] {
+  return [
+    { id: 'sys_id', header: 'System id', sortField: 'id', width: 130, cell: (row) => row.sys_id },
+    {
+      id: 'name',
+      header: 'Name',
+      sortField: 'name',
+      cell: (row) => (
+        <Anchor component={Link} to={pathOf(row.id)} onClick={(event) => event.stopPropagation()} fw={600}>
+          {row.name}
+        </Anchor>
+      ),
+    },
+    { id: 'clip', header: 'Video clip', cell: (row) => <CampaignClipCell campaign={row} /> },
+    { id: 'start_date', header: 'Start', sortField: 'start_date', width: dateWidth, cell: (row) => row.start_date },
+    { id: 'end_date', header: 'End', sortField: 'end_date', width: dateWidth, cell: (row) => row.end_date },
+    { id: 'locations', header: 'Locations', width: dateWidth, cell: (row) => locationCount(row.locations.length) },
+  ];
+}
