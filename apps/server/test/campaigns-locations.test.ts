@@ -68,6 +68,22 @@ describeBackends(
       expect((await user.get(`${api}?can_send_campaign=maybe`)).statusCode).toBe(400);
     });
 
+    it('can_use_in_campaign=true lists only clips of advertisers the user may use', async () => {
+      const mine = await usableClip(ctx.db);
+      const other = await usableClip(ctx.db);
+      const user = await asCampaignUser(ctx, ['add_campaign', 'list_videoclip'], { advertisers: [mine.advertiser] });
+      const clips = resources.videoclips.endpoint;
+      const ids = async (client: Client, query: string) =>
+        (await client.page<{ id: number }>(`${clips}?page_size=0&${query}`)).results.map((c) => c.id);
+      expect(await ids(user, 'can_use_in_campaign=true')).toEqual([mine.id]);
+      expect(await ids(user, 'can_use_in_campaign=false')).toEqual(expect.arrayContaining([mine.id, other.id]));
+      const nobody = await asCampaignUser(ctx, ['list_videoclip']);
+      expect(await ids(nobody, 'can_use_in_campaign=true')).toEqual([]);
+      const admin = await asAdmin(ctx.app);
+      expect(await ids(admin, 'can_use_in_campaign=true')).toEqual(expect.arrayContaining([mine.id, other.id]));
+      expect((await user.get(`${clips}?can_use_in_campaign=1`)).statusCode).toBe(400);
+    });
+
     it('the default ordering of a new campaign follows the last one the location plays', async () => {
       const location = await sendableLocation(ctx.db);
       const clip = await usableClip(ctx.db);

@@ -90,3 +90,6 @@ export function parseOrdering(ordering: string | undefined): { field: string; de
     .filter(Boolean)
     .map((part) => (part.startsWith('-') ? { field: part.slice(1), desc: true } : { field: part, desc: false }));
 }
+
+/** A `true`/`false` query parameter. */
+export const boolFilter = z.enum(['true', 'false']).transform((v) => v === 'true');

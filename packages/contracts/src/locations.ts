@@ -1,13 +1,12 @@
 // Locations, their zones and the devices (screens) registered on them.
 import { z } from 'zod';
-import { id, listQuery } from './common.ts';
+import { boolFilter, id, listQuery } from './common.ts';
 import { ZONE_NAME_MAX } from './constants.ts';
 import { image } from './images.ts';
 import { userRef } from './users.ts';
 
 const required = 'This field is required.';
 /** `true`/`false` in a query string. */
-const boolFilter = z.enum(['true', 'false']).transform((v) => v === 'true');
 
 export const location = z.object({
   id: z.number().int(),

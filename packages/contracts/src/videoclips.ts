@@ -1,6 +1,6 @@
 // Video clips: an uploaded video (media) with a name, of one product.
 import { z } from 'zod';
-import { id, listQuery } from './common.ts';
+import { boolFilter, id, listQuery } from './common.ts';
 
 const required = 'This field is required.';
 
@@ -76,5 +76,7 @@ export const videoclipQuery = listQuery.extend({
   search: z.string().max(150).optional(),
   product: z.coerce.number().int().positive().optional(),
   product__advertiser: z.coerce.number().int().positive().optional(),
+  /** Only clips of advertisers the signed-in user may use in campaigns (the campaign's clip box). */
+  can_use_in_campaign: boolFilter.optional(),
 });
 export const videoclipOrdering = ['name', 'sys_id', 'id', 'duration', 'size'] as const;

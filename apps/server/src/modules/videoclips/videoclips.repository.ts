@@ -19,6 +19,8 @@ export type VideoclipFilters = {
   search?: string;
   product?: number;
   product__advertiser?: number;
+  /** Only clips of these advertisers (e.g. those a user may use). */
+  advertisers?: number[];
 };
 
 const base = (db: Database, filters: VideoclipFilters) => {
@@ -46,6 +48,11 @@ const base = (db: Database, filters: VideoclipFilters) => {
   if (filters.product !== undefined) q = q.where('videoclips.product_id', '=', filters.product);
   if (filters.product__advertiser !== undefined)
     q = q.where('products.advertiser_id', '=', filters.product__advertiser);
+  if (filters.advertisers) {
+    q = filters.advertisers.length
+      ? q.where('products.advertiser_id', 'in', filters.advertisers)
+      : q.where(sql<boolean>`false`);
+  }
   if (filters.search) {
     const pattern = likePattern(filters.search);
     q = q.where((eb) =>

@@ -1,6 +1,7 @@
 // Video clips: the generic list/get/create/update/disable/enable/delete. A clip's product must belong
 // to an advertiser the user manages; its video must have been uploaded. A video no clip uses any more
 // is removed with the clip that used it last.
+import type { ListQuery } from '@marquee/contracts/common';
 import { resources } from '@marquee/contracts/resources';
 import { details } from '@marquee/contracts/texts';
 import type { Videoclip, VideoclipInput } from '@marquee/contracts/videoclips';
@@ -67,6 +68,13 @@ export function createVideoclipsService({ db, access, storage }: VideoclipsDeps)
 
   return {
     ...crud,
+
+    /** `can_use_in_campaign=true` keeps clips of the advertisers the user may use. */
+    list(auth: Auth, query: ListQuery & VideoclipFilters & { can_use_in_campaign?: boolean }, url: string) {
+      const { can_use_in_campaign, ...rest } = query;
+      if (!can_use_in_campaign || auth.superuser || auth.links.allAdvertisers) return crud.list(auth, rest, url);
+      return crud.list(auth, { ...rest, advertisers: [...auth.links.advertisers].sort((a, b) => a - b) }, url);
+    },
 
     async create(auth: Auth, input: VideoclipInput) {
       access.require(auth, `add_${model}`);

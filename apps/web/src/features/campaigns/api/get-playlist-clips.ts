@@ -1,4 +1,4 @@
-// The calls of the campaign screen's clip box: active clips by advertiser, product and search text
+// The calls of the campaign screen's clip box: active clips the user may use, by advertiser, product and search text
 // (VIDEO_CLIPS_PAGE_SIZE at a time, more on demand) and the active products of one advertiser.
 import type { Product } from '@marquee/contracts/advertisers';
 import type { Paged } from '@marquee/contracts/common';
@@ -13,6 +13,8 @@ export type ClipBoxFilters = { advertiser: number | null; product: number | null
 
 const clipParams = ({ advertiser, product, search }: ClipBoxFilters): QueryParams => ({
   is_active: true,
+  // Only clips of advertisers the user may use: the server would refuse the others on save.
+  can_use_in_campaign: true,
   ordering: 'name',
   product: product ?? undefined,
   product__advertiser: advertiser ?? undefined,
