@@ -223,6 +223,15 @@ test('a campaign is created, rejected, resubmitted, approved, shown in the calen
   const cell = calendar.getByRole('link', { name: new RegExp(`campaigns? at ${WITH_DEVICES} on `) }).first();
   await expect(cell).toBeVisible();
   await expectNoSeriousViolations(staff, 'calendar');
+  // Not the day after its end.
+  const after = dayIn(config.time_zone, 5);
+  await staff.goto(`/campaign/calendar/${start}/list/${locations.get(WITH_DEVICES)}/${after}`);
+  await expect(
+    staff
+      .getByRole('table', { name: new RegExp(`^Campaigns at ${WITH_DEVICES} on `) })
+      .or(staff.getByText(`No campaigns play at ${WITH_DEVICES} on this day.`)),
+  ).toBeVisible();
+  await expect(staff.getByRole('link', { name: `${name} v2` })).toBeHidden();
   await staff.goto(`/campaign/calendar/${start}/list/${locations.get(WITH_DEVICES)}/${start}`);
   await staff.getByRole('link', { name: `${name} v2` }).click();
   await expect(staff).toHaveURL(new RegExp(`/list/${locations.get(WITH_DEVICES)}/${start}/${id}$`));

@@ -16,6 +16,13 @@ const screens: [string, boolean][] = [
   ['/user', true],
   ['/user/add', true],
   ['/messages', true],
+  ['/campaign', true],
+  ['/campaign/add', true],
+  // Demo campaigns: 1 is active, 4 waits for approval.
+  ['/campaign/1', true],
+  ['/campaign/approve', true],
+  ['/campaign/approve/4', true],
+  ['/campaign/calendar', true],
   ['/password/change', false],
 ];
 

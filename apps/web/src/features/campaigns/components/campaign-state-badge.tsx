@@ -1,4 +1,5 @@
-// A campaign's state as a coloured badge (spec §4 names).
+// A campaign's state as a badge with a coloured dot (spec §4 names); the text stays dark, since light
+// badges in teal, green or lime fall below the contrast minimum.
 import { Badge } from '@mantine/core';
 import { campaignStateNames, type CampaignState } from '@marquee/contracts/campaigns';
 
@@ -15,7 +16,7 @@ const colors: Record<CampaignState, string> = {
 export function CampaignStateBadge({ state }: { state: number }) {
   const known = state in colors;
   return (
-    <Badge variant="light" color={known ? colors[state as CampaignState] : 'gray'}>
+    <Badge variant="dot" color={known ? colors[state as CampaignState] : 'gray'}>
       {known ? campaignStateNames[state as CampaignState] : `State ${state}`}
     </Badge>
   );

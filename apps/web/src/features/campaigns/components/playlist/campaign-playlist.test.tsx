@@ -181,10 +181,11 @@ describe('CampaignPlaylist', () => {
     expect(screen.getByRole('button', { name: 'Move down' })).toBeDisabled();
   });
 
-  it('is read-only: the same loop without add, move, remove or drag', async () => {
+  it('is read-only: the same loop without the clip box, add, move, remove or drag', async () => {
     renderWithProviders(<Harness initial={saved} campaignId={12} readOnly onChange={vi.fn()} />);
     expect(await playlistItems()).toHaveLength(4);
-    await screen.findByText('Summer promo', { selector: 'ul p' });
+    expect(screen.queryByRole('region', { name: 'Video clips' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('textbox', { name: 'Search clips' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /^Add / })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Move|Remove|Drag/ })).not.toBeInTheDocument();
     expect(screen.queryByText(/Drop a clip/)).not.toBeInTheDocument();

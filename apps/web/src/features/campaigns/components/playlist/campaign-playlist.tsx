@@ -205,14 +205,15 @@ export function CampaignPlaylist({ locations, campaignId, value, onChange, readO
         setOverPlaylist(false);
       }}
     >
+      {/* Read-only, there is nothing to pick from: the playlist alone. */}
       <SimpleGrid
         type="container"
-        cols={{ base: 1, '50rem': 2 }}
+        cols={{ base: 1, '50rem': readOnly ? 1 : 2 }}
         spacing="md"
         verticalSpacing="md"
         style={{ alignItems: 'start' }}
       >
-        <ClipBox readOnly={readOnly} onAdd={(clip) => add(clip)} />
+        {!readOnly && <ClipBox onAdd={(clip) => add(clip)} />}
         <PlaylistPreview
           items={items}
           status={status}

@@ -57,37 +57,34 @@ export function ClipCardBody({ clip, detail, tag }: ClipCardBodyProps) {
   );
 }
 
-type ClipCardProps = { clip: PlaylistClip; product: string; readOnly: boolean; onAdd: (clip: PlaylistClip) => void };
+type ClipCardProps = { clip: PlaylistClip; product: string; onAdd: (clip: PlaylistClip) => void };
 
-function ClipCard({ clip, product, readOnly, onAdd }: ClipCardProps) {
+function ClipCard({ clip, product, onAdd }: ClipCardProps) {
   const data: ClipDragData = { clip };
-  const { setNodeRef, listeners, isDragging } = useDraggable({ id: clipDragId(clip), data, disabled: readOnly });
+  const { setNodeRef, listeners, isDragging } = useDraggable({ id: clipDragId(clip), data });
   return (
     <li ref={setNodeRef} className={[classes.card, isDragging && classes.dragging].filter(Boolean).join(' ')}>
-      {!readOnly && (
-        // The pointer way; keyboard users have the Add button, so the handle takes no focus.
-        <span className={classes.handle} {...listeners} aria-hidden="true" title="Drag into the playlist">
-          <IconGripVertical size={16} />
-        </span>
-      )}
+      {/* The pointer way; keyboard users have the Add button, so the handle takes no focus. */}
+      <span className={classes.handle} {...listeners} aria-hidden="true" title="Drag into the playlist">
+        <IconGripVertical size={16} />
+      </span>
       <ClipCardBody clip={clip} detail={product} />
-      {!readOnly && (
-        <Button
-          size="compact-sm"
-          variant="light"
-          aria-label={`Add ${clip.name} to the playlist`}
-          onClick={() => onAdd(clip)}
-        >
-          Add
-        </Button>
-      )}
+      <Button
+        size="compact-sm"
+        variant="light"
+        aria-label={`Add ${clip.name} to the playlist`}
+        onClick={() => onAdd(clip)}
+      >
+        Add
+      </Button>
     </li>
   );
 }
 
-export type ClipBoxProps = { readOnly: boolean; onAdd: (clip: PlaylistClip) => void };
+/** Only for a form that can be changed: a read-only playlist has nothing to pick. */
+export type ClipBoxProps = { onAdd: (clip: PlaylistClip) => void };
 
-export function ClipBox({ readOnly, onAdd }: ClipBoxProps) {
+export function ClipBox({ onAdd }: ClipBoxProps) {
   const headingId = useId();
   const me = useCurrentUser();
   const canListAdvertisers = permissionFlags(me?._permissions, 'advertiser').canList;
@@ -162,11 +159,9 @@ export function ClipBox({ readOnly, onAdd }: ClipBoxProps) {
               <Text size="xs" c="dimmed" aria-live="polite">
                 {rows.length} of {count} clips
               </Text>
-              {!readOnly && (
-                <Text size="xs" c="dimmed">
-                  Drag a clip into the playlist, or use Add
-                </Text>
-              )}
+              <Text size="xs" c="dimmed">
+                Drag a clip into the playlist, or use Add
+              </Text>
             </Group>
             <ScrollArea.Autosize mah={420} type="auto" offsetScrollbars>
               <ul className={classes.list} aria-labelledby={headingId} aria-busy={clips.isFetching}>
@@ -175,7 +170,6 @@ export function ClipBox({ readOnly, onAdd }: ClipBoxProps) {
                     key={clip.id}
                     clip={toPlaylistClip(clip)}
                     product={`${clip.product_data.advertiser_name} / ${clip.product_data.name}`}
-                    readOnly={readOnly}
                     onAdd={onAdd}
                   />
                 ))}
