@@ -21,6 +21,7 @@ import { createMailer, type Mailer } from './mail/mailer.ts';
 import { registerImageRoutes, registerMediaRoutes } from './media/images.routes.ts';
 import { createImagesService, createMediaService } from './media/images.service.ts';
 import { createStorage, type MediaStorage } from './media/storage.ts';
+import { registerDeviceGateway } from './modules/device-gateway/device-gateway.routes.ts';
 import { registerAdvertiserModules } from './modules/advertisers/advertisers.module.ts';
 import { registerAppConfigRoutes } from './modules/app-config/app-config.routes.ts';
 import { registerLocationModules } from './modules/locations/locations.module.ts';
@@ -114,6 +115,7 @@ export async function buildApp({
   registerRoleRoutes(app, createRolesService(db, access));
   registerPermissionRoutes(app, createPermissionsService(db, access));
   registerLogEntryRoutes(app, createLogEntriesService(db, access, config.timeZone));
+  registerDeviceGateway(app, { db, config, storage });
 
   registerWebApp(app, config.webDist);
   // Methods no route has (e.g. POST to an unknown path) get the same {detail} body as other 404s.

@@ -78,6 +78,8 @@ const envSchema = z.object({
   FFPROBE_PATH: z.string().optional(),
   /** Where uploaded videos are received and probed before they are stored; default the system's. */
   VIDEO_TEMP_DIR: z.string().optional(),
+  /** A device silent for longer than this counts as offline (its location's managers are told). */
+  DEVICE_OFFLINE_MINUTES: z.coerce.number().positive().default(10),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -129,6 +131,8 @@ export type Config = {
     times: string[];
     rejectionReasons: { id: number; label: string }[];
   };
+  /** A device silent for longer than this (ms) is marked offline by the maintenance sweep. */
+  deviceOfflineMs: number;
   webDist: string;
   /** The clock: "today" (campaign dates, the approval list) is its day in `timeZone`. Tests fix it. */
   now: () => Date;
@@ -224,6 +228,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       }),
       rejectionReasons: [...listSetting(e.REJECTION_REASONS, '|'), { id: 0, label: 'Other' }],
     },
+    deviceOfflineMs: e.DEVICE_OFFLINE_MINUTES * 60_000,
     webDist: e.WEB_DIST,
     now: () => new Date(),
     version: e.APP_VERSION ?? distVersion(e.WEB_DIST) ?? buildVersion(),

@@ -10,6 +10,7 @@ import { seedDemoCampaigns } from './db/demo-campaigns.ts';
 import { seedDemoClips } from './db/demo-clips.ts';
 import { createStorage } from './media/storage.ts';
 import { migrateToLatest } from './db/migrate.ts';
+import { SWEEP_INTERVAL_MS, runMaintenance } from './modules/device-gateway/device-gateway.maintenance.ts';
 
 const config = loadConfig();
 const db = await openDatabase({ url: config.databaseUrl, dataDir: path.join(config.dataDir, 'db') });
@@ -41,7 +42,13 @@ if (admin.created) {
 }
 
 const app = await buildApp({ config, db });
+// Offline devices and finished campaigns: every minute, here rather than in the app so tests stay
+// deterministic (they call runMaintenance themselves).
+const sweep = () =>
+  runMaintenance(db, config).catch((err: unknown) => app.log.error({ err }, 'maintenance sweep failed'));
+const sweeper = setInterval(sweep, SWEEP_INTERVAL_MS);
 const close = async () => {
+  clearInterval(sweeper);
   await app.close();
   await db.destroy();
   process.exit(0);
@@ -50,3 +57,4 @@ process.on('SIGINT', close);
 process.on('SIGTERM', close);
 await app.listen({ port: config.port, host: config.host });
 console.log(`Marquee ${config.version} is running at http://localhost:${config.port}/`);
+await sweep();

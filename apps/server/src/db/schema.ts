@@ -148,6 +148,8 @@ export type DevicesTable = {
   is_active: Generated<boolean>;
   last_status: string | null;
   last_status_date: Timestamp | null;
+  /** Set by the maintenance sweep when the device went silent (its last report); null while it reports. */
+  offline_since: Timestamp | null;
   created_at: DefaultTimestamp;
 };
 
@@ -229,6 +231,48 @@ export type CampaignsTable = {
 
 export type CampaignLocationsTable = { campaign_id: number; location_id: number };
 
+/** A batch of events a device sent, so that sending it again counts it once. */
+export type DeviceEventBatchesTable = {
+  device_id: number;
+  batch_id: string;
+  received_at: DefaultTimestamp;
+  events: number;
+};
+
+/** One play of a campaign's clip in a zone, as a device reported it. */
+export type DeviceEventsTable = {
+  id: ColumnType<number, never, never>;
+  /** Null once the device is deleted (its events still count). */
+  device_id: number | null;
+  location_id: number;
+  campaign_id: number;
+  zone: number;
+  started_at: Timestamp;
+  duration_ms: number;
+  viewers: number;
+  /** Viewers by `<gender>:<age group id>`, e.g. {"f:2": 1, "m:3": 2}; null without viewers. */
+  audience: Json;
+};
+
+/**
+ * Hourly rollups of device_events, kept up to date as batches arrive. Per (hour, campaign, location,
+ * zone) one row with gender '' and age_group 0 holds every play; the rows with a gender and an age
+ * group hold that audience: its viewers, and the plays (and play time) it watched.
+ */
+export type EventStatisticsHourlyTable = {
+  /** The start of the hour in the server's time zone. */
+  hour: Timestamp;
+  campaign_id: number;
+  location_id: number;
+  zone: number;
+  gender: string;
+  age_group: number;
+  plays: number;
+  viewers: number;
+  /** Bigint: pg returns it as a string. */
+  play_ms: ColumnType<string, number | string, number | string>;
+};
+
 export type DB = {
   users: UsersTable;
   roles: RolesTable;
@@ -254,4 +298,7 @@ export type DB = {
   videoclips: VideoclipsTable;
   campaigns: CampaignsTable;
   campaign_locations: CampaignLocationsTable;
+  device_event_batches: DeviceEventBatchesTable;
+  device_events: DeviceEventsTable;
+  event_statistics_hourly: EventStatisticsHourlyTable;
 };

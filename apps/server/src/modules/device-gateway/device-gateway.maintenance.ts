@@ -1,0 +1,78 @@
+// The maintenance sweep main.ts runs every minute: devices silent for too long are marked offline once
+// (their location's managers get a message, the log a warning), and campaigns past their end date
+// are finished. Safe to run from several servers at once: each change is claimed by one UPDATE.
+import { ActionFlag } from '@marquee/contracts/action-flags';
+import { campaignTransitions } from '@marquee/contracts/campaigns';
+import { gatewayTexts } from '@marquee/contracts/device-gateway';
+import { resources } from '@marquee/contracts/resources';
+import { writeLogEntry } from '../../audit/audit.ts';
+import type { Config } from '../../config.ts';
+import type { Database } from '../../db/database.ts';
+import { dayIn } from '../../lib/days.ts';
+import { CAMPAIGN_MODEL } from '../campaigns/campaigns.repository.ts';
+import { sendMessage } from '../messages/messages.service.ts';
+import { gatewayRepository as repo } from './device-gateway.repository.ts';
+
+export const DEVICE_MODEL = resources.devices.model_name;
+
+/** How often main.ts runs the sweep. */
+export const SWEEP_INTERVAL_MS = 60_000;
+
+export type SweepResult = { offline: number; finished: number };
+
+/** `yyyy-MM-dd HH:mm` in the time zone, the way people at the location read their clocks. */
+export function formatTimeIn(date: Date, timeZone: string): string {
+  const parts = new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).formatToParts(date);
+  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
+  return `${dayIn(date, timeZone)} ${part('hour')}:${part('minute')}`;
+}
+
+export async function runMaintenance(
+  db: Database,
+  config: Pick<Config, 'now' | 'timeZone' | 'deviceOfflineMs'>,
+): Promise<SweepResult> {
+  const now = config.now();
+  const offline = await db.transaction().execute(async (trx) => {
+    const devices = await repo.markOffline(trx, new Date(now.getTime() - config.deviceOfflineMs));
+    for (const device of devices) {
+      const since = formatTimeIn(new Date(device.offline_since), config.timeZone);
+      const content = gatewayTexts.offlineMessage(device.serial_number, device.location_name, since);
+      for (const userId of await repo.managersOf(trx, device.location_id)) {
+        await sendMessage(trx, { userId, importance: 'warning', content });
+      }
+      await writeLogEntry(trx, {
+        userId: null,
+        model: DEVICE_MODEL,
+        objectId: device.id,
+        objectRepr: device.serial_number,
+        actionFlag: ActionFlag.Warning,
+        changeMessage: gatewayTexts.offlineEntry(since),
+      });
+    }
+    return devices.length;
+  });
+
+  const finished = await db.transaction().execute(async (trx) => {
+    const { from, to } = campaignTransitions.deactivate;
+    const moved = await repo.moveStates(trx, { ids: null, from, to, endedBefore: dayIn(now, config.timeZone) });
+    for (const c of moved) {
+      await writeLogEntry(trx, {
+        userId: null,
+        model: CAMPAIGN_MODEL,
+        objectId: c.id,
+        objectRepr: c.name,
+        actionFlag: ActionFlag.Information,
+        changeMessage: gatewayTexts.finished,
+        before: { state: c.before },
+        after: { state: to },
+      });
+    }
+    return moved.length;
+  });
+  return { offline, finished };
+}

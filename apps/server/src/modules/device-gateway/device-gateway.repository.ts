@@ -1,0 +1,269 @@
+// SQL of the device gateway: the device behind a token, its playlist, the files it may fetch, event
+// batches with their hourly rollups (one statement), and the state changes devices cause.
+import { sql } from 'kysely';
+import { OFFLINE_STATUS } from '@marquee/contracts/device-gateway';
+import type { Database } from '../../db/database.ts';
+
+/** The device a token belongs to, with its location. */
+export type GatewayDevice = {
+  id: number;
+  serial_number: string;
+  is_active: boolean;
+  offline_since: Date | string | null;
+  location_id: number;
+  location_name: string;
+  location_sys_id: string;
+  location_active: boolean;
+};
+
+/** One event as stored: `audience` counts viewers by `<gender>:<age group>`. */
+export type EventRow = {
+  campaign_id: number;
+  zone: number;
+  started_at: string;
+  duration_ms: number;
+  viewers: number;
+  audience: Record<string, number> | null;
+};
+
+/** A campaign whose state a device moved: its id, name and the state before. */
+export type MovedCampaign = { id: number; name: string; before: number };
+
+const day = (column: string) => sql<string>`to_char(${sql.ref(column)}, 'YYYY-MM-DD')`;
+
+export const gatewayRepository = {
+  deviceByToken: (db: Database, tokenHash: string): Promise<GatewayDevice | undefined> =>
+    db
+      .selectFrom('devices')
+      .innerJoin('locations', 'locations.id', 'devices.location_id')
+      .select([
+        'devices.id',
+        'devices.serial_number',
+        'devices.is_active',
+        'devices.offline_since',
+        'devices.location_id',
+        'locations.name as location_name',
+        'locations.sys_id as location_sys_id',
+        'locations.is_active as location_active',
+      ])
+      .where('devices.token_hash', '=', tokenHash)
+      .executeTakeFirst(),
+
+  /** Records a report: the device counts as online again. */
+  async setStatus(db: Database, id: number, status: string, at: Date): Promise<void> {
+    await db
+      .updateTable('devices')
+      .set({ last_status: status, last_status_date: at, offline_since: null })
+      .where('id', '=', id)
+      .execute();
+  },
+
+  /** The campaigns in `states` at the location on `today`, in loop order, with clip file details. */
+  playlist: (db: Database, { location, today, states }: { location: number; today: string; states: number[] }) =>
+    db
+      .selectFrom('campaigns')
+      .innerJoin('campaign_locations as cl', 'cl.campaign_id', 'campaigns.id')
+      .innerJoin('videoclips', 'videoclips.id', 'campaigns.videoclip_id')
+      .innerJoin('videos', 'videos.id', 'videoclips.video_id')
+      .select([
+        'campaigns.id',
+        'campaigns.sys_id',
+        'campaigns.name',
+        'campaigns.state',
+        day('campaigns.start_date').as('start_date'),
+        day('campaigns.end_date').as('end_date'),
+        'campaigns.ordering',
+        'campaigns.p_zones',
+        'campaigns.p_zones_overlay',
+        'campaigns.p_times_on',
+        'campaigns.p_start_time',
+        'campaigns.p_end_time',
+        'campaigns.p_gender_on',
+        'campaigns.p_gender',
+        'campaigns.p_age_on',
+        'campaigns.p_age',
+        'videoclips.id as clip_id',
+        'videoclips.name as clip_name',
+        'videos.id as video_id',
+        'videos.checksum',
+        'videos.size',
+        'videos.duration',
+        'videos.content_type',
+      ])
+      .where('cl.location_id', '=', location)
+      .where('campaigns.state', 'in', states)
+      .where('campaigns.start_date', '<=', today)
+      .where('campaigns.end_date', '>=', today)
+      .orderBy('campaigns.ordering')
+      .orderBy('campaigns.id')
+      .execute(),
+
+  /** The location's zones that have an overlay picture: zone number → the picture's id and size. */
+  overlays: (db: Database, location: number) =>
+    db
+      .selectFrom('location_zones')
+      .innerJoin('images', 'images.id', 'location_zones.overlay_image_id')
+      .select(['location_zones.zone_number', 'images.id', 'images.size'])
+      .where('location_zones.location_id', '=', location)
+      .execute(),
+
+  /** The video file if it is the clip of a campaign in `states` at the location. */
+  videoFor: (db: Database, { location, videoId, states }: { location: number; videoId: number; states: number[] }) =>
+    db
+      .selectFrom('videos')
+      .select(['videos.storage_key', 'videos.content_type', 'videos.size'])
+      .where('videos.id', '=', videoId)
+      .where(({ exists, selectFrom }) =>
+        exists(
+          selectFrom('campaigns')
+            .innerJoin('campaign_locations as cl', 'cl.campaign_id', 'campaigns.id')
+            .innerJoin('videoclips', 'videoclips.id', 'campaigns.videoclip_id')
+            .select('campaigns.id')
+            .whereRef('videoclips.video_id', '=', 'videos.id')
+            .where('cl.location_id', '=', location)
+            .where('campaigns.state', 'in', states),
+        ),
+      )
+      .executeTakeFirst(),
+
+  /** The picture if it is the overlay of one of the location's zones. */
+  overlayImage: (db: Database, { location, imageId }: { location: number; imageId: number }) =>
+    db
+      .selectFrom('images')
+      .innerJoin('location_zones', 'location_zones.overlay_image_id', 'images.id')
+      .select(['images.storage_key', 'images.content_type'])
+      .where('images.id', '=', imageId)
+      .where('location_zones.location_id', '=', location)
+      .executeTakeFirst(),
+
+  /** The campaigns among `ids` that go to the location, with what events are checked against. */
+  campaignsAt: (db: Database, location: number, ids: number[]) =>
+    ids.length
+      ? db
+          .selectFrom('campaigns')
+          .innerJoin('campaign_locations as cl', 'cl.campaign_id', 'campaigns.id')
+          .select([
+            'campaigns.id',
+            'campaigns.state',
+            day('campaigns.start_date').as('start_date'),
+            'campaigns.p_zones',
+          ])
+          .where('cl.location_id', '=', location)
+          .where('campaigns.id', 'in', ids)
+          .execute()
+      : Promise.resolve([]),
+
+  /** Claims the batch id for the device; false when it was claimed before (a resent batch). */
+  async claimBatch(db: Database, { device, batchId, events }: { device: number; batchId: string; events: number }) {
+    const row = await db
+      .insertInto('device_event_batches')
+      .values({ device_id: device, batch_id: batchId, events })
+      .onConflict((oc) => oc.columns(['device_id', 'batch_id']).doNothing())
+      .returning('device_id')
+      .executeTakeFirst();
+    return row !== undefined;
+  },
+
+  /**
+   * Appends the events and adds them to the hourly rollups in one statement: per hour (in `timeZone`),
+   * campaign, location and zone, a row for all plays (gender '', age group 0) and one per audience
+   * (gender, age group) seen. Rows are written in key order, so concurrent batches lock them alike.
+   */
+  async appendEvents(
+    db: Database,
+    { device, location, timeZone, events }: { device: number; location: number; timeZone: string; events: EventRow[] },
+  ): Promise<void> {
+    if (!events.length) return;
+    const values = sql.join(
+      events.map(
+        (e) =>
+          sql`(${device}::int, ${location}::int, ${e.campaign_id}::int, ${e.zone}::smallint,
+            ${e.started_at}::timestamptz, ${e.duration_ms}::int, ${e.viewers}::smallint,
+            ${e.audience === null ? null : JSON.stringify(e.audience)}::jsonb)`,
+      ),
+    );
+    await sql`
+      with batch (device_id, location_id, campaign_id, zone, started_at, duration_ms, viewers, audience) as (
+        values ${values}
+      ),
+      inserted as (
+        insert into device_events (device_id, location_id, campaign_id, zone, started_at, duration_ms, viewers, audience)
+        select * from batch
+        returning campaign_id, location_id, zone, started_at, duration_ms, viewers, audience
+      ),
+      hourly as (
+        select date_trunc('hour', started_at, ${timeZone}) as hour, campaign_id, location_id, zone,
+          ''::varchar as gender, 0::smallint as age_group,
+          count(*)::int as plays, sum(viewers)::int as viewers, sum(duration_ms)::bigint as play_ms
+        from inserted
+        group by 1, 2, 3, 4
+        union all
+        select date_trunc('hour', i.started_at, ${timeZone}), i.campaign_id, i.location_id, i.zone,
+          split_part(a.key, ':', 1), split_part(a.key, ':', 2)::smallint,
+          count(*)::int, sum(a.value::int)::int, sum(i.duration_ms)::bigint
+        from inserted i cross join lateral jsonb_each_text(i.audience) a
+        group by 1, 2, 3, 4, 5, 6
+      )
+      insert into event_statistics_hourly as s
+        (hour, campaign_id, location_id, zone, gender, age_group, plays, viewers, play_ms)
+      select * from hourly
+      order by campaign_id, hour, location_id, zone, gender, age_group
+      on conflict (campaign_id, hour, location_id, zone, gender, age_group) do update set
+        plays = s.plays + excluded.plays,
+        viewers = s.viewers + excluded.viewers,
+        play_ms = s.play_ms + excluded.play_ms`.execute(db);
+  },
+
+  /** Moves the campaigns among `ids` (all of them when null) that are in `from` and match `where` to
+   * `to`, once: a concurrent move waits for the row and then no longer finds it in `from`. */
+  async moveStates(
+    db: Database,
+    { ids, from, to, endedBefore }: { ids: number[] | null; from: readonly number[]; to: number; endedBefore?: string },
+  ): Promise<MovedCampaign[]> {
+    if (ids !== null && !ids.length) return [];
+    const { rows } = await sql<MovedCampaign>`
+      with old as (
+        select id, state from campaigns
+        where state in (${sql.join([...from])})
+          ${ids === null ? sql`` : sql`and id in (${sql.join(ids)})`}
+          ${endedBefore === undefined ? sql`` : sql`and end_date < ${endedBefore}::date`}
+        order by id
+        for update
+      )
+      update campaigns c set state = ${to}, updated_at = now()
+      from old where c.id = old.id
+      returning c.id, c.name, old.state as before`.execute(db);
+    return rows.map((r) => ({ id: Number(r.id), name: r.name, before: Number(r.before) }));
+  },
+
+  /** Marks active devices of active locations that have been silent since before `cutoff` offline,
+   * once (the ones already marked are left alone); gives the newly marked ones. */
+  async markOffline(db: Database, cutoff: Date) {
+    const { rows } = await sql<{
+      id: number;
+      serial_number: string;
+      location_id: number;
+      location_name: string;
+      offline_since: Date | string;
+    }>`
+      update devices d set last_status = ${OFFLINE_STATUS}, offline_since = d.last_status_date
+      from locations l
+      where l.id = d.location_id and l.is_active and d.is_active
+        and d.offline_since is null and d.last_status_date < ${cutoff}
+      returning d.id, d.serial_number, d.location_id, l.name as location_name, d.offline_since`.execute(db);
+    return rows;
+  },
+
+  /** Active users who manage the location. */
+  managersOf: async (db: Database, location: number): Promise<number[]> =>
+    (
+      await db
+        .selectFrom('location_managers')
+        .innerJoin('users', 'users.id', 'location_managers.user_id')
+        .select('users.id')
+        .where('location_managers.location_id', '=', location)
+        .where('users.is_active', '=', true)
+        .orderBy('users.id')
+        .execute()
+    ).map((r) => r.id),
+};

@@ -1,0 +1,126 @@
+// /api/device/v1/: heartbeat, playlist, events, and the playlist's files. Devices sign in with their
+// token (`Authorization: Bearer …`), never a session, so the routes skip the login gate and CSRF.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { detailError, idParam, validationError, type ValidationErrorBody } from '@marquee/contracts/common';
+import {
+  deviceGatewayEndpoints as endpoints,
+  eventsBatch,
+  eventsResponse,
+  heartbeatInput,
+  heartbeatResponse,
+  playlistResponse,
+} from '@marquee/contracts/device-gateway';
+import type { Config } from '../../config.ts';
+import type { Database } from '../../db/database.ts';
+import { badRequest } from '../../http/errors.ts';
+import { parseRange } from '../../media/videos.routes.ts';
+import type { MediaStorage } from '../../media/storage.ts';
+import { createDeviceGatewayService, type DeviceGatewayService } from './device-gateway.service.ts';
+
+const tags = ['device gateway'];
+const config = { public: true, csrfExempt: true };
+const headers = z.looseObject({ authorization: z.string().optional().describe('Bearer <device token>') });
+const errors = { 400: validationError, 401: detailError, 404: detailError };
+/** A full batch (1000 events of up to 100 viewers) is a few MB of JSON. */
+const EVENTS_BODY_LIMIT = 8 * 1024 * 1024;
+
+/** The body's problems by full path (`events.3.viewers.0.gender`), so a device sees which event failed. */
+function parsed<T>(schema: z.ZodType<T>, body: unknown): T {
+  const result = schema.safeParse(body);
+  if (result.success) return result.data;
+  const fields: ValidationErrorBody = {};
+  for (const issue of result.error.issues) {
+    const key = issue.path.length ? issue.path.join('.') : 'non_field_errors';
+    const message =
+      issue.code === 'invalid_type' && issue.input === undefined ? 'This field is required.' : issue.message;
+    (fields[key] ??= []).push(message);
+  }
+  throw badRequest(fields);
+}
+
+const sendFile = (reply: FastifyReply, contentType: string, length: number, stream: NodeJS.ReadableStream) =>
+  reply
+    .type(contentType)
+    .header('x-content-type-options', 'nosniff')
+    .header('cache-control', 'private, max-age=86400')
+    .header('content-length', length)
+    .send(stream);
+
+export function registerDeviceGatewayRoutes(app: FastifyInstance, gateway: DeviceGatewayService) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const device = (req: FastifyRequest) => gateway.authenticate(req.headers.authorization);
+  const description = 'Authenticated by the device token: `Authorization: Bearer <token>`.';
+
+  // The body is checked after the token (attachValidation), so a stranger learns nothing but 401.
+  r.post(
+    endpoints.heartbeat,
+    {
+      config,
+      attachValidation: true,
+      schema: { tags, description, headers, body: heartbeatInput, response: { 200: heartbeatResponse, ...errors } },
+    },
+    async (req) => {
+      const d = await device(req);
+      return gateway.heartbeat(d, parsed(heartbeatInput, req.body).status);
+    },
+  );
+
+  r.get(
+    endpoints.playlist,
+    { config, schema: { tags, description, headers, response: { 200: playlistResponse, 401: detailError } } },
+    async (req) => gateway.playlist(await device(req)),
+  );
+
+  r.post(
+    endpoints.events,
+    {
+      config,
+      attachValidation: true,
+      bodyLimit: EVENTS_BODY_LIMIT,
+      schema: { tags, description, headers, body: eventsBatch, response: { 200: eventsResponse, ...errors } },
+    },
+    async (req) => {
+      const d = await device(req);
+      return gateway.events(d, parsed(eventsBatch, req.body));
+    },
+  );
+
+  r.get(
+    `${endpoints.videos}:id/`,
+    { config, schema: { tags, description, headers, params: idParam } },
+    async (req, reply) => {
+      const video = await gateway.video(await device(req), req.params.id);
+      const range = parseRange(req.headers.range, video.size);
+      reply.header('accept-ranges', 'bytes');
+      if (range === 'unsatisfiable') {
+        return reply
+          .code(416)
+          .header('content-range', `bytes */${video.size}`)
+          .send({ detail: 'Range Not Satisfiable' });
+      }
+      const file = await video.read(range ?? undefined);
+      if (!range) return sendFile(reply, video.contentType, video.size, file.stream);
+      reply.code(206).header('content-range', `bytes ${range.start}-${range.end}/${video.size}`);
+      return sendFile(reply, video.contentType, range.end - range.start + 1, file.stream);
+    },
+  );
+
+  r.get(
+    `${endpoints.images}:id/`,
+    { config, schema: { tags, description, headers, params: idParam } },
+    async (req, reply) => {
+      const file = await gateway.image(await device(req), req.params.id);
+      return sendFile(reply, file.contentType, file.size, file.stream);
+    },
+  );
+}
+
+/** The one line app.ts calls. */
+export function registerDeviceGateway(
+  app: FastifyInstance,
+  deps: { db: Database; config: Config; storage: MediaStorage },
+) {
+  registerDeviceGatewayRoutes(app, createDeviceGatewayService(deps));
+}

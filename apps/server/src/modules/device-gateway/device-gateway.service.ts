@@ -1,0 +1,248 @@
+// The device gateway's rules: who the token belongs to, heartbeats, the playlist of the device's
+// location today (fetching it marks campaigns Sent), and event batches, accepted whole or refused
+// whole, counted once per batch id, with the state changes plays and viewers cause.
+import crypto from 'node:crypto';
+import { ActionFlag } from '@marquee/contracts/action-flags';
+import { CampaignState, PLAYING_STATES, campaignTransitions, type CampaignAction } from '@marquee/contracts/campaigns';
+import type { ValidationErrorBody } from '@marquee/contracts/common';
+import {
+  MAX_CLOCK_SKEW_MS,
+  deviceImageUrl,
+  deviceVideoUrl,
+  gatewayTexts,
+  type EventsBatch,
+  type EventsResponse,
+  type PlaylistResponse,
+} from '@marquee/contracts/device-gateway';
+import { writeLogEntry } from '../../audit/audit.ts';
+import type { Config } from '../../config.ts';
+import type { Database } from '../../db/database.ts';
+import { badRequest, notFound, unauthorized } from '../../http/errors.ts';
+import { dayIn } from '../../lib/days.ts';
+import type { MediaStorage } from '../../media/storage.ts';
+import { CAMPAIGN_MODEL } from '../campaigns/campaigns.repository.ts';
+import { DEVICE_MODEL } from './device-gateway.maintenance.ts';
+import { gatewayRepository as repo, type EventRow, type GatewayDevice } from './device-gateway.repository.ts';
+
+export type GatewayDeps = {
+  db: Database;
+  config: Pick<Config, 'now' | 'timeZone' | 'campaigns'>;
+  storage: MediaStorage;
+};
+
+/** Events may name campaigns a device plays, and finished ones it played before they closed. */
+const EVENT_STATES: number[] = [...PLAYING_STATES, CampaignState.Finished];
+
+const hashToken = (token: string) => crypto.createHash('sha256').update(token).digest('hex');
+
+/** 401 with a `WWW-Authenticate` header, as RFC 6750 asks of bearer-token APIs. */
+const refused = (detail: string) => {
+  const error = unauthorized(detail);
+  Object.assign(error.headers, { 'www-authenticate': 'Bearer realm="device"' });
+  return error;
+};
+
+/** Writes the device-caused state changes of campaigns, each with an information entry. */
+async function logMoves(
+  trx: Database,
+  moved: { id: number; name: string; before: number }[],
+  to: number,
+  message: string,
+): Promise<void> {
+  for (const c of moved) {
+    await writeLogEntry(trx, {
+      userId: null,
+      model: CAMPAIGN_MODEL,
+      objectId: c.id,
+      objectRepr: c.name,
+      actionFlag: ActionFlag.Information,
+      changeMessage: message,
+      before: { state: c.before },
+      after: { state: to },
+    });
+  }
+}
+
+/** Moves the campaigns among `ids` by a device-reported action, logging each move. */
+async function moveBy(trx: Database, action: CampaignAction, ids: number[], message: string) {
+  const { from, to } = campaignTransitions[action];
+  await logMoves(trx, await repo.moveStates(trx, { ids, from, to }), to, message);
+}
+
+export function createDeviceGatewayService({ db, config, storage }: GatewayDeps) {
+  const today = () => dayIn(config.now(), config.timeZone);
+  const ageGroups = new Set(config.campaigns.ageGroups.map((g) => g.id));
+
+  /** The errors of a batch by field path (`events.3.zone`); empty when every event is acceptable. */
+  async function problemsOf(device: GatewayDevice, batch: EventsBatch): Promise<ValidationErrorBody> {
+    const ids = [...new Set(batch.events.map((e) => e.campaign))];
+    const campaigns = new Map((await repo.campaignsAt(db, device.location_id, ids)).map((c) => [c.id, c]));
+    const now = today();
+    const latest = config.now().getTime() + MAX_CLOCK_SKEW_MS;
+    const errors: ValidationErrorBody = {};
+    batch.events.forEach((event, i) => {
+      const c = campaigns.get(event.campaign);
+      const known =
+        c &&
+        EVENT_STATES.includes(Number(c.state)) &&
+        (Number(c.state) !== CampaignState.Finished || c.start_date <= now);
+      if (!known) errors[`events.${i}.campaign`] = [gatewayTexts.unknownCampaign];
+      else if (!c.p_zones.includes(event.zone)) errors[`events.${i}.zone`] = [gatewayTexts.zoneNotPlayed];
+      if (Date.parse(event.started_at) > latest) errors[`events.${i}.started_at`] = [gatewayTexts.inFuture];
+      event.viewers.forEach((viewer, j) => {
+        if (!ageGroups.has(viewer.age_group))
+          errors[`events.${i}.viewers.${j}.age_group`] = [gatewayTexts.unknownAgeGroup];
+      });
+    });
+    return errors;
+  }
+
+  const rowOf = (event: EventsBatch['events'][number]): EventRow => {
+    const audience: Record<string, number> = {};
+    for (const v of event.viewers) {
+      const key = `${v.gender}:${v.age_group}`;
+      audience[key] = (audience[key] ?? 0) + 1;
+    }
+    return {
+      campaign_id: event.campaign,
+      zone: event.zone,
+      started_at: new Date(event.started_at).toISOString(),
+      duration_ms: event.duration_ms,
+      viewers: event.viewers.length,
+      audience: event.viewers.length ? audience : null,
+    };
+  };
+
+  return {
+    /** The device of `Authorization: Bearer <token>`; 401 unless it and its location are active. */
+    async authenticate(header: string | undefined): Promise<GatewayDevice> {
+      const match = /^Bearer\s+(\S{1,200})\s*$/i.exec(header ?? '');
+      if (!match) throw refused(gatewayTexts.noToken);
+      const device = await repo.deviceByToken(db, hashToken(match[1]!));
+      if (!device) throw refused(gatewayTexts.badToken);
+      if (!device.is_active) throw refused(gatewayTexts.deviceDisabled);
+      if (!device.location_active) throw refused(gatewayTexts.locationDisabled);
+      return device;
+    },
+
+    /** Records the status; a device marked offline is online again (with an entry saying so). */
+    async heartbeat(device: GatewayDevice, status: string) {
+      const now = config.now();
+      await db.transaction().execute(async (trx) => {
+        await repo.setStatus(trx, device.id, status, now);
+        if (device.offline_since !== null) {
+          await writeLogEntry(trx, {
+            userId: null,
+            model: DEVICE_MODEL,
+            objectId: device.id,
+            objectRepr: device.serial_number,
+            actionFlag: ActionFlag.Information,
+            changeMessage: gatewayTexts.backOnline,
+          });
+        }
+      });
+      return { server_time: now.toISOString() };
+    },
+
+    /** What the location plays today, in loop order; Approved campaigns in it become Sent. */
+    async playlist(device: GatewayDevice): Promise<PlaylistResponse> {
+      const date = today();
+      const rows = await repo.playlist(db, { location: device.location_id, today: date, states: [...PLAYING_STATES] });
+      const overlays = new Map((await repo.overlays(db, device.location_id)).map((o) => [o.zone_number, o]));
+      const toSend = rows
+        .filter((r) => campaignTransitions.sent.from.some((s) => s === Number(r.state)))
+        .map((r) => r.id);
+      if (toSend.length) {
+        await db
+          .transaction()
+          .execute((trx) => moveBy(trx, 'sent', toSend, gatewayTexts.sentToDevice(device.serial_number)));
+      }
+      return {
+        server_time: config.now().toISOString(),
+        date,
+        time_zone: config.timeZone,
+        location: { id: device.location_id, sys_id: device.location_sys_id, name: device.location_name },
+        campaigns: rows.map((r) => ({
+          id: r.id,
+          sys_id: r.sys_id,
+          name: r.name,
+          state: toSend.includes(r.id) ? CampaignState.Sent : Number(r.state),
+          start_date: r.start_date,
+          end_date: r.end_date,
+          ordering: r.ordering,
+          zones: r.p_zones ?? [],
+          overlays: (r.p_zones_overlay ?? []).flatMap((zone) => {
+            const overlay = overlays.get(zone);
+            return overlay && r.p_zones.includes(zone)
+              ? [{ zone, url: deviceImageUrl(overlay.id), size: overlay.size }]
+              : [];
+          }),
+          p_times_on: r.p_times_on,
+          p_start_time: r.p_start_time,
+          p_end_time: r.p_end_time,
+          p_gender_on: r.p_gender_on,
+          p_gender: r.p_gender === 'm' || r.p_gender === 'f' ? r.p_gender : null,
+          p_age_on: r.p_age_on,
+          p_age: r.p_age,
+          clip: {
+            id: r.clip_id,
+            name: r.clip_name,
+            url: deviceVideoUrl(r.video_id),
+            checksum: r.checksum,
+            size: Number(r.size),
+            duration: Number(r.duration),
+            content_type: r.content_type,
+          },
+        })),
+      };
+    },
+
+    /** Stores a batch whole (events, rollups, state changes in one transaction) or refuses it whole;
+     * a batch id the device sent before is answered as a duplicate and not counted again. */
+    async events(device: GatewayDevice, batch: EventsBatch): Promise<EventsResponse> {
+      const errors = await problemsOf(device, batch);
+      if (Object.keys(errors).length) throw badRequest(errors);
+      const rows = batch.events.map(rowOf);
+      return db.transaction().execute(async (trx) => {
+        const claimed = await repo.claimBatch(trx, { device: device.id, batchId: batch.batch_id, events: rows.length });
+        if (!claimed) return { accepted: 0, duplicate: true };
+        await repo.appendEvents(trx, {
+          device: device.id,
+          location: device.location_id,
+          timeZone: config.timeZone,
+          events: rows,
+        });
+        const played = [...new Set(rows.map((r) => r.campaign_id))];
+        const viewed = [...new Set(rows.filter((r) => r.viewers > 0).map((r) => r.campaign_id))];
+        await moveBy(trx, 'played', played, gatewayTexts.playedOnDevice(device.serial_number));
+        await moveBy(trx, 'viewed', viewed, gatewayTexts.viewedOnDevice(device.serial_number));
+        return { accepted: rows.length, duplicate: false };
+      });
+    },
+
+    /** A clip file of the device's campaigns (a byte range of it, when asked). */
+    async video(device: GatewayDevice, videoId: number) {
+      const row = await repo.videoFor(db, { location: device.location_id, videoId, states: [...PLAYING_STATES] });
+      if (!row) throw notFound(gatewayTexts.notInPlaylist);
+      return {
+        size: Number(row.size),
+        contentType: row.content_type,
+        read: async (range?: { start: number; end: number }) => {
+          const file = await storage.read(row.storage_key, range);
+          if (!file) throw notFound();
+          return file;
+        },
+      };
+    },
+
+    /** An overlay picture of one of the device's zones. */
+    async image(device: GatewayDevice, imageId: number) {
+      const row = await repo.overlayImage(db, { location: device.location_id, imageId });
+      const file = row ? await storage.read(row.storage_key) : null;
+      if (!row || !file) throw notFound(gatewayTexts.notInPlaylist);
+      return { ...file, contentType: row.content_type };
+    },
+  };
+}
+
+export type DeviceGatewayService = ReturnType<typeof createDeviceGatewayService>;

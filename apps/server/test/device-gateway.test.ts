@@ -1,0 +1,515 @@
+// The device gateway: token authentication, heartbeats, the playlist (content, order, filtering and
+// 1 → 2), event batches (stored whole or refused whole, idempotent, rollups equal to the raw events,
+// 2 → 3 → 10) and the maintenance sweep (offline devices, finished campaigns).
+import crypto from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
+import { expect, it } from 'vitest';
+import { ActionFlag } from '@marquee/contracts/action-flags';
+import {
+  deviceGatewayEndpoints as api,
+  deviceVideoUrl,
+  gatewayTexts,
+  type PlaylistResponse,
+} from '@marquee/contracts/device-gateway';
+import { runMaintenance, formatTimeIn } from '../src/modules/device-gateway/device-gateway.maintenance.ts';
+import { describeBackends } from './helpers/backends.ts';
+import { NOW, TODAY, clockConfig, createCampaign, day, stateOf, usableClip } from './helpers/campaign-factories.ts';
+import { createUser, uniq } from './helpers/factories.ts';
+import { createLocation, logOf } from './helpers/location-factories.ts';
+
+type Viewer = { gender: 'm' | 'f'; age_group: number };
+type Event = { campaign: number; zone: number; started_at: string; duration_ms: number; viewers?: Viewer[] };
+
+const minutesAgo = (n: number) => new Date(NOW.getTime() - n * 60_000);
+
+describeBackends(
+  'device gateway',
+  (ctx) => {
+    /** A device with a token we know, on a new location (or the given one). */
+    async function device({
+      location,
+      isActive = true,
+      managers = [],
+    }: { location?: number; isActive?: boolean; managers?: number[] } = {}) {
+      const locationId = location ?? (await createLocation(ctx.db, { managers })).id;
+      const token = crypto.randomBytes(32).toString('base64url');
+      const serial = uniq('SN').toUpperCase();
+      const { id } = await ctx.db
+        .insertInto('devices')
+        .values({
+          location_id: locationId,
+          serial_number: serial,
+          device_type: 'screen',
+          is_active: isActive,
+          token_hash: crypto.createHash('sha256').update(token).digest('hex'),
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return { id, serial, token, location: locationId };
+    }
+
+    const call = (
+      method: 'GET' | 'POST',
+      url: string,
+      token: string | null,
+      body?: object,
+      app: FastifyInstance = ctx.app,
+    ) =>
+      app.inject({
+        method,
+        url,
+        headers: token === null ? {} : { authorization: `Bearer ${token}` },
+        ...(body ? { payload: body } : {}),
+      });
+
+    const batch = (events: Event[]) => ({ batch_id: crypto.randomUUID(), events });
+    const event = (campaign: number, extra: Partial<Event> = {}): Event => ({
+      campaign,
+      zone: 1,
+      started_at: minutesAgo(30).toISOString(),
+      duration_ms: 15_000,
+      viewers: [],
+      ...extra,
+    });
+    const eventsOf = async (deviceId: number) =>
+      Number(
+        (
+          await ctx.db
+            .selectFrom('device_events')
+            .select(sql<number>`count(*)::int`.as('n'))
+            .where('device_id', '=', deviceId)
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+
+    it('refuses a missing or wrong token, a disabled device and a device of a disabled location', async () => {
+      const good = await device();
+      const disabled = await device({ isActive: false });
+      const closedLocation = await createLocation(ctx.db, { isActive: false });
+      const atClosed = await device({ location: closedLocation.id });
+      const cases: [string | null, string][] = [
+        [null, gatewayTexts.noToken],
+        [`${good.token}x`, gatewayTexts.badToken],
+        [disabled.token, gatewayTexts.deviceDisabled],
+        [atClosed.token, gatewayTexts.locationDisabled],
+      ];
+      for (const [token, detail] of cases) {
+        for (const [method, url, body] of [
+          ['POST', api.heartbeat, { status: 'ok' }],
+          ['GET', api.playlist, undefined],
+          ['POST', api.events, batch([])],
+        ] as const) {
+          const res = await call(method, url, token, body);
+          expect(res.statusCode, `${url} ${detail}`).toBe(401);
+          expect(res.json()).toEqual({ detail });
+          expect(res.headers['www-authenticate']).toContain('Bearer');
+        }
+      }
+      const basic = await ctx.app.inject({ method: 'GET', url: api.playlist, headers: { authorization: 'Basic x' } });
+      expect(basic.json()).toEqual({ detail: gatewayTexts.noToken });
+      expect((await call('GET', api.playlist, good.token)).statusCode).toBe(200);
+    });
+
+    it('records a heartbeat without a session or CSRF token, and checks its body', async () => {
+      const d = await device();
+      const res = await call('POST', api.heartbeat, d.token, { status: 'error: no HDMI signal' });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toEqual({ server_time: NOW.toISOString() });
+      const row = await ctx.db
+        .selectFrom('devices')
+        .select(['last_status', 'last_status_date', 'offline_since'])
+        .where('id', '=', d.id)
+        .executeTakeFirstOrThrow();
+      expect(row.last_status).toBe('error: no HDMI signal');
+      expect(new Date(row.last_status_date!).toISOString()).toBe(NOW.toISOString());
+      expect(row.offline_since).toBeNull();
+
+      const missing = await call('POST', api.heartbeat, d.token, {});
+      expect(missing.statusCode).toBe(400);
+      expect(Object.keys(missing.json())).toEqual(['status']);
+      const long = await call('POST', api.heartbeat, d.token, { status: 'x'.repeat(101) });
+      expect(long.statusCode).toBe(400);
+    });
+
+    it('gives the playlist of today in loop order, filtered, and marks Approved campaigns Sent once', async () => {
+      const d = await device();
+      const other = await device();
+      const clip = await usableClip(ctx.db);
+      const at = (state: number, extra: Partial<Parameters<typeof createCampaign>[1]> = {}) =>
+        createCampaign(ctx.db, { videoclip: clip.id, locations: [d.location], state, ...extra });
+      const approved = await at(1, { ordering: 2, zones: [1, 2] });
+      const active = await at(3, { ordering: 1 });
+      const viewed = await at(10, { ordering: 2 });
+      const sent = await at(2, { ordering: 5, start: day(-3), end: TODAY });
+      // Not played: not approved, rejected, closed, ended, not started, another location.
+      await at(0);
+      await at(98);
+      await at(99);
+      await at(1, { start: day(-5), end: day(-1) });
+      await at(1, { start: day(1), end: day(5) });
+      await createCampaign(ctx.db, { videoclip: clip.id, locations: [other.location], state: 1 });
+
+      // Zone 2 of the location has an overlay picture; the approved campaign asks for it.
+      const { id: imageId } = await ctx.db
+        .insertInto('images')
+        .values({
+          model: 'locationzone',
+          object_id: 0,
+          storage_key: 'images/overlay.png',
+          content_type: 'image/png',
+          width: 10,
+          height: 10,
+          size: 123,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await ctx.db
+        .updateTable('location_zones')
+        .set({ overlay_image_id: imageId })
+        .where('location_id', '=', d.location)
+        .where('zone_number', '=', 2)
+        .execute();
+      await ctx.db
+        .updateTable('campaigns')
+        .set({ p_zones_overlay: [2] })
+        .where('id', '=', approved.id)
+        .execute();
+
+      const res = await call('GET', api.playlist, d.token);
+      expect(res.statusCode, res.body).toBe(200);
+      const body = res.json<PlaylistResponse>();
+      expect(body).toMatchObject({ date: TODAY, time_zone: 'UTC', location: { id: d.location } });
+      expect(body.campaigns.map((c) => c.id)).toEqual([active.id, approved.id, viewed.id, sent.id]);
+      const first = body.campaigns.find((c) => c.id === approved.id)!;
+      const video = await ctx.db
+        .selectFrom('videoclips')
+        .innerJoin('videos', 'videos.id', 'videoclips.video_id')
+        .select(['videos.id', 'videos.checksum', 'videos.size', 'videos.duration'])
+        .where('videoclips.id', '=', clip.id)
+        .executeTakeFirstOrThrow();
+      expect(first).toMatchObject({
+        state: 2,
+        zones: [1, 2],
+        overlays: [{ zone: 2, url: `${api.images}${imageId}/`, size: 123 }],
+        p_times_on: false,
+        p_gender_on: false,
+        p_age_on: false,
+        clip: {
+          id: clip.id,
+          url: deviceVideoUrl(video.id),
+          checksum: video.checksum,
+          size: Number(video.size),
+          duration: Number(video.duration),
+        },
+      });
+      expect(await stateOf(ctx.db, approved.id)).toBe(2);
+      expect(await stateOf(ctx.db, active.id)).toBe(3);
+      expect(await logOf(ctx.db, 'campaign', approved.id)).toEqual([
+        { action_flag: ActionFlag.Information, change_message: gatewayTexts.sentToDevice(d.serial), user_id: null },
+      ]);
+
+      // Another fetch (by this or another device of the location) moves nothing again.
+      const again = await device({ location: d.location });
+      await call('GET', api.playlist, again.token);
+      await call('GET', api.playlist, d.token);
+      expect(await logOf(ctx.db, 'campaign', approved.id)).toHaveLength(1);
+
+      // The clip file is the device's to fetch; a clip of no campaign of its location is not.
+      const file = await call('GET', first.clip.url, d.token);
+      expect(file.statusCode).not.toBe(401);
+      const foreign = await usableClip(ctx.db);
+      const foreignVideo = await ctx.db
+        .selectFrom('videoclips')
+        .select('video_id')
+        .where('id', '=', foreign.id)
+        .executeTakeFirstOrThrow();
+      const refused = await call('GET', deviceVideoUrl(foreignVideo.video_id), d.token);
+      expect(refused.statusCode).toBe(404);
+      expect(refused.json()).toEqual({ detail: gatewayTexts.notInPlaylist });
+      expect((await call('GET', first.clip.url, null)).statusCode).toBe(401);
+    });
+
+    it('stores a valid batch once: a repeated batch id is a duplicate', async () => {
+      const d = await device();
+      const clip = await usableClip(ctx.db);
+      const c = await createCampaign(ctx.db, { videoclip: clip.id, locations: [d.location], state: 10, zones: [1, 3] });
+      const body = batch([
+        event(c.id, { viewers: [{ gender: 'f', age_group: 2 }] }),
+        event(c.id, { zone: 3, duration_ms: 0 }),
+      ]);
+      const res = await call('POST', api.events, d.token, body);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toEqual({ accepted: 2, duplicate: false });
+      expect(await eventsOf(d.id)).toBe(2);
+
+      const repeat = await call('POST', api.events, d.token, body);
+      expect(repeat.statusCode).toBe(200);
+      expect(repeat.json()).toEqual({ accepted: 0, duplicate: true });
+      expect(await eventsOf(d.id)).toBe(2);
+      const totals = await ctx.db
+        .selectFrom('event_statistics_hourly')
+        .select([sql<number>`sum(plays)::int`.as('plays'), sql<number>`sum(viewers)::int`.as('viewers')])
+        .where('campaign_id', '=', c.id)
+        .where('gender', '=', '')
+        .executeTakeFirstOrThrow();
+      expect(totals).toEqual({ plays: 2, viewers: 1 });
+
+      // The same batch id from another device is that device's own batch.
+      const other = await device({ location: d.location });
+      expect((await call('POST', api.events, other.token, body)).json()).toEqual({ accepted: 2, duplicate: false });
+    });
+
+    it('refuses a batch whole, naming each bad field by its path', async () => {
+      const d = await device();
+      const elsewhere = await device();
+      const clip = await usableClip(ctx.db);
+      const mine = await createCampaign(ctx.db, { videoclip: clip.id, locations: [d.location], state: 3, zones: [1] });
+      const theirs = await createCampaign(ctx.db, { videoclip: clip.id, locations: [elsewhere.location], state: 3 });
+      const notApproved = await createCampaign(ctx.db, { videoclip: clip.id, locations: [d.location], state: 0 });
+      const body = batch([
+        event(mine.id),
+        event(999_999_999),
+        event(theirs.id),
+        event(mine.id, { zone: 2 }),
+        event(mine.id, {
+          viewers: [
+            { gender: 'm', age_group: 1 },
+            { gender: 'f', age_group: 99 },
+          ],
+        }),
+        event(notApproved.id),
+        event(mine.id, { started_at: new Date(NOW.getTime() + 3_600_000).toISOString() }),
+      ]);
+      const res = await call('POST', api.events, d.token, body);
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({
+        'events.1.campaign': [gatewayTexts.unknownCampaign],
+        'events.2.campaign': [gatewayTexts.unknownCampaign],
+        'events.3.zone': [gatewayTexts.zoneNotPlayed],
+        'events.4.viewers.1.age_group': [gatewayTexts.unknownAgeGroup],
+        'events.5.campaign': [gatewayTexts.unknownCampaign],
+        'events.6.started_at': [gatewayTexts.inFuture],
+      });
+      expect(await eventsOf(d.id)).toBe(0);
+
+      const shape = await call('POST', api.events, d.token, {
+        batch_id: 'not-a-uuid',
+        events: [{ campaign: mine.id, zone: 1, started_at: 'yesterday', duration_ms: -1, viewers: [{ gender: 'x' }] }],
+      });
+      expect(shape.statusCode).toBe(400);
+      expect(Object.keys(shape.json()).sort()).toEqual([
+        'batch_id',
+        'events.0.duration_ms',
+        'events.0.started_at',
+        'events.0.viewers.0.age_group',
+        'events.0.viewers.0.gender',
+      ]);
+      // Nothing was claimed: the corrected batch goes through.
+      const fixed = await call('POST', api.events, d.token, { ...body, events: [event(mine.id)] });
+      expect(fixed.json()).toEqual({ accepted: 1, duplicate: false });
+    });
+
+    it('moves a campaign to Active on its first play and to Viewed on its first viewer, logging each', async () => {
+      const d = await device();
+      const clip = await usableClip(ctx.db);
+      const sent = await createCampaign(ctx.db, { videoclip: clip.id, locations: [d.location], state: 2 });
+      await call('POST', api.events, d.token, batch([event(sent.id)]));
+      expect(await stateOf(ctx.db, sent.id)).toBe(3);
+      await call('POST', api.events, d.token, batch([event(sent.id)]));
+      await call('POST', api.events, d.token, batch([event(sent.id, { viewers: [{ gender: 'm', age_group: 3 }] })]));
+      expect(await stateOf(ctx.db, sent.id)).toBe(10);
+      await call('POST', api.events, d.token, batch([event(sent.id, { viewers: [{ gender: 'm', age_group: 3 }] })]));
+      expect(await logOf(ctx.db, 'campaign', sent.id)).toEqual([
+        { action_flag: ActionFlag.Information, change_message: gatewayTexts.playedOnDevice(d.serial), user_id: null },
+        { action_flag: ActionFlag.Information, change_message: gatewayTexts.viewedOnDevice(d.serial), user_id: null },
+      ]);
+
+      // An approved campaign watched before any fetch goes 1 → 3 → 10; a finished one stays closed.
+      const approved = await createCampaign(ctx.db, { videoclip: clip.id, locations: [d.location], state: 1 });
+      const finished = await createCampaign(ctx.db, {
+        videoclip: clip.id,
+        locations: [d.location],
+        state: 99,
+        start: day(-3),
+      });
+      const viewers = [{ gender: 'f' as const, age_group: 1 }];
+      const res = await call(
+        'POST',
+        api.events,
+        d.token,
+        batch([event(approved.id, { viewers }), event(finished.id, { viewers })]),
+      );
+      expect(res.json()).toEqual({ accepted: 2, duplicate: false });
+      expect(await stateOf(ctx.db, approved.id)).toBe(10);
+      expect((await logOf(ctx.db, 'campaign', approved.id)).map((e) => e.change_message)).toEqual([
+        gatewayTexts.playedOnDevice(d.serial),
+        gatewayTexts.viewedOnDevice(d.serial),
+      ]);
+      expect(await stateOf(ctx.db, finished.id)).toBe(99);
+    });
+
+    it('keeps hourly rollups whose totals equal the raw events, by day in the time zone', async () => {
+      // A half-hour time zone: the local hour is not the UTC hour.
+      const timeZone = 'Asia/Kolkata';
+      const app = await ctx.buildApp({ ...clockConfig, timeZone });
+      const d = await device();
+      const clip = await usableClip(ctx.db);
+      const campaigns: { id: number; name: string }[] = [];
+      for (let i = 0; i < 3; i++) {
+        campaigns.push(
+          await createCampaign(ctx.db, {
+            videoclip: clip.id,
+            locations: [d.location],
+            state: 3,
+            start: day(-10),
+            zones: [1, 2, 3],
+          }),
+        );
+      }
+      let seed = 42;
+      const random = (n: number) => {
+        seed = (seed * 1103515245 + 12345) % 2 ** 31;
+        return seed % n;
+      };
+      const events: Event[] = Array.from({ length: 400 }, () => ({
+        campaign: campaigns[random(3)]!.id,
+        zone: 1 + random(3),
+        started_at: minutesAgo(random(5 * 24 * 60)).toISOString(),
+        duration_ms: random(60_000),
+        viewers: Array.from({ length: random(5) }, () => ({
+          gender: random(2) ? ('m' as const) : ('f' as const),
+          age_group: 1 + random(7),
+        })),
+      }));
+      for (let i = 0; i < events.length; i += 100) {
+        const res = await call('POST', api.events, d.token, batch(events.slice(i, i + 100)), app);
+        expect(res.json()).toEqual({ accepted: 100, duplicate: false });
+      }
+      const ids = campaigns.map((c) => c.id);
+      const byKey = <T extends { k: string }>(rows: T[]) =>
+        Object.fromEntries(rows.map(({ k, ...rest }) => [k, Object.values(rest).map(Number)]));
+      const localDay = (column: string) => sql`to_char(${sql.ref(column)} at time zone ${timeZone}, 'YYYY-MM-DD')`;
+
+      const rawPlays = await sql<{ k: string; plays: number; viewers: number; ms: number }>`
+        select campaign_id || ' ' || ${localDay('started_at')} as k,
+          count(*) as plays, sum(viewers) as viewers, sum(duration_ms) as ms
+        from device_events where campaign_id in (${sql.join(ids)}) group by 1`.execute(ctx.db);
+      const rolledPlays = await sql<{ k: string; plays: number; viewers: number; ms: number }>`
+        select campaign_id || ' ' || ${localDay('hour')} as k,
+          sum(plays) as plays, sum(viewers) as viewers, sum(play_ms) as ms
+        from event_statistics_hourly where campaign_id in (${sql.join(ids)}) and gender = '' group by 1`.execute(
+        ctx.db,
+      );
+      expect(byKey(rolledPlays.rows)).toEqual(byKey(rawPlays.rows));
+      expect(rawPlays.rows.reduce((n, r) => n + Number(r.plays), 0)).toBe(400);
+
+      const rawAudience = await sql<{ k: string; viewers: number; plays: number }>`
+        select e.campaign_id || ' ' || ${localDay('e.started_at')} || ' ' || a.key as k,
+          sum(a.value::int) as viewers, count(*) as plays
+        from device_events e cross join lateral jsonb_each_text(e.audience) a
+        where e.campaign_id in (${sql.join(ids)}) group by 1`.execute(ctx.db);
+      const rolledAudience = await sql<{ k: string; viewers: number; plays: number }>`
+        select campaign_id || ' ' || ${localDay('hour')} || ' ' || gender || ':' || age_group as k,
+          sum(viewers) as viewers, sum(plays) as plays
+        from event_statistics_hourly where campaign_id in (${sql.join(ids)}) and gender <> '' group by 1`.execute(
+        ctx.db,
+      );
+      expect(byKey(rolledAudience.rows)).toEqual(byKey(rawAudience.rows));
+      // Checked against the events as sent, too: every viewer is counted once.
+      const sentViewers = events.reduce((n, e) => n + (e.viewers?.length ?? 0), 0);
+      expect(rolledAudience.rows.reduce((n, r) => n + Number(r.viewers), 0)).toBe(sentViewers);
+    });
+
+    it('sweeps: marks silent devices offline once, tells managers, and finishes ended campaigns', async () => {
+      const manager = await createUser(ctx.db);
+      const location = await createLocation(ctx.db, { managers: [manager.id] });
+      const silent = await device({ location: location.id });
+      const recent = await device({ location: location.id });
+      const never = await device({ location: location.id });
+      await ctx.db
+        .updateTable('devices')
+        .set({ last_status: 'ok', last_status_date: minutesAgo(11) })
+        .where('id', '=', silent.id)
+        .execute();
+      await ctx.db
+        .updateTable('devices')
+        .set({ last_status: 'ok', last_status_date: minutesAgo(5) })
+        .where('id', '=', recent.id)
+        .execute();
+      const clip = await usableClip(ctx.db);
+      const ended = await createCampaign(ctx.db, {
+        videoclip: clip.id,
+        locations: [location.id],
+        state: 3,
+        start: day(-5),
+        end: day(-1),
+      });
+      const endedNew = await createCampaign(ctx.db, {
+        videoclip: clip.id,
+        locations: [location.id],
+        state: 0,
+        start: day(-5),
+        end: day(-1),
+      });
+      const endsToday = await createCampaign(ctx.db, {
+        videoclip: clip.id,
+        locations: [location.id],
+        state: 1,
+        end: TODAY,
+      });
+
+      await runMaintenance(ctx.db, ctx.config);
+      await runMaintenance(ctx.db, ctx.config);
+
+      const statusOf = (id: number) =>
+        ctx.db
+          .selectFrom('devices')
+          .select(['last_status', 'offline_since'])
+          .where('id', '=', id)
+          .executeTakeFirstOrThrow();
+      const marked = await statusOf(silent.id);
+      expect(marked.last_status).toBe('offline');
+      expect(new Date(marked.offline_since!).toISOString()).toBe(minutesAgo(11).toISOString());
+      expect((await statusOf(recent.id)).offline_since).toBeNull();
+      expect((await statusOf(never.id)).offline_since).toBeNull();
+
+      const since = formatTimeIn(minutesAgo(11), ctx.config.timeZone);
+      expect(since).toBe('2030-06-15 11:49');
+      const inbox = await ctx.db
+        .selectFrom('messages')
+        .select(['importance', 'content'])
+        .where('user_id', '=', manager.id)
+        .execute();
+      expect(inbox).toEqual([
+        { importance: 'warning', content: gatewayTexts.offlineMessage(silent.serial, location.name, since) },
+      ]);
+      expect(await logOf(ctx.db, 'device', silent.id)).toEqual([
+        { action_flag: ActionFlag.Warning, change_message: gatewayTexts.offlineEntry(since), user_id: null },
+      ]);
+
+      // Reporting again makes it online; going silent again is a new offline spell.
+      await call('POST', api.heartbeat, silent.token, { status: 'ok' });
+      expect(await statusOf(silent.id)).toEqual({ last_status: 'ok', offline_since: null });
+      expect((await logOf(ctx.db, 'device', silent.id)).at(-1)).toMatchObject({
+        action_flag: ActionFlag.Information,
+        change_message: gatewayTexts.backOnline,
+      });
+      await runMaintenance(ctx.db, { ...ctx.config, now: () => new Date(NOW.getTime() + 11 * 60_000) });
+      expect((await statusOf(silent.id)).last_status).toBe('offline');
+      const contents = (
+        await ctx.db.selectFrom('messages').select('content').where('user_id', '=', manager.id).execute()
+      ).map((m) => m.content);
+      expect(contents.filter((c) => c.includes(silent.serial))).toHaveLength(2);
+      expect(contents.filter((c) => c.includes(recent.serial))).toHaveLength(1);
+
+      expect(await stateOf(ctx.db, ended.id)).toBe(99);
+      expect(await stateOf(ctx.db, endedNew.id)).toBe(99);
+      expect(await stateOf(ctx.db, endsToday.id)).toBe(1);
+      expect(await logOf(ctx.db, 'campaign', ended.id)).toEqual([
+        { action_flag: ActionFlag.Information, change_message: gatewayTexts.finished, user_id: null },
+      ]);
+    });
+  },
+  { config: clockConfig },
+);
