@@ -111,6 +111,15 @@ describeBackends(
       expect((await call('GET', api.playlist, good.token)).statusCode).toBe(200);
     });
 
+    it('is described in the OpenAPI document under its own tag', async () => {
+      const doc = (await ctx.app.inject({ method: 'GET', url: '/api/docs/json' })).json<{
+        paths: Record<string, Record<string, { tags?: string[] }>>;
+      }>();
+      expect(doc.paths[api.heartbeat]?.post?.tags).toEqual(['device gateway']);
+      expect(doc.paths[api.playlist]?.get?.tags).toEqual(['device gateway']);
+      expect(doc.paths[api.events]?.post?.tags).toEqual(['device gateway']);
+    });
+
     it('records a heartbeat without a session or CSRF token, and checks its body', async () => {
       const d = await device();
       const res = await call('POST', api.heartbeat, d.token, { status: 'error: no HDMI signal' });
