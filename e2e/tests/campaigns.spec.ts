@@ -2,25 +2,16 @@
 // provoked on the way, a clip dropped into the playlist), an approver rejects it, the author reads
 // why, edits and resubmits, the approver sees what changed and approves; it shows in the calendar;
 // editing it again asks first and sends it back for approval; deactivating closes it.
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
 import { campaignTexts } from '@marquee/contracts/campaigns';
 import { messages } from '@marquee/contracts/texts';
+import { expectNoSeriousViolations } from '../fixtures/axe.ts';
 import { ADMIN, signInByApi, unique } from '../fixtures/session.ts';
 import { createStaff, type Staff } from '../fixtures/staff.ts';
 
 const WITH_DEVICES = 'University Library';
 const WITHOUT_DEVICES = 'Harbour Ferry Terminal';
 const CLIP = 'Lumen X phone spot';
-
-async function expectNoSeriousViolations(page: Page, where: string) {
-  await page.waitForLoadState('networkidle');
-  await page.mouse.move(0, 0);
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  const found = serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
-  expect(found, `axe on the ${where}`).toEqual([]);
-}
 
 /** A day as yyyy-MM-dd, `offset` days from today in `timeZone`. */
 function dayIn(timeZone: string, offset = 0): string {

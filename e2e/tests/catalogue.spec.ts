@@ -7,10 +7,10 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { formatFileSize } from '@marquee/contracts/files';
 import { messages } from '@marquee/contracts/texts';
+import { expectNoSeriousViolations } from '../fixtures/axe.ts';
 import { ADMIN, signInByApi, unique } from '../fixtures/session.ts';
 
 const require = createRequire(import.meta.url);
@@ -42,13 +42,6 @@ function makeVideo(): string {
     file,
   ]);
   return file;
-}
-
-async function axeCheck(page: Page) {
-  await page.waitForLoadState('networkidle');
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
 }
 
 /** Disable (after confirming) and enable again (after confirming) from the edit screen's header. */
@@ -98,7 +91,7 @@ test('an admin creates an advertiser, a product and a clip from a real video, pl
   const images = page.getByRole('region', { name: 'Images' });
   await images.getByLabel('Image file').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: PNG });
   await expect(images.getByRole('img', { name: 'Image 1 of 1, active' })).toBeVisible();
-  await axeCheck(page);
+  await expectNoSeriousViolations(page, page.url());
   const advertiserUrl = page.url();
 
   // A product of it.
@@ -171,14 +164,14 @@ test('an admin creates an advertiser, a product and a clip from a real video, pl
   await popup.getByRole('button', { name: 'Close the popup player' }).click();
   await expect(popup).toBeHidden();
   await expect(page.getByText('320 × 240')).toBeVisible();
-  await axeCheck(page);
+  await expectNoSeriousViolations(page, page.url());
 
   await disableAndEnable(page);
 
   // The clip is listed with its product, under the product and the advertiser.
   await page.goto(productUrl);
   await expect(page.getByRole('table').getByRole('link', { name: 'spring-teaser' })).toBeVisible();
-  await axeCheck(page);
+  await expectNoSeriousViolations(page, page.url());
   await disableAndEnable(page);
 
   await page.goto(advertiserUrl);
@@ -202,7 +195,7 @@ for (const route of ['/advertiser', '/advertiser/add', '/product', '/product/add
   test(`${route} has no serious accessibility violations`, async ({ page }) => {
     await page.goto(route);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-    await axeCheck(page);
+    await expectNoSeriousViolations(page, page.url());
   });
 }
 
@@ -214,5 +207,5 @@ test('the clip screen fits a tablet', async ({ page }) => {
   await expect(page.getByRole('button', { name: 'Play' })).toBeInViewport();
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow).toBeLessThanOrEqual(0);
-  await axeCheck(page);
+  await expectNoSeriousViolations(page, page.url());
 });

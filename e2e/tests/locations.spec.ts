@@ -1,8 +1,8 @@
 // Locations as an admin clicks through them: create one, its images, a zone's name and overlay, a
 // device and its one-time token, disabling and enabling, and the zone settings grid; plus axe.
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { messages } from '@marquee/contracts/texts';
+import { expectNoSeriousViolations } from '../fixtures/axe.ts';
 import { ADMIN, apiCall, signInByApi, unique } from '../fixtures/session.ts';
 
 // A 2×2 PNG.
@@ -12,16 +12,6 @@ const PNG = Buffer.from(
 );
 // A 1×1 GIF: an image, but not one the product accepts.
 const GIF = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
-
-async function expectNoSeriousViolations(page: Page, where: string) {
-  await page.waitForLoadState('networkidle');
-  // Not under the pointer: a button just clicked shows its hover shade (checked on its own in layout.spec.ts).
-  await page.mouse.move(0, 0);
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  const found = serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
-  expect(found, `axe on the ${where}`).toEqual([]);
-}
 
 /** Searches the Active or Disabled browse list for `name`. */
 async function findInList(page: Page, status: 'Active' | 'Disabled', name: string) {
