@@ -11,6 +11,7 @@ import { seedDemoClips } from './db/demo-clips.ts';
 import { createStorage } from './media/storage.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { SWEEP_INTERVAL_MS, runMaintenance } from './modules/device-gateway/device-gateway.maintenance.ts';
+import { DEMO_HISTORY_DAYS, seedDemoHistory } from './simulation/in-process.ts';
 
 const config = loadConfig();
 const db = await openDatabase({ url: config.databaseUrl, dataDir: path.join(config.dataDir, 'db') });
@@ -42,6 +43,14 @@ if (admin.created) {
 }
 
 const app = await buildApp({ config, db });
+if (admin.created) {
+  // The demo devices report a simulated history through the real gateway, so every report has data.
+  await seedDemoHistory({ app, db, config }).then(
+    ({ devices, events }) =>
+      console.log(`Simulated ${DEMO_HISTORY_DAYS} days of demo history: ${events} events from ${devices} devices.`),
+    (err: unknown) => console.error('The demo history could not be simulated:', err),
+  );
+}
 // Offline devices and finished campaigns: every minute, here rather than in the app so tests stay
 // deterministic (they call runMaintenance themselves).
 const sweep = () =>

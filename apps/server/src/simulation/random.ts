@@ -1,0 +1,60 @@
+// A small seeded random source (mulberry32): the simulator's output depends only on its seed, so a
+// run can be repeated exactly (tests, comparing benchmarks).
+
+export type Random = {
+  /** A float in [0, 1). */
+  next(): number;
+  /** An integer in [min, max], both included. */
+  int(min: number, max: number): number;
+  /** One of `items` (not empty), each as likely as its weight. */
+  weighted<T>(items: readonly T[], weights: readonly number[]): T;
+  /** A Poisson-distributed count with mean `mean` (Knuth's method; means here stay small). */
+  poisson(mean: number): number;
+  /** A version 4 UUID made of the stream's numbers. */
+  uuid(): string;
+};
+
+/** Mixes numbers into one 32-bit seed (a device's stream: the run's seed and the device's index). */
+export function mixSeed(...parts: number[]): number {
+  let h = 0x9e3779b9;
+  for (const part of parts) {
+    h = Math.imul(h ^ (part >>> 0), 0x85ebca6b);
+    h ^= h >>> 13;
+    h = Math.imul(h, 0xc2b2ae35);
+    h ^= h >>> 16;
+  }
+  return h >>> 0;
+}
+
+export function createRandom(seed: number): Random {
+  let state = seed >>> 0;
+  const next = () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  const hex = (digits: number) => Array.from({ length: digits }, () => Math.floor(next() * 16).toString(16)).join('');
+  return {
+    next,
+    int: (min, max) => min + Math.floor(next() * (max - min + 1)),
+    weighted(items, weights) {
+      const total = weights.reduce((sum, w) => sum + w, 0);
+      let r = next() * total;
+      for (const [i, item] of items.entries()) {
+        r -= weights[i] ?? 0;
+        if (r < 0) return item;
+      }
+      return items[items.length - 1]!;
+    },
+    poisson(mean) {
+      if (mean <= 0) return 0;
+      const limit = Math.exp(-mean);
+      let count = 0;
+      for (let p = next(); p > limit; p *= next()) count++;
+      return count;
+    },
+    uuid: () => `${hex(8)}-${hex(4)}-4${hex(3)}-${'89ab'[Math.floor(next() * 4)]}${hex(3)}-${hex(12)}`,
+  };
+}

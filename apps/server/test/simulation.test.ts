@@ -1,0 +1,315 @@
+// The device simulator: its event generator (dates, time windows, zones, targeting, durations,
+// audiences by hour and weekday, batches, determinism) and the driver run in-process and over HTTP
+// against a test app (stored events and rollups, campaign states 1 → 2 → 3 → 10).
+import type { AddressInfo } from 'node:net';
+import { sql } from 'kysely';
+import { describe, expect, it } from 'vitest';
+import { gatewayTexts, MAX_EVENTS_PER_BATCH } from '@marquee/contracts/device-gateway';
+import { runSimulation, type Send } from '../src/simulation/driver.ts';
+import {
+  audienceMean,
+  batchesOf,
+  daysOf,
+  eventsOfDay,
+  inTimeWindow,
+  playDuration,
+  playedCampaigns,
+  zonedInstant,
+  type SimCampaign,
+  type SimSettings,
+} from '../src/simulation/generate.ts';
+import { AdminClient, httpSend } from '../src/simulation/http.ts';
+import { campaignsByLocation, injectSend, issueTokens } from '../src/simulation/in-process.ts';
+import { createRandom } from '../src/simulation/random.ts';
+import { ADMIN_PASSWORD, describeBackends } from './helpers/backends.ts';
+import { NOW, clockConfig, createCampaign, day, stateOf, usableClip } from './helpers/campaign-factories.ts';
+import { createDevice, createLocation, logOf } from './helpers/location-factories.ts';
+
+const base: SimCampaign = {
+  id: 1,
+  state: 3,
+  start_date: '2030-06-01',
+  end_date: '2030-06-30',
+  zones: [1],
+  p_times_on: false,
+  p_start_time: null,
+  p_end_time: null,
+  p_gender_on: false,
+  p_gender: null,
+  p_age_on: false,
+  p_age: null,
+  duration: 12,
+};
+const settings: SimSettings = { timeZone: 'UTC', ageGroups: [1, 2, 3, 4, 5, 6, 7], playsPerHour: 6 };
+const dayStart = (d: string, timeZone = 'UTC') => zonedInstant(d, 0, timeZone);
+const whole = (d: string, campaigns: SimCampaign[], seed = 1, s = settings) =>
+  eventsOfDay({
+    campaigns,
+    day: d,
+    from: dayStart(d, s.timeZone),
+    to: dayStart(d, s.timeZone) + 86_400_000,
+    settings: s,
+    random: createRandom(seed),
+  });
+const localMinute = (iso: string, timeZone: string) => {
+  const [h, m] = new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
+    .format(new Date(iso))
+    .split(':')
+    .map(Number);
+  return h! * 60 + m!;
+};
+
+describe('simulated events', () => {
+  it('reads time windows as [start, end), over midnight when the end comes first', () => {
+    const window = { ...base, p_times_on: true, p_start_time: '08:30', p_end_time: '17:00' };
+    expect([509, 510, 1019, 1020].map((m) => inTimeWindow(window, m))).toEqual([false, true, true, false]);
+    const night = { ...window, p_start_time: '22:00', p_end_time: '02:00' };
+    expect([1319, 1320, 60, 120].map((m) => inTimeWindow(night, m))).toEqual([false, true, true, false]);
+    expect(inTimeWindow({ ...window, p_times_on: false }, 3)).toBe(true);
+  });
+
+  it('turns local times into instants across daylight saving changes', () => {
+    expect(new Date(zonedInstant('2030-06-15', 8 * 60, 'UTC')).toISOString()).toBe('2030-06-15T08:00:00.000Z');
+    expect(new Date(zonedInstant('2030-01-15', 8 * 60, 'Europe/Prague')).toISOString()).toBe(
+      '2030-01-15T07:00:00.000Z',
+    );
+    expect(new Date(zonedInstant('2030-06-15', 8 * 60, 'Europe/Prague')).toISOString()).toBe(
+      '2030-06-15T06:00:00.000Z',
+    );
+    expect(daysOf(Date.parse('2030-06-14T23:30:00Z'), Date.parse('2030-06-16T00:00:00Z'), 'Europe/Prague')).toEqual([
+      '2030-06-15',
+      '2030-06-16',
+    ]);
+  });
+
+  it('plays only within the campaign dates, its time window (local) and the span asked for', () => {
+    const prague = { ...settings, timeZone: 'Europe/Prague' };
+    const windowed = { ...base, p_times_on: true, p_start_time: '10:00', p_end_time: '14:00' };
+    const events = whole('2030-06-12', [windowed], 1, prague);
+    expect(events.length).toBeGreaterThan(10);
+    for (const e of events) {
+      const minute = localMinute(e.started_at, 'Europe/Prague');
+      expect(minute).toBeGreaterThanOrEqual(600);
+      expect(minute).toBeLessThan(840);
+    }
+    expect(whole('2030-05-31', [base])).toEqual([]);
+    expect(whole('2030-07-01', [base])).toEqual([]);
+    const from = Date.parse('2030-06-12T12:00:00Z');
+    const to = Date.parse('2030-06-12T15:00:00Z');
+    const span = eventsOfDay({ campaigns: [base], day: '2030-06-12', from, to, settings, random: createRandom(1) });
+    expect(span.length).toBeGreaterThan(0);
+    expect(span.every((e) => Date.parse(e.started_at) >= from && Date.parse(e.started_at) < to)).toBe(true);
+    const times = span.map((e) => Date.parse(e.started_at));
+    expect(times).toEqual([...times].sort((a, b) => a - b));
+  });
+
+  it('plays in the campaign zones, with durations near the clip length, and viewers as targeted', () => {
+    const targeted = {
+      ...base,
+      zones: [2, 4],
+      p_gender_on: true,
+      p_gender: 'f' as const,
+      p_age_on: true,
+      p_age: [3, 4],
+    };
+    const events = whole('2030-06-12', [targeted]);
+    expect(new Set(events.map((e) => e.zone))).toEqual(new Set([2, 4]));
+    const viewers = events.flatMap((e) => e.viewers);
+    expect(viewers.length).toBeGreaterThan(50);
+    expect(viewers.every((v) => v.gender === 'f' && [3, 4].includes(v.age_group))).toBe(true);
+    const near = events.filter((e) => Math.abs(e.duration_ms - 12_000) <= 120);
+    expect(near.length / events.length).toBeGreaterThan(0.8);
+    expect(events.every((e) => e.duration_ms > 0 && e.duration_ms <= 12_120)).toBe(true);
+
+    const open = whole('2030-06-12', [base]).flatMap((e) => e.viewers);
+    expect(new Set(open.map((v) => v.gender))).toEqual(new Set(['m', 'f']));
+    expect(new Set(open.map((v) => v.age_group)).size).toBeGreaterThan(4);
+    const random = createRandom(3);
+    expect(Array.from({ length: 200 }, () => playDuration(0.2, random)).every((ms) => ms <= 1120)).toBe(true);
+  });
+
+  it('draws more viewers at midday and in the evening, and other hours at weekends', () => {
+    const weekday = '2030-06-12';
+    const saturday = '2030-06-15';
+    expect(audienceMean(weekday, 12)).toBeGreaterThan(audienceMean(weekday, 7) * 1.5);
+    expect(audienceMean(weekday, 19)).toBeGreaterThan(audienceMean(weekday, 15) * 1.5);
+    expect(audienceMean(saturday, 8)).toBeLessThan(audienceMean(weekday, 8));
+    expect(audienceMean(saturday, 15)).toBeGreaterThan(audienceMean(weekday, 15));
+    const viewersAt = (hour: number) =>
+      whole(weekday, [{ ...base, zones: [1, 2, 3, 4] }])
+        .filter((e) => new Date(e.started_at).getUTCHours() === hour)
+        .reduce((n, e) => n + e.viewers.length, 0);
+    expect(viewersAt(19)).toBeGreaterThan(viewersAt(7));
+  });
+
+  it('is the same for the same seed and differs for another', () => {
+    expect(whole('2030-06-12', [base], 7)).toEqual(whole('2030-06-12', [base], 7));
+    expect(whole('2030-06-12', [base], 7)).not.toEqual(whole('2030-06-12', [base], 8));
+    expect(createRandom(5).uuid()).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+  });
+
+  it('splits events into batches of at most 1000', () => {
+    const items = Array.from({ length: 2345 }, (_, i) => i);
+    expect(batchesOf(items).map((b) => b.length)).toEqual([1000, 1000, 345]);
+    expect(batchesOf(items, 5000).every((b) => b.length <= MAX_EVENTS_PER_BATCH)).toBe(true);
+    expect(batchesOf(items, 700).flat()).toEqual(items);
+    expect(batchesOf([])).toEqual([]);
+  });
+
+  it('plays sent and later campaigns, and approved ones only when the playlist carries them', () => {
+    const states = [0, 1, 2, 3, 10, 98, 99].map((state, id) => ({ ...base, id, state }));
+    expect(playedCampaigns(states, new Set()).map((c) => c.state)).toEqual([2, 3, 10, 99]);
+    expect(playedCampaigns(states, new Set([1])).map((c) => c.state)).toEqual([1, 2, 3, 10, 99]);
+  });
+});
+
+describeBackends(
+  'device simulator',
+  (ctx) => {
+    /** A location with two devices and campaigns: approved (running, a time window), sent (targeted),
+     * approved but over before today (never sent), finished (played before it closed). */
+    async function setup() {
+      const location = await createLocation(ctx.db);
+      await createDevice(ctx.db, location.id);
+      await createDevice(ctx.db, location.id);
+      const clip = await usableClip(ctx.db);
+      const at = { videoclip: clip.id, locations: [location.id] };
+      const approved = await createCampaign(ctx.db, { ...at, state: 1, start: day(-2), end: day(3), zones: [1, 2] });
+      await ctx.db
+        .updateTable('campaigns')
+        .set({ p_times_on: true, p_start_time: '09:00', p_end_time: '18:00' })
+        .where('id', '=', approved.id)
+        .execute();
+      const sent = await createCampaign(ctx.db, { ...at, state: 2, start: day(-1), end: day(5) });
+      await ctx.db
+        .updateTable('campaigns')
+        .set({ p_gender_on: true, p_gender: 'm', p_age_on: true, p_age: [2] })
+        .where('id', '=', sent.id)
+        .execute();
+      const unsent = await createCampaign(ctx.db, { ...at, state: 1, start: day(-3), end: day(-1) });
+      const finished = await createCampaign(ctx.db, { ...at, state: 99, start: day(-5), end: day(-2) });
+      return { location: location.id, approved: approved.id, sent: sent.id, unsent: unsent.id, finished: finished.id };
+    }
+
+    const run = async (location: number, send: Send, devices = issueTokens(ctx.db, [location])) =>
+      runSimulation({
+        devices: await devices,
+        campaigns: new Map([[location, (await campaignsByLocation(ctx.db)).get(location) ?? []]]),
+        settings: {
+          timeZone: ctx.config.timeZone,
+          ageGroups: ctx.config.campaigns.ageGroups.map((g) => g.id),
+          playsPerHour: 2,
+        },
+        from: NOW.getTime() - 4 * 86_400_000,
+        to: NOW.getTime(),
+        seed: 11,
+        send,
+        batchSize: 100,
+        // One device after the other, so the first one causes every state change.
+        concurrency: 1,
+      });
+
+    it('stores what the devices sent, rolls it up, and moves the campaigns 1 → 2 → 3 → 10', async () => {
+      const s = await setup();
+      const summary = await run(s.location, injectSend(ctx.app));
+      expect(summary.devices).toBe(2);
+      expect(summary.events).toBeGreaterThan(100);
+      expect(summary.batches).toBeGreaterThan(summary.events / 100);
+
+      const raw = await ctx.db
+        .selectFrom('device_events')
+        .select([
+          'campaign_id',
+          sql<number>`count(*)::int`.as('plays'),
+          sql<number>`sum(viewers)::int`.as('viewers'),
+          sql<number>`min(started_at)`.as('first'),
+          sql<number>`max(started_at)`.as('last'),
+        ])
+        .where('location_id', '=', s.location)
+        .groupBy('campaign_id')
+        .execute();
+      const byCampaign = new Map(raw.map((r) => [r.campaign_id, r]));
+      expect([...byCampaign.keys()].sort()).toEqual([s.approved, s.sent, s.finished].sort());
+      expect(raw.reduce((n, r) => n + Number(r.plays), 0)).toBe(summary.events);
+      expect(raw.reduce((n, r) => n + Number(r.viewers), 0)).toBe(summary.viewers);
+      for (const [id, r] of byCampaign) expect(Number(r.plays)).toBe(summary.byCampaign.get(id));
+      // The finished campaign only within its dates; nothing after now.
+      expect(new Date(byCampaign.get(s.finished)!.last).getTime()).toBeLessThan(Date.parse(`${day(-1)}T00:00:00Z`));
+      expect(raw.every((r) => new Date(r.last).getTime() <= NOW.getTime())).toBe(true);
+
+      const rollup = await ctx.db
+        .selectFrom('event_statistics_hourly')
+        .select([sql<number>`sum(plays)::int`.as('plays'), sql<number>`sum(viewers)::int`.as('viewers')])
+        .where('location_id', '=', s.location)
+        .where('gender', '=', '')
+        .executeTakeFirstOrThrow();
+      expect({ plays: Number(rollup.plays), viewers: Number(rollup.viewers) }).toEqual({
+        plays: summary.events,
+        viewers: summary.viewers,
+      });
+      const audience = await ctx.db
+        .selectFrom('event_statistics_hourly')
+        .select(['gender', 'age_group'])
+        .distinct()
+        .where('campaign_id', '=', s.sent)
+        .where('gender', '!=', '')
+        .execute();
+      expect(audience).toEqual([{ gender: 'm', age_group: 2 }]);
+
+      expect(await stateOf(ctx.db, s.approved)).toBe(10);
+      expect(await stateOf(ctx.db, s.sent)).toBe(10);
+      expect(await stateOf(ctx.db, s.unsent)).toBe(1);
+      expect(await stateOf(ctx.db, s.finished)).toBe(99);
+      const serial = (
+        await ctx.db
+          .selectFrom('devices')
+          .select('serial_number')
+          .where('location_id', '=', s.location)
+          .orderBy('id')
+          .executeTakeFirstOrThrow()
+      ).serial_number;
+      expect((await logOf(ctx.db, 'campaign', s.approved)).map((e) => e.change_message)).toEqual([
+        gatewayTexts.sentToDevice(serial),
+        gatewayTexts.playedOnDevice(serial),
+        gatewayTexts.viewedOnDevice(serial),
+      ]);
+      const devices = await ctx.db
+        .selectFrom('devices')
+        .select(['last_status', 'last_status_date'])
+        .where('location_id', '=', s.location)
+        .execute();
+      expect(devices.every((d) => d.last_status === 'ok' && d.last_status_date !== null)).toBe(true);
+    });
+
+    it('registers devices and drives them over HTTP as the command line does', async () => {
+      const s = await setup();
+      const app = await ctx.buildApp(clockConfig);
+      await app.listen({ port: 0, host: '127.0.0.1' });
+      const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+      const admin = new AdminClient(url);
+      await admin.signIn('admin', ADMIN_PASSWORD);
+      expect((await admin.locations()).map((l) => l.id)).toContain(s.location);
+      const listed = await admin.campaigns(s.location, day(-4), day(0));
+      expect(listed.map((c) => c.id).sort()).toEqual([s.approved, s.sent, s.unsent, s.finished].sort());
+      const device = await admin.register(s.location, `SIM-TEST-${s.location}`);
+      const summary = await runSimulation({
+        devices: [device],
+        campaigns: new Map([[s.location, listed]]),
+        settings: { timeZone: 'UTC', ageGroups: (await admin.config()).age_groups.map((g) => g.id), playsPerHour: 1 },
+        from: NOW.getTime() - 86_400_000,
+        to: NOW.getTime(),
+        seed: 2,
+        send: httpSend(url),
+      });
+      expect(summary.events).toBeGreaterThan(0);
+      const stored = await ctx.db
+        .selectFrom('device_events')
+        .innerJoin('devices', 'devices.id', 'device_events.device_id')
+        .select(sql<number>`count(*)::int`.as('n'))
+        .where('devices.serial_number', '=', device.serial)
+        .executeTakeFirstOrThrow();
+      expect(Number(stored.n)).toBe(summary.events);
+    });
+  },
+  { config: clockConfig },
+);
