@@ -46,8 +46,10 @@ const app = await buildApp({ config, db });
 if (admin.created) {
   // The demo devices report a simulated history through the real gateway, so every report has data.
   await seedDemoHistory({ app, db, config }).then(
-    ({ devices, events }) =>
-      console.log(`Simulated ${DEMO_HISTORY_DAYS} days of demo history: ${events} events from ${devices} devices.`),
+    ({ devices, events, seconds }) =>
+      console.log(
+        `Simulated ${DEMO_HISTORY_DAYS} days of demo history: ${events} events from ${devices} devices in ${seconds.toFixed(1)} s.`,
+      ),
     (err: unknown) => console.error('The demo history could not be simulated:', err),
   );
 }

@@ -62,10 +62,22 @@ function fail(message: string): never {
 
 const count = (n: number) => n.toLocaleString('en-US');
 
+/** A one-row table, headings over right-aligned figures. */
+function printTable(row: Record<string, string>) {
+  const widths = Object.entries(row).map(([k, v]) => Math.max(k.length, v.length));
+  const line = (cells: string[]) => cells.map((c, i) => c.padStart(widths[i]!)).join('  ');
+  console.log(`\n${line(Object.keys(row))}\n${line(Object.values(row))}`);
+}
+
 async function main() {
   const o = options();
   const admin = new AdminClient(o.url);
-  await admin.signIn(o.user, o.password);
+  await admin.signIn(o.user, o.password).catch((err: unknown) => {
+    // fetch says only "fetch failed"; its cause says why (ECONNREFUSED …).
+    const cause = err instanceof TypeError && err.cause instanceof Error ? err.cause.message : null;
+    if (cause) fail(`Cannot reach the server at ${o.url} (${cause}): is it running?`);
+    throw err;
+  });
   const config = await admin.config();
   const to = admin.serverNow().getTime();
   const from = to - o.days * 86_400_000;
@@ -117,18 +129,16 @@ async function main() {
     },
   });
 
-  console.table([
-    {
-      devices: summary.devices,
-      days: o.days,
-      campaigns: summary.byCampaign.size,
-      batches: count(summary.batches),
-      'events sent': count(summary.events),
-      viewers: count(summary.viewers),
-      seconds: summary.seconds.toFixed(1),
-      'events/s': count(Math.round(summary.events / Math.max(summary.seconds, 0.001))),
-    },
-  ]);
+  printTable({
+    devices: count(summary.devices),
+    days: String(o.days),
+    campaigns: count(summary.byCampaign.size),
+    batches: count(summary.batches),
+    'events sent': count(summary.events),
+    viewers: count(summary.viewers),
+    seconds: summary.seconds.toFixed(1),
+    'events/s': count(Math.round(summary.events / Math.max(summary.seconds, 0.001))),
+  });
 }
 
 main().catch((err: unknown) => {
