@@ -41,6 +41,8 @@ import { createAuthService } from './modules/auth/auth.service.ts';
 import { createLogEntriesService, registerLogEntryRoutes } from './modules/log-entries/log-entries.routes.ts';
 import { createPermissionsService, registerPermissionRoutes } from './modules/permissions/permissions.routes.ts';
 import { registerRoleRoutes } from './modules/roles/roles.routes.ts';
+import { registerStatisticsRoutes } from './modules/statistics/statistics.routes.ts';
+import { createStatisticsService } from './modules/statistics/statistics.service.ts';
 import { createRolesService } from './modules/roles/roles.service.ts';
 
 export type AppDeps = {
@@ -116,6 +118,7 @@ export async function buildApp({
   registerPermissionRoutes(app, createPermissionsService(db, access));
   registerLogEntryRoutes(app, createLogEntriesService(db, access, config.timeZone));
   registerDeviceGateway(app, { db, config, storage });
+  registerStatisticsRoutes(app, createStatisticsService({ db, access, timeZone: config.timeZone, campaigns }));
 
   registerWebApp(app, config.webDist);
   // Methods no route has (e.g. POST to an unknown path) get the same {detail} body as other 404s.

@@ -81,7 +81,16 @@ export const resources = {
       reject: { detail: true, method: 'POST' },
       deactivate: { detail: true, method: 'POST' },
       last_reviewed: { detail: true, method: 'GET' },
+      list_with_location_reports: { detail: false, method: 'GET' },
+      get_with_location_reports: { detail: true, method: 'GET' },
     },
+  },
+  eventStatistics: { endpoint: '/api/event-statistics/', model_name: 'eventstatistic' },
+  /** The raw events behind the statistics: they share the eventstatistic permissions. */
+  eventLogs: {
+    endpoint: '/api/event-logs/',
+    model_name: 'eventstatistic',
+    extra_methods: { distinct_devices: { detail: false, method: 'GET' } },
   },
 } as const satisfies Record<string, ResourceDefinition>;
 
