@@ -55,6 +55,7 @@ export async function seedDemo(db: Database): Promise<void> {
     { name: 'Auditor', codenames: ['list_logentry', 'view_logentry', 'list_role'] },
     { name: 'Campaign manager', codenames: ['add_campaign', 'change_campaign', 'list_location'] },
     { name: 'Campaign approver', codenames: ['approve_campaign', 'list_campaign'] },
+    { name: 'Report reader', codenames: ['view_eventstatistic', 'view_campaign', 'list_location'] },
     {
       name: 'Location manager',
       codenames: ['change_location', 'add_device', 'change_device', 'add_locationzone', 'change_locationzone'],
