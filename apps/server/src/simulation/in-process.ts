@@ -9,6 +9,7 @@ import type { Database } from '../db/database.ts';
 import { hashDeviceToken } from '../modules/locations/devices.service.ts';
 import { runSimulation, type Send, type SimDevice, type SimulationSummary } from './driver.ts';
 import type { SimCampaign } from './generate.ts';
+import { CAMPAIGN_TARGETING_COLUMNS } from '../modules/campaigns/campaigns.repository.ts';
 
 /** The gateway through `app.inject`. */
 export const injectSend =
@@ -36,14 +37,7 @@ export async function campaignsByLocation(db: Database): Promise<Map<number, Sim
       'campaigns.state',
       'campaigns.start_date',
       'campaigns.end_date',
-      'campaigns.p_zones',
-      'campaigns.p_times_on',
-      'campaigns.p_start_time',
-      'campaigns.p_end_time',
-      'campaigns.p_gender_on',
-      'campaigns.p_gender',
-      'campaigns.p_age_on',
-      'campaigns.p_age',
+      ...CAMPAIGN_TARGETING_COLUMNS,
       'videos.duration',
     ])
     .where('campaigns.state', 'in', [...REPORT_STATES])

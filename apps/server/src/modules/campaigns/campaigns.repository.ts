@@ -44,7 +44,22 @@ export type CampaignValues = {
   comments: string;
 };
 
-const day = (column: string) => sql<string>`to_char(${sql.ref(column)}, 'YYYY-MM-DD')`;
+/** A date column as yyyy-MM-dd (not as a JS Date at midnight somewhere). */
+export const day = (column: string) => sql<string>`to_char(${sql.ref(column)}, 'YYYY-MM-DD')`;
+
+/** The columns of where and to whom a campaign plays: zones, overlays, time window and audience
+ * (every reader of campaigns — the API, the device playlist, the simulator — selects them). */
+export const CAMPAIGN_TARGETING_COLUMNS = [
+  'campaigns.p_zones',
+  'campaigns.p_zones_overlay',
+  'campaigns.p_times_on',
+  'campaigns.p_start_time',
+  'campaigns.p_end_time',
+  'campaigns.p_gender_on',
+  'campaigns.p_gender',
+  'campaigns.p_age_on',
+  'campaigns.p_age',
+] as const;
 
 const base = (db: Database, filters: CampaignFilters) => {
   let q = db
@@ -60,16 +75,8 @@ const base = (db: Database, filters: CampaignFilters) => {
       day('campaigns.start_date').as('start_date'),
       day('campaigns.end_date').as('end_date'),
       'campaigns.state',
-      'campaigns.p_zones',
-      'campaigns.p_zones_overlay',
+      ...CAMPAIGN_TARGETING_COLUMNS,
       'campaigns.ordering',
-      'campaigns.p_times_on',
-      'campaigns.p_start_time',
-      'campaigns.p_end_time',
-      'campaigns.p_gender_on',
-      'campaigns.p_gender',
-      'campaigns.p_age_on',
-      'campaigns.p_age',
       'campaigns.rejection_reason',
       'campaigns.comments',
       'campaigns.created_by',

@@ -3,6 +3,7 @@
 import { sql } from 'kysely';
 import { OFFLINE_STATUS } from '@marquee/contracts/device-gateway';
 import type { Database } from '../../db/database.ts';
+import { CAMPAIGN_TARGETING_COLUMNS, day } from '../campaigns/campaigns.repository.ts';
 
 /** The device a token belongs to, with its location. */
 export type GatewayDevice = {
@@ -28,8 +29,6 @@ export type EventRow = {
 
 /** A campaign whose state a device moved: its id, name and the state before. */
 export type MovedCampaign = { id: number; name: string; before: number };
-
-const day = (column: string) => sql<string>`to_char(${sql.ref(column)}, 'YYYY-MM-DD')`;
 
 export const gatewayRepository = {
   deviceByToken: (db: Database, tokenHash: string): Promise<GatewayDevice | undefined> =>
@@ -73,15 +72,7 @@ export const gatewayRepository = {
         day('campaigns.start_date').as('start_date'),
         day('campaigns.end_date').as('end_date'),
         'campaigns.ordering',
-        'campaigns.p_zones',
-        'campaigns.p_zones_overlay',
-        'campaigns.p_times_on',
-        'campaigns.p_start_time',
-        'campaigns.p_end_time',
-        'campaigns.p_gender_on',
-        'campaigns.p_gender',
-        'campaigns.p_age_on',
-        'campaigns.p_age',
+        ...CAMPAIGN_TARGETING_COLUMNS,
         'videoclips.id as clip_id',
         'videoclips.name as clip_name',
         'videos.id as video_id',
