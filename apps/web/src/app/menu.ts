@@ -4,6 +4,7 @@
 import {
   IconBuildingStore,
   IconCalendarMonth,
+  IconChartBar,
   IconChecklist,
   IconSpeakerphone,
   IconListDetails,
@@ -86,6 +87,13 @@ export const menuItems: readonly MenuItem[] = [
     path: '/campaign/calendar',
     permission: 'list_campaign',
     icon: IconCalendarMonth,
+  },
+  {
+    label: 'Reports',
+    description: 'Plays and viewers of the campaigns',
+    path: paths.reports,
+    permission: 'list_eventstatistic',
+    icon: IconChartBar,
   },
   {
     label: 'Roles',

@@ -35,6 +35,12 @@ export const paths = {
   campaignCalendar: '/campaign/calendar/:start?',
   campaignCalendarList: '/campaign/calendar/:start/list/:location/:selected',
   campaignCalendarDetails: '/campaign/calendar/:start/list/:location/:selected/:id',
+  reports: '/reports',
+  reportCampaigns: '/reports/campaigns/details',
+  reportCampaignLocation: '/reports/campaigns/details/:campaign/:location',
+  reportProducts: '/reports/campaigns/products',
+  reportLocations: '/reports/campaigns/locations',
+  reportAdvertisers: '/reports/campaigns/advertisers',
 } as const;
 
 export const rolePath = (id: number) => `/role/${id}`;
@@ -48,6 +54,8 @@ export const campaignApprovalPath = (id: number) => `/campaign/approve/${id}`;
 export const campaignCalendarPath = (start?: string) => (start ? `/campaign/calendar/${start}` : '/campaign/calendar');
 export const campaignCalendarListPath = (start: string, location: number, selected: string, id?: number) =>
   `/campaign/calendar/${start}/list/${location}/${selected}${id === undefined ? '' : `/${id}`}`;
+export const reportCampaignLocationPath = (campaign: number, location: number) =>
+  `/reports/campaigns/details/${campaign}/${location}`;
 
 /** `/login`, with `timeout=true` after an inactivity logout and `next` to return to afterwards. */
 export function loginPath({ next, timeout = false }: { next?: string; timeout?: boolean } = {}): string {

@@ -4,6 +4,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { createBrowserRouter, Navigate, redirect, type LoaderFunctionArgs } from 'react-router';
 import { advertiserRoutes } from '../features/advertisers/routes.ts';
 import { campaignRoutes } from '../features/campaigns/routes.ts';
+import { reportRoutes } from '../features/reports/routes.ts';
 import { productRoutes } from '../features/products/routes.ts';
 import { videoRoutes } from '../features/videos/routes.ts';
 import { locationRoutes } from '../features/locations/routes.ts';
@@ -111,6 +112,7 @@ export function createAppRouter(queryClient: QueryClient) {
         ...productRoutes,
         ...videoRoutes,
         ...campaignRoutes,
+        ...reportRoutes,
       ],
     },
     // Unknown URLs go home.

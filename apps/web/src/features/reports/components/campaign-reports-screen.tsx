@@ -1,0 +1,173 @@
+// /reports/campaigns/details: the campaigns (REPORT_CAMPAIGNS_PAGE_SIZE a page, searched and limited
+// to those on in a period, all in the URL), each with its locations' plays, viewers, play time,
+// devices and first and last event; a location opens its details report.
+import { Anchor, Badge, Group, Pagination, Paper, Stack, Table, Text } from '@mantine/core';
+import { campaignStateNames, type CampaignState } from '@marquee/contracts/campaigns';
+import { REPORT_CAMPAIGNS_PAGE_SIZE } from '@marquee/contracts/constants';
+import type { CampaignWithReports } from '@marquee/contracts/statistics';
+import { Link } from 'react-router';
+import { paths, reportCampaignLocationPath } from '../../../app/paths.ts';
+import { TextFilter } from '../../../components/data-table/text-filter.tsx';
+import { useListState } from '../../../components/data-table/use-list-state.ts';
+import { ListLoadError, ListSkeleton } from '../../../components/list-states.tsx';
+import { PageHeader } from '../../../components/page-header.tsx';
+import { useAppConfig } from '../../../lib/app-config.ts';
+import { formatDateTime } from '../../../lib/format.ts';
+import { useCampaignReports } from '../api/get-campaign-reports.ts';
+import { formatCount, formatPlayTime } from './report-format.ts';
+import { addMonths, ReportPeriod, todayIn } from './report-period.tsx';
+
+function CampaignCard({ campaign }: { campaign: CampaignWithReports }) {
+  const titleId = `campaign-${campaign.id}`;
+  return (
+    <Paper withBorder radius="md" p="md" component="article" aria-labelledby={titleId}>
+      <Group justify="space-between" wrap="wrap" gap="xs" mb="xs">
+        <Group gap="sm" wrap="wrap">
+          <Text id={titleId} fw={700} component="h2" m={0} size="lg">
+            {campaign.name}
+          </Text>
+          <Text size="sm" c="dimmed">
+            {campaign.sys_id}
+          </Text>
+          <Badge variant="outline" color="gray.7">
+            {campaignStateNames[campaign.state as CampaignState] ?? `State ${campaign.state}`}
+          </Badge>
+        </Group>
+        <Text size="sm">
+          {campaign.start_date} – {campaign.end_date}
+          {campaign.videoclip_data ? ` · ${campaign.videoclip_data.name}` : ''}
+        </Text>
+      </Group>
+      {campaign.location_reports.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          This campaign has no locations.
+        </Text>
+      ) : (
+        <Table.ScrollContainer minWidth={760}>
+          <Table striped verticalSpacing={6} aria-label={`Locations of ${campaign.name}`}>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th scope="col">Location</Table.Th>
+                <Table.Th scope="col" ta="right">
+                  Plays
+                </Table.Th>
+                <Table.Th scope="col" ta="right">
+                  Viewers
+                </Table.Th>
+                <Table.Th scope="col" ta="right">
+                  Play time
+                </Table.Th>
+                <Table.Th scope="col" ta="right">
+                  Devices
+                </Table.Th>
+                <Table.Th scope="col">First event</Table.Th>
+                <Table.Th scope="col">Last event</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {campaign.location_reports.map((report) => (
+                <Table.Tr key={report.location}>
+                  <Table.Td>
+                    <Anchor
+                      component={Link}
+                      to={reportCampaignLocationPath(campaign.id, report.location)}
+                      aria-label={`Report of ${campaign.name} at ${report.location_name}`}
+                    >
+                      {report.location_name}
+                    </Anchor>
+                  </Table.Td>
+                  <Table.Td ta="right">{formatCount(report.plays)}</Table.Td>
+                  <Table.Td ta="right">{formatCount(report.viewers)}</Table.Td>
+                  <Table.Td ta="right">{formatPlayTime(report.play_seconds)}</Table.Td>
+                  <Table.Td ta="right">{formatCount(report.devices)}</Table.Td>
+                  <Table.Td>{report.first_event ? formatDateTime(report.first_event) : 'No plays yet'}</Table.Td>
+                  <Table.Td>{formatDateTime(report.last_event)}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+    </Paper>
+  );
+}
+
+export function CampaignReportsScreen() {
+  const config = useAppConfig();
+  const state = useListState({
+    ordering: '-start_date',
+    pageSize: REPORT_CAMPAIGNS_PAGE_SIZE,
+    pageSizes: null,
+    filters: ['search', 'date_from', 'date_to'],
+  });
+  const campaigns = useCampaignReports(state.query);
+  const count = campaigns.data?.count ?? 0;
+  const totalPages = Math.max(1, Math.ceil(count / REPORT_CAMPAIGNS_PAGE_SIZE));
+
+  const body = (() => {
+    if (campaigns.isError) return <ListLoadError what="campaigns" onRetry={() => void campaigns.refetch()} />;
+    if (campaigns.isPending) return <ListSkeleton rows={4} height={140} radius="md" testId="campaigns-skeleton" />;
+    if (campaigns.data.results.length === 0) {
+      return (
+        <Text c="dimmed" ta="center" py="xl">
+          No campaigns found.
+        </Text>
+      );
+    }
+    return (
+      <Stack gap="md" aria-busy={campaigns.isFetching} style={{ opacity: campaigns.isPlaceholderData ? 0.6 : 1 }}>
+        {campaigns.data.results.map((campaign) => (
+          <CampaignCard key={campaign.id} campaign={campaign} />
+        ))}
+      </Stack>
+    );
+  })();
+
+  return (
+    <>
+      <PageHeader
+        title="Campaign details"
+        breadcrumbs={[{ label: 'Reports', to: paths.reports }, { label: 'Campaign details' }]}
+      />
+      <Paper withBorder p="md" radius="md" mb="md">
+        <Group align="flex-end" gap="md" wrap="wrap">
+          <TextFilter
+            label="Search"
+            value={state.filters.search ?? ''}
+            onChange={(value) => state.setFilter('search', value)}
+            placeholder="Campaign name"
+          />
+          <ReportPeriod
+            optional
+            from={state.filters.date_from ?? ''}
+            to={state.filters.date_to ?? ''}
+            max={addMonths(todayIn(config?.time_zone), 2)}
+            onChange={({ from, to }) => {
+              state.setFilter('date_from', from);
+              state.setFilter('date_to', to);
+            }}
+          />
+        </Group>
+      </Paper>
+      {body}
+      <Group justify="space-between" mt="md" wrap="wrap">
+        <Text size="sm" aria-live="polite">
+          {campaigns.data ? `${count} ${count === 1 ? 'campaign' : 'campaigns'}` : ''}
+        </Text>
+        {totalPages > 1 && (
+          <nav aria-label="Campaign pages">
+            <Pagination
+              size="sm"
+              total={totalPages}
+              value={Math.min(state.page, totalPages)}
+              onChange={state.setPage}
+              withEdges
+              getItemProps={(page) => ({ 'aria-label': `Page ${page}` })}
+              getControlProps={(control) => ({ 'aria-label': `${control[0]!.toUpperCase()}${control.slice(1)} page` })}
+            />
+          </nav>
+        )}
+      </Group>
+    </>
+  );
+}
