@@ -1,0 +1,364 @@
+// The statistics benchmark's data set, made in bulk SQL: a catalogue, locations with devices, a year of
+// campaigns with the simulator's targeting and audiences, device events drawn from a plan of
+// (device, campaign, zone, day) rows, and the hourly rollups built from them by the gateway's rules
+// (one INSERT … SELECT … GROUP BY per share of campaigns), so their totals equal the events'.
+import crypto from 'node:crypto';
+import { sql } from 'kysely';
+import { CampaignState } from '@marquee/contracts/campaigns';
+import { MAX_VIEWERS_PER_EVENT } from '@marquee/contracts/device-gateway';
+import type { Database } from '../src/db/database.ts';
+import { addDays } from '../src/lib/days.ts';
+import { OPEN_FROM_HOUR, OPEN_TO_HOUR, audienceMean, viewersOf, type SimCampaign } from '../src/simulation/generate.ts';
+import { createRandom, type Random } from '../src/simulation/random.ts';
+
+export type DataSettings = {
+  events: number;
+  devices: number;
+  locations: number;
+  campaigns: number;
+  /** The year of events: [firstDay, lastDay], local days. */
+  firstDay: string;
+  lastDay: string;
+  /** Campaigns ending before this day are Finished. */
+  today: string;
+  timeZone: string;
+  zones: number[];
+  ageGroups: number[];
+  /** Statements run at once (connections of the pool). */
+  workers: number;
+  seed: number;
+  log: (line: string) => void;
+};
+
+/** The token of bench device `id` (its sha256 is stored, as registering does). */
+export const benchToken = (id: number) => `bench-device-token-${id}`;
+
+/** Draws of audiences kept per campaign and per (weekend, hour): events index them by a hash. */
+const PICKS = 400;
+const VIEWER_PICKS = 200;
+/** Events per plan row stay below this (a row's events are numbered row * SLOTS + j). */
+const SLOTS = 64;
+const CLIPS = 60;
+const ADVERTISERS = 20;
+
+/** Time windows of campaigns that target a time of day (all inside opening hours). */
+const WINDOWS: [string, string][] = [
+  ['07:00', '10:00'],
+  ['11:30', '14:30'],
+  ['16:00', '21:00'],
+  ['19:00', '23:00'],
+];
+
+const minutes = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
+
+/** Runs `tasks` on at most `workers` at once. */
+async function inParallel(workers: number, tasks: (() => Promise<void>)[]): Promise<void> {
+  const queue = [...tasks];
+  const worker = async () => {
+    for (let task = queue.shift(); task; task = queue.shift()) await task();
+  };
+  await Promise.all(Array.from({ length: Math.max(1, workers) }, worker));
+}
+
+const seconds = (since: number) => ((performance.now() - since) / 1000).toFixed(1);
+
+/** Advertisers, products, videos (10–30 s), clips, locations with zones, and devices spread evenly. */
+async function catalogue(db: Database, s: DataSettings): Promise<void> {
+  await sql`
+    insert into advertisers (name, slug)
+    select 'Bench advertiser ' || g, 'bench-advertiser-' || g from generate_series(1, ${ADVERTISERS}::int) g`.execute(
+    db,
+  );
+  await sql`
+    insert into products (name, slug, advertiser_id)
+    select 'Bench product ' || g, 'bench-product-' || g, (select min(id) from advertisers) + g % ${ADVERTISERS}::int
+    from generate_series(1, ${CLIPS}::int) g`.execute(db);
+  await sql`
+    insert into videos (storage_key, thumb_key, preview_key, file_name, content_type, size, duration, width, height, checksum)
+    select 'bench/v' || g, 'bench/t' || g, 'bench/p' || g, 'clip-' || g || '.mp4', 'video/mp4', 4000000 + g,
+      10 + (g * 7) % 21, 1920, 1080, repeat('0', 64)
+    from generate_series(1, ${CLIPS}::int) g`.execute(db);
+  await sql`
+    insert into videoclips (name, product_id, video_id)
+    select 'Bench clip ' || p.n, p.id, v.id
+    from (select id, row_number() over (order by id) n from products) p
+    join (select id, row_number() over (order by id) n from videos) v using (n)`.execute(db);
+  await sql`
+    insert into locations (name, address)
+    select 'Bench location ' || lpad(g::text, 3, '0'), g || ' Bench Street' from generate_series(1, ${s.locations}::int) g`.execute(
+    db,
+  );
+  await sql`
+    insert into location_zones (location_id, zone_number, name)
+    select l.id, z, 'Zone ' || z from locations l cross join unnest(${s.zones}::int[]) z`.execute(db);
+  const hashes = Array.from({ length: s.devices }, (_, i) =>
+    crypto
+      .createHash('sha256')
+      .update(benchToken(i + 1))
+      .digest('hex'),
+  );
+  await sql`
+    insert into devices (id, location_id, serial_number, device_type, token_hash, last_status, last_status_date)
+    select g, l.id, 'BENCH-' || lpad(g::text, 4, '0'), 'screen', (${hashes}::text[])[g], 'ok', now()
+    from generate_series(1, ${s.devices}::int) g
+    join (select id, row_number() over (order by id) - 1 as n from locations) l on l.n = (g - 1) % ${s.locations}::int`.execute(
+    db,
+  );
+  await sql`select setval(pg_get_serial_sequence('devices', 'id'), ${s.devices}::int)`.execute(db);
+}
+
+type BenchCampaign = SimCampaign & { name: string; clip: number; locations: number[]; picks: string[] };
+
+/** A year of campaigns (2–11 weeks, at 3–8 locations, some zones; a fifth with a time window, some
+ * for one gender or a few age groups), each with audience draws made by the simulator's rules. */
+function campaignsOf(s: DataSettings, random: Random): BenchCampaign[] {
+  const span = Math.round((Date.parse(s.lastDay) - Date.parse(s.firstDay)) / 86_400_000);
+  return Array.from({ length: s.campaigns }, (_, i) => {
+    const start_date = addDays(s.firstDay, random.int(-30, span - 7));
+    const end_date = addDays(start_date, random.int(14, 77));
+    let zones = s.zones.filter(() => random.next() < 0.5);
+    if (!zones.length) zones = [s.zones[random.int(0, s.zones.length - 1)]!];
+    const window = random.next() < 0.2 ? WINDOWS[random.int(0, WINDOWS.length - 1)]! : null;
+    const gender = random.next() < 0.15 ? (random.next() < 0.5 ? 'f' : 'm') : null;
+    const firstAge = random.int(0, s.ageGroups.length - 2);
+    const ages = random.next() < 0.15 ? s.ageGroups.slice(firstAge, firstAge + random.int(2, 3)) : null;
+    const places = new Set<number>();
+    for (let n = random.int(3, 8); places.size < Math.min(n, s.locations);) places.add(random.int(1, s.locations));
+    const campaign: SimCampaign = {
+      id: i + 1,
+      state: end_date < s.today ? CampaignState.Finished : CampaignState.Viewed,
+      start_date,
+      end_date,
+      zones,
+      p_times_on: window !== null,
+      p_start_time: window?.[0] ?? null,
+      p_end_time: window?.[1] ?? null,
+      p_gender_on: gender !== null,
+      p_gender: gender,
+      p_age_on: ages !== null,
+      p_age: ages,
+      duration: 10,
+    };
+    const picks: string[] = [];
+    while (picks.length < PICKS) {
+      for (const v of viewersOf(campaign, MAX_VIEWERS_PER_EVENT, s.ageGroups, random)) {
+        picks.push(`${v.gender}:${v.age_group}`);
+      }
+    }
+    return {
+      ...campaign,
+      name: `Bench campaign ${String(i + 1).padStart(4, '0')}`,
+      clip: 1 + (i % CLIPS),
+      locations: [...places].sort((a, b) => a - b),
+      picks: picks.slice(0, PICKS),
+    };
+  });
+}
+
+/** Viewer counts drawn per (weekend, local hour) by the simulator's audience curve. */
+function viewerPicks(random: Random): number[] {
+  const picks: number[] = [];
+  for (const day of ['2024-06-05', '2024-06-08']) {
+    for (let hour = 0; hour < 24; hour++) {
+      for (let i = 0; i < VIEWER_PICKS; i++) {
+        picks.push(Math.min(MAX_VIEWERS_PER_EVENT, random.poisson(audienceMean(day, hour))));
+      }
+    }
+  }
+  return picks;
+}
+
+async function insertCampaigns(db: Database, list: BenchCampaign[]): Promise<void> {
+  const ids = await db.selectFrom('videoclips').select('id').orderBy('id').execute();
+  for (let i = 0; i < list.length; i += 500) {
+    const part = list.slice(i, i + 500);
+    await db
+      .insertInto('campaigns')
+      .values(
+        part.map((c) => ({
+          id: c.id,
+          name: c.name,
+          videoclip_id: ids[c.clip - 1]!.id,
+          start_date: c.start_date,
+          end_date: c.end_date,
+          state: c.state,
+          p_zones: c.zones,
+          ordering: c.id,
+          p_times_on: c.p_times_on,
+          p_start_time: c.p_start_time,
+          p_end_time: c.p_end_time,
+          p_gender_on: c.p_gender_on,
+          p_gender: c.p_gender,
+          p_age_on: c.p_age_on,
+          p_age: c.p_age,
+        })),
+      )
+      .execute();
+    await db
+      .insertInto('campaign_locations')
+      .values(part.flatMap((c) => c.locations.map((location_id) => ({ campaign_id: c.id, location_id }))))
+      .execute();
+  }
+  await sql`select setval(pg_get_serial_sequence('campaigns', 'id'), ${list.length}::int)`.execute(db);
+  // What the event generator needs per campaign: its audience draws and the minutes it may play.
+  await sql`
+    create table bench_campaign_gen as
+    select * from jsonb_to_recordset(${JSON.stringify(
+      list.map((c) => {
+        const start = c.p_start_time ? minutes(c.p_start_time) : OPEN_FROM_HOUR * 60;
+        const end = c.p_end_time ? minutes(c.p_end_time) : OPEN_TO_HOUR * 60;
+        return { id: c.id, picks: c.picks, win_start: start, win_len: end - start };
+      }),
+    )}::jsonb) as x(id int, picks text[], win_start int, win_len int)`.execute(db);
+}
+
+/** The secondary indexes of the event tables: dropped while loading, built again after. */
+async function secondaryIndexes(db: Database): Promise<{ name: string; definition: string }[]> {
+  const { rows } = await sql<{ indexname: string; indexdef: string }>`
+    select i.indexname, i.indexdef from pg_indexes i
+    where i.schemaname = current_schema() and i.tablename in ('device_events', 'event_statistics_hourly')
+      and not exists (select 1 from pg_constraint c where c.conname = i.indexname)`.execute(db);
+  return rows.map((r) => ({ name: r.indexname, definition: r.indexdef }));
+}
+
+/**
+ * The events: one plan row per device, campaign at its location, zone and day the campaign runs; each
+ * row gets about `events × its share of playing minutes` events (so a narrow time window plays less),
+ * at random minutes of the campaign's window, with the clip's length (8 % cut short), a viewer count
+ * by local hour and weekday, and an audience drawn from the campaign's picks. Numbers come from a
+ * hash of the event's slot, so the data set depends only on the settings.
+ */
+async function events(db: Database, s: DataSettings, viewers: number[]): Promise<number> {
+  await sql`
+    create function bench_rand(n bigint, k bigint) returns float8 language sql immutable parallel safe
+    as 'select (hashint8extended(n, k) & 2147483647)::float8 / 2147483648'`.execute(db);
+  await sql`
+    create table bench_plan as
+    select (row_number() over (order by day, d.id, c.id, z))::bigint as idx, d.id as device_id, d.location_id,
+      c.id as campaign_id, z::smallint as zone, day::date as day, g.win_start, g.win_len,
+      (v.duration * 1000)::int as clip_ms
+    from devices d
+    join campaign_locations cl on cl.location_id = d.location_id
+    join campaigns c on c.id = cl.campaign_id
+    join bench_campaign_gen g on g.id = c.id
+    join videoclips vc on vc.id = c.videoclip_id
+    join videos v on v.id = vc.video_id
+    cross join unnest(c.p_zones) z
+    cross join generate_series(greatest(c.start_date, ${s.firstDay}::date), least(c.end_date, ${s.lastDay}::date),
+      interval '1 day') day`.execute(db);
+  const { rows } = await sql<{ rows: number; minutes: number }>`
+    select count(*)::int as rows, coalesce(sum(win_len), 0)::float8 as minutes from bench_plan`.execute(db);
+  const planRows = rows[0]!.rows;
+  const perMinute = s.events / Math.max(1, rows[0]!.minutes);
+  s.log(`  plan: ${planRows.toLocaleString('en')} (device, campaign, zone, day) rows`);
+  const chunks = Math.max(s.workers, Math.ceil(s.events / 1_000_000));
+  const size = Math.ceil(planRows / chunks);
+  let done = 0;
+  const started = performance.now();
+  await inParallel(
+    s.workers,
+    Array.from({ length: chunks }, (_, i) => async () => {
+      const { numAffectedRows } = await sql`
+        insert into device_events (device_id, location_id, campaign_id, zone, started_at, duration_ms, viewers, audience)
+        select e.device_id, e.location_id, e.campaign_id, e.zone,
+          (e.day + make_interval(secs => e.minute * 60 + floor(bench_rand(e.n, 3) * 60000) / 1000))
+            at time zone ${s.timeZone},
+          case when bench_rand(e.n, 6) < 0.08 then round(e.clip_ms * (0.2 + 0.7 * bench_rand(e.n, 7)))::int
+            else greatest(0, e.clip_ms + floor(bench_rand(e.n, 7) * 241)::int - 120) end,
+          e.viewers,
+          case when e.viewers > 0 then (
+            select jsonb_object_agg(a.k, a.c) from (
+              select e.picks[1 + floor(bench_rand(e.n * 128 + j, 5) * ${PICKS}::int)::int] as k, count(*) as c
+              from generate_series(1, e.viewers) j group by 1) a)
+          end
+        from (
+          select m.n, p.device_id, p.location_id, p.campaign_id, p.zone, p.day, p.clip_ms, m.minute, g.picks,
+            (${viewers}::int[])[1 + (((extract(isodow from p.day) >= 6)::int * 24 + m.minute / 60) * ${VIEWER_PICKS}::int
+              + floor(bench_rand(m.n, 4) * ${VIEWER_PICKS}::int)::int)]::smallint as viewers
+          from bench_plan p
+          join bench_campaign_gen g on g.id = p.campaign_id
+          cross join lateral generate_series(0, least(${SLOTS - 1}::int,
+            floor(p.win_len * ${perMinute}::float8 * (0.4 + 1.2 * bench_rand(p.idx, 1)) + bench_rand(p.idx, 2))::int) - 1) j
+          cross join lateral (select p.idx * ${SLOTS}::int + j as n,
+            p.win_start + floor(bench_rand(p.idx * ${SLOTS}::int + j, 8) * p.win_len)::int as minute) m
+          where p.idx > ${i * size}::bigint and p.idx <= ${(i + 1) * size}::bigint
+        ) e`.execute(db);
+      done += Number(numAffectedRows ?? 0);
+      s.log(`  events: ${done.toLocaleString('en')} (${seconds(started)} s)`);
+    }),
+  );
+  return done;
+}
+
+/** The rollups from the events, by the rules of the gateway's appendEvents: per local hour, campaign,
+ * location and zone a row of all plays (gender '', age group 0), and one per audience (gender, age). */
+async function rollups(db: Database, s: DataSettings): Promise<void> {
+  const share = (w: number) => sql`campaign_id % ${s.workers}::int = ${w}::int`;
+  const plays = (w: number) => async () => {
+    await sql`
+      insert into event_statistics_hourly (hour, campaign_id, location_id, zone, gender, age_group, plays, viewers, play_ms)
+      select date_trunc('hour', started_at, ${s.timeZone}), campaign_id, location_id, zone, '', 0,
+        count(*)::int, sum(viewers)::int, sum(duration_ms)::bigint
+      from device_events where ${share(w)}
+      group by 1, 2, 3, 4`.execute(db);
+  };
+  const audience = (w: number) => async () => {
+    await sql`
+      insert into event_statistics_hourly (hour, campaign_id, location_id, zone, gender, age_group, plays, viewers, play_ms)
+      select date_trunc('hour', e.started_at, ${s.timeZone}), e.campaign_id, e.location_id, e.zone,
+        split_part(a.key, ':', 1), split_part(a.key, ':', 2)::smallint,
+        count(*)::int, sum(a.value::int)::int, sum(e.duration_ms)::bigint
+      from device_events e cross join lateral jsonb_each_text(e.audience) a
+      where ${share(w)}
+      group by 1, 2, 3, 4, 5, 6`.execute(db);
+  };
+  const tasks: (() => Promise<void>)[] = [];
+  for (let w = 0; w < s.workers; w++) tasks.push(audience(w), plays(w));
+  await inParallel(s.workers, tasks);
+}
+
+export type DataSummary = {
+  events: number;
+  rollupRows: number;
+  campaigns: number;
+  /** Seconds per step. */
+  timings: Record<string, number>;
+};
+
+/** Fills a fresh, migrated database with the data set. */
+export async function generateData(db: Database, s: DataSettings): Promise<DataSummary> {
+  const timings: Record<string, number> = {};
+  const step = async <T>(name: string, run: () => Promise<T>): Promise<T> => {
+    const started = performance.now();
+    s.log(`${name}…`);
+    const result = await run();
+    timings[name] = (performance.now() - started) / 1000;
+    s.log(`${name}: ${timings[name].toFixed(1)} s`);
+    return result;
+  };
+  const random = createRandom(s.seed);
+  const list = campaignsOf(s, random);
+  await step('catalogue and campaigns', async () => {
+    await catalogue(db, s);
+    await insertCampaigns(db, list);
+  });
+  const indexes = await secondaryIndexes(db);
+  for (const index of indexes) await sql.raw(`drop index ${index.name}`).execute(db);
+  const count = await step('device events', () => events(db, s, viewerPicks(random)));
+  await step('hourly rollups', () => rollups(db, s));
+  await step('indexes', () =>
+    inParallel(
+      s.workers,
+      indexes.map((index) => async () => {
+        await sql.raw(index.definition).execute(db);
+      }),
+    ),
+  );
+  await step('vacuum analyze', async () => {
+    await sql`drop table bench_plan, bench_campaign_gen`.execute(db);
+    await sql`drop function bench_rand`.execute(db);
+    await sql`vacuum analyze`.execute(db);
+  });
+  const { rows } = await sql<{ n: number }>`select count(*)::int as n from event_statistics_hourly`.execute(db);
+  return { events: count, rollupRows: rows[0]!.n, campaigns: list.length, timings };
+}

@@ -1,0 +1,310 @@
+// `npm run bench:statistics` (and the second half of `npm run bench`): a year of device events in a
+// fresh PostgreSQL schema (bulk SQL, see statistics-data.ts), then, through the in-process server over
+// HTTP: event ingestion by the gateway on top of it, one-year statistics queries, and exports. Prints
+// tables; it asserts nothing.
+//   BENCH_DATABASE_URL                      PostgreSQL (required; without it the part is skipped unless
+//                                           BENCH_EVENTS is given, which runs it small on PGlite)
+//   BENCH_EVENTS (default 10000000)         events in the data set
+//   BENCH_DEVICES (default 500)             devices, spread over BENCH_LOCATIONS (default devices / 10)
+//   BENCH_CAMPAIGNS (default locations × 8) campaigns over the year (2–11 weeks, 3–8 locations each)
+//   BENCH_TIME_ZONE (default Europe/Berlin) the server's time zone (days, hours and rollups)
+//   BENCH_INGEST_EVENTS (default 100000)    events posted per ingestion case (batches of 1000)
+//   BENCH_INGEST_CONCURRENCY (default 1,8)  devices posting at once, one case each
+//   BENCH_RUNS (default 10)                 runs of each statistics query (after one warm-up)
+//   BENCH_EXPORT_RUNS (default 5)           runs of each export
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'kysely';
+import { MAX_EVENTS_PER_BATCH, deviceGatewayEndpoints } from '@marquee/contracts/device-gateway';
+import { resources } from '@marquee/contracts/resources';
+import { buildApp } from '../src/app.ts';
+import { loadConfig } from '../src/config.ts';
+import { ensureAdmin } from '../src/db/bootstrap.ts';
+import { openDatabase } from '../src/db/database.ts';
+import { migrateToLatest } from '../src/db/migrate.ts';
+import { addDays, dayIn } from '../src/lib/days.ts';
+import { batchesOf, daysOf, eventsOfDay, playedCampaigns } from '../src/simulation/generate.ts';
+import { campaignsByLocation } from '../src/simulation/in-process.ts';
+import { createRandom, mixSeed } from '../src/simulation/random.ts';
+import { benchToken, generateData } from './statistics-data.ts';
+
+const env = process.env;
+const pgUrl = env.BENCH_DATABASE_URL;
+if (!pgUrl && env.BENCH_EVENTS === undefined) {
+  console.log(
+    'Statistics benchmark skipped: it needs PostgreSQL (BENCH_DATABASE_URL) for its 10-million-event data set; ' +
+      'set BENCH_EVENTS to run it small on PGlite.',
+  );
+  process.exit(0);
+}
+
+const numberSetting = (name: string, fallback: number) => Number(env[name] ?? fallback);
+const eventTarget = numberSetting('BENCH_EVENTS', 10_000_000);
+const devices = numberSetting('BENCH_DEVICES', 500);
+const locations = numberSetting('BENCH_LOCATIONS', Math.max(1, Math.round(devices / 10)));
+const campaigns = numberSetting('BENCH_CAMPAIGNS', locations * 8);
+const timeZone = env.BENCH_TIME_ZONE ?? 'Europe/Berlin';
+const ingestEvents = numberSetting('BENCH_INGEST_EVENTS', 100_000);
+const concurrencies = (env.BENCH_INGEST_CONCURRENCY ?? '1,8').split(',').map(Number).filter(Boolean);
+const runs = numberSetting('BENCH_RUNS', 10);
+const exportRuns = numberSetting('BENCH_EXPORT_RUNS', 5);
+const SEED = 20_241_106;
+
+const schema = `bench_stats_${Date.now().toString(36)}`;
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'marquee-bench-stats-'));
+const log = (line: string) => console.log(line);
+const started = performance.now();
+const elapsed = () => `${((performance.now() - started) / 1000).toFixed(0)} s`;
+
+let url = pgUrl;
+if (pgUrl) {
+  const admin = await openDatabase({ url: pgUrl });
+  await sql.raw(`create schema ${schema}`).execute(admin);
+  await admin.destroy();
+  url = `${pgUrl}${pgUrl.includes('?') ? '&' : '?'}options=-c%20search_path%3D${schema}`;
+}
+const db = await openDatabase(url ? { url } : { dataDir });
+
+/** Nearest-rank percentile of sorted numbers. */
+const percentile = (sorted: number[], p: number) => sorted[Math.max(0, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
+const ms = (value: number) => Math.round(value);
+
+try {
+  await migrateToLatest(db);
+  const password = 'bench-password-1';
+  await ensureAdmin(db, password);
+  const config = loadConfig(
+    { TIME_ZONE: timeZone },
+    { port: 0, webDist: path.join(dataDir, 'no-web'), logLevel: 'silent', dataDir },
+  );
+  const ageGroups = config.campaigns.ageGroups.map((g) => g.id);
+  const today = dayIn(new Date(), timeZone);
+  const firstDay = addDays(today, -365);
+  const lastDay = addDays(today, -1);
+
+  log(
+    `Statistics benchmark on ${pgUrl ? 'PostgreSQL' : 'PGlite'}: ${eventTarget.toLocaleString('en')} events, ` +
+      `${devices} devices at ${locations} locations, ${campaigns} campaigns, ${firstDay} – ${lastDay} (${timeZone}), ` +
+      `${os.cpus().length} CPUs`,
+  );
+  const data = await generateData(db, {
+    events: eventTarget,
+    devices,
+    locations,
+    campaigns,
+    firstDay,
+    lastDay,
+    today,
+    timeZone,
+    zones: config.zones,
+    ageGroups,
+    workers: pgUrl ? Math.max(2, Math.min(4, os.cpus().length)) : 1,
+    seed: SEED,
+    log,
+  });
+  const sizes = pgUrl
+    ? (
+        await sql<{ events: string; rollups: string }>`
+          select pg_size_pretty(pg_total_relation_size('device_events')) as events,
+            pg_size_pretty(pg_total_relation_size('event_statistics_hourly')) as rollups`.execute(db)
+      ).rows[0]
+    : undefined;
+  const totals = (
+    await sql<{ plays: number }>`
+      select coalesce(sum(plays), 0)::bigint as plays from event_statistics_hourly where gender = ''`.execute(db)
+  ).rows[0]!;
+  console.table([
+    {
+      events: data.events,
+      'rollup rows': data.rollupRows,
+      'rollup plays': Number(totals.plays),
+      campaigns: data.campaigns,
+      ...(sizes ? { 'events size': sizes.events, 'rollups size': sizes.rollups } : {}),
+      ...Object.fromEntries(Object.entries(data.timings).map(([k, v]) => [`${k} s`, Number(v.toFixed(1))])),
+      'total s': Number(
+        Object.values(data.timings)
+          .reduce((a, b) => a + b, 0)
+          .toFixed(1),
+      ),
+    },
+  ]);
+
+  const app = await buildApp({ config, db, logger: false });
+  const address = await app.listen({ port: 0, host: '127.0.0.1' });
+
+  // Ingestion: batches of 1000 events made by the simulator for the bench devices (last three days up
+  // to now), serialised before the clock starts; each case posts its own batches, devices in parallel.
+  const byLocation = await campaignsByLocation(db);
+  const deviceRows = await db.selectFrom('devices').select(['id', 'location_id']).orderBy('id').execute();
+  const settings = { timeZone, ageGroups, playsPerHour: 6 };
+  const to = Date.now() - 60_000;
+  const from = to - 3 * 86_400_000;
+  type Upload = { token: string; bodies: string[]; events: number };
+  const uploads: Upload[] = [];
+  let prepared = 0;
+  const wanted = ingestEvents * concurrencies.length;
+  for (const [index, d] of deviceRows.entries()) {
+    if (prepared >= wanted) break;
+    const random = createRandom(mixSeed(SEED, index));
+    const played = playedCampaigns(byLocation.get(d.location_id) ?? [], new Set());
+    const events = daysOf(from, to, timeZone).flatMap((day) =>
+      eventsOfDay({ campaigns: played, day, from, to, settings, random }),
+    );
+    const batches = batchesOf(events, MAX_EVENTS_PER_BATCH).filter((b) => b.length === MAX_EVENTS_PER_BATCH);
+    if (!batches.length) continue;
+    uploads.push({
+      token: benchToken(d.id),
+      bodies: batches.map((b) => JSON.stringify({ batch_id: random.uuid(), events: b })),
+      events: batches.length * MAX_EVENTS_PER_BATCH,
+    });
+    prepared += batches.length * MAX_EVENTS_PER_BATCH;
+  }
+  log(`Ingestion: ${prepared.toLocaleString('en')} events prepared from ${uploads.length} devices (${elapsed()})`);
+
+  const ingestion: Record<string, unknown>[] = [];
+  for (const concurrency of concurrencies) {
+    // This case's devices: enough for its share of events.
+    const queue: Upload[] = [];
+    for (let n = 0; n < ingestEvents && uploads.length;) {
+      const next = uploads.shift()!;
+      queue.push(next);
+      n += next.events;
+    }
+    if (!queue.length) break;
+    const latencies: number[] = [];
+    let accepted = 0;
+    let failed = 0;
+    const caseStarted = performance.now();
+    const worker = async () => {
+      for (let upload = queue.shift(); upload; upload = queue.shift()) {
+        for (const body of upload.bodies) {
+          const t = performance.now();
+          const res = await fetch(`${address}${deviceGatewayEndpoints.events}`, {
+            method: 'POST',
+            headers: { authorization: `Bearer ${upload.token}`, 'content-type': 'application/json' },
+            body,
+          });
+          const answer = (await res.json()) as { accepted?: number };
+          latencies.push(performance.now() - t);
+          if (res.status === 200) accepted += answer.accepted ?? 0;
+          else failed++;
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: concurrency }, worker));
+    const secondsTaken = (performance.now() - caseStarted) / 1000;
+    latencies.sort((a, b) => a - b);
+    ingestion.push({
+      'devices at once': concurrency,
+      batches: latencies.length,
+      events: accepted,
+      's total': Number(secondsTaken.toFixed(1)),
+      'events/s': Math.round(accepted / secondsTaken),
+      'batch p50 ms': ms(percentile(latencies, 50)),
+      'batch p95 ms': ms(percentile(latencies, 95)),
+      'non-200': failed,
+    });
+    log(`  ${concurrency} at once: ${Math.round(accepted / secondsTaken)} events/s (${elapsed()})`);
+  }
+  console.table(ingestion);
+
+  // Sign in like the web app (CSRF cookie from the first answer, then the session).
+  const first = await fetch(`${address}/api/user-info/`);
+  const csrf = /csrftoken=([^;]+)/.exec(first.headers.get('set-cookie') ?? '')![1]!;
+  const login = await fetch(`${address}/api/auth/`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-csrftoken': csrf, cookie: `csrftoken=${csrf}` },
+    body: JSON.stringify({ username: 'admin', password }),
+  });
+  const session = /sessionid=([^;]+)/.exec(login.headers.get('set-cookie') ?? '')![1]!;
+  const cookie = `csrftoken=${csrf}; sessionid=${session}`;
+
+  // The busiest campaign, location and advertiser of the year: the heaviest filtered queries.
+  const busiest = async (column: string) =>
+    (
+      await sql<{ id: number }>`
+        select ${sql.ref(column)} as id from event_statistics_hourly s
+        join campaigns c on c.id = s.campaign_id join videoclips v on v.id = c.videoclip_id
+        join products p on p.id = v.product_id
+        where s.gender = '' group by 1 order by sum(s.plays) desc limit 1`.execute(db)
+    ).rows[0]?.id ?? 1;
+  const campaign = await busiest('s.campaign_id');
+  const location = await busiest('s.location_id');
+  const advertiser = await busiest('p.advertiser_id');
+  const year = `date__gte=${firstDay}&date__lte=${lastDay}`;
+  const endpoint = `${address}${resources.eventStatistics.endpoint}`;
+
+  /** Times `runs` GETs (after one warm-up), reading each answer to its end. */
+  async function timed(query: string, count: number) {
+    const times: number[] = [];
+    let status = 0;
+    let bytes = 0;
+    let body = '';
+    for (let i = 0; i <= count; i++) {
+      const t = performance.now();
+      const res = await fetch(`${endpoint}?${query}`, { headers: { cookie } });
+      const buffer = Buffer.from(await res.arrayBuffer());
+      if (i > 0) times.push(performance.now() - t);
+      status = res.status;
+      bytes = buffer.length;
+      body = buffer.toString('utf8');
+    }
+    times.sort((a, b) => a - b);
+    return { times, status, bytes, body };
+  }
+
+  const queries: [string, string][] = [
+    [`campaign ${campaign}, by day`, `campaign=${campaign}`],
+    [`location ${location}, women 25–44, by day`, `location=${location}&p_gender=f&p_age=3,4`],
+    [
+      `location ${location}, zones 1–2, 17–21 h, by day`,
+      `location=${location}&p_zones=1,2&p_start_time=17:00&p_end_time=21:00`,
+    ],
+    [`advertiser ${advertiser}, by day and gender`, `advertiser=${advertiser}&group_by=day,gender`],
+    ['all, by day', ''],
+    ['all, men, by age group', 'p_gender=m&group_by=age_group'],
+  ];
+  const statistics: Record<string, unknown>[] = [];
+  for (const [name, filters] of queries) {
+    const r = await timed(`${year}&page_size=15${filters ? `&${filters}` : ''}`, runs);
+    const page = r.status === 200 ? (JSON.parse(r.body) as { count: number }) : { count: 0 };
+    statistics.push({
+      'one-year query': name,
+      rows: page.count,
+      runs: r.times.length,
+      'p50 ms': ms(percentile(r.times, 50)),
+      'p95 ms': ms(percentile(r.times, 95)),
+      status: r.status,
+    });
+  }
+  console.table(statistics);
+
+  const exportCases: [string, string][] = [
+    [`location ${location}, by day, campaign, zone`, `location=${location}&group_by=day,campaign,zone`],
+    ['all, by day and location', 'group_by=day,location'],
+  ];
+  const exports: Record<string, unknown>[] = [];
+  for (const [name, filters] of exportCases) {
+    for (const format of ['csv', 'xlsx'] as const) {
+      const r = await timed(`${year}&${filters}&format=${format}&filename=bench`, exportRuns);
+      exports.push({
+        'one-year export': name,
+        format,
+        rows: format === 'csv' ? r.body.split('\r\n').length - 2 : '',
+        KB: Math.round(r.bytes / 1024),
+        runs: r.times.length,
+        'p50 ms': ms(percentile(r.times, 50)),
+        'p95 ms': ms(percentile(r.times, 95)),
+        status: r.status,
+      });
+    }
+  }
+  console.table(exports);
+  log(`Done in ${elapsed()}.`);
+  await app.close();
+} finally {
+  if (pgUrl) await sql.raw(`drop schema ${schema} cascade`).execute(db);
+  await db.destroy();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+}
