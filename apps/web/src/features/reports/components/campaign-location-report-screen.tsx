@@ -147,6 +147,11 @@ export function CampaignLocationReportScreen() {
           </Stack>
         </Paper>
 
+        {c && !location && (
+          <Alert color="yellow" variant="light">
+            This campaign does not play at {locationName}; only plays from before it was removed are shown.
+          </Alert>
+        )}
         <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
           <DailyChart rows={daily.data?.results} loading={!ready || daily.isPending} />
           <AudienceChart rows={split.data?.results} loading={!ready || split.isPending} />
