@@ -212,13 +212,26 @@ async function insertCampaigns(db: Database, list: BenchCampaign[]): Promise<voi
     )}::jsonb) as x(id int, picks text[], win_start int, win_len int)`.execute(db);
 }
 
-/** The secondary indexes of the event tables: dropped while loading, built again after. */
-async function secondaryIndexes(db: Database): Promise<{ name: string; definition: string }[]> {
-  const { rows } = await sql<{ indexname: string; indexdef: string }>`
-    select i.indexname, i.indexdef from pg_indexes i
+/**
+ * What slows a bulk load of the event tables: their foreign keys, the rollups' primary key and the
+ * secondary indexes (the events' identity key stays). Each as the statements that drop it and make it
+ * again, in the order to make them (keys before indexes).
+ */
+async function loadTimeKeys(db: Database): Promise<{ drop: string; create: string }[]> {
+  const { rows } = await sql<{ drop: string; create: string }>`
+    select format('alter table %I drop constraint %I', c.conrelid::regclass, c.conname) as drop,
+      format('alter table %I add constraint %I %s', c.conrelid::regclass, c.conname, pg_get_constraintdef(c.oid)) as create,
+      case c.contype when 'p' then 0 else 1 end as rank
+    from pg_constraint c
+    where c.conrelid in ('device_events'::regclass, 'event_statistics_hourly'::regclass) and c.contype in ('p', 'f')
+      and not (c.conrelid = 'device_events'::regclass and c.contype = 'p')
+    union all
+    select format('drop index %I', i.indexname), i.indexdef, 2
+    from pg_indexes i
     where i.schemaname = current_schema() and i.tablename in ('device_events', 'event_statistics_hourly')
-      and not exists (select 1 from pg_constraint c where c.conname = i.indexname)`.execute(db);
-  return rows.map((r) => ({ name: r.indexname, definition: r.indexdef }));
+      and not exists (select 1 from pg_constraint c where c.conname = i.indexname)
+    order by 3, 2`.execute(db);
+  return rows.map((r) => ({ drop: r.drop, create: r.create }));
 }
 
 /**
@@ -342,18 +355,13 @@ export async function generateData(db: Database, s: DataSettings): Promise<DataS
     await catalogue(db, s);
     await insertCampaigns(db, list);
   });
-  const indexes = await secondaryIndexes(db);
-  for (const index of indexes) await sql.raw(`drop index ${index.name}`).execute(db);
+  const keys = await loadTimeKeys(db);
+  for (const key of keys) await sql.raw(key.drop).execute(db);
   const count = await step('device events', () => events(db, s, viewerPicks(random)));
   await step('hourly rollups', () => rollups(db, s));
-  await step('indexes', () =>
-    inParallel(
-      s.workers,
-      indexes.map((index) => async () => {
-        await sql.raw(index.definition).execute(db);
-      }),
-    ),
-  );
+  await step('keys and indexes', async () => {
+    for (const key of keys) await sql.raw(key.create).execute(db);
+  });
   await step('vacuum analyze', async () => {
     await sql`drop table bench_plan, bench_campaign_gen`.execute(db);
     await sql`drop function bench_rand`.execute(db);
