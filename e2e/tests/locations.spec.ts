@@ -106,7 +106,8 @@ test('an admin creates a location with images, zones and a device, and disables 
   const devices = page.getByRole('table', { name: 'Devices' });
   const row = devices.getByRole('row', { name: new RegExp(serial) });
   await expect(row.getByRole('cell', { name: 'Totem' })).toBeVisible();
-  await expect(row.getByRole('cell', { name: 'Never' })).toBeVisible();
+  await expect(row.getByRole('cell', { name: 'Never', exact: true })).toBeVisible();
+  await expect(row.getByRole('cell', { name: 'Never reported' })).toBeVisible();
   await expect(row.getByText('Active')).toBeVisible();
   // The token is not shown again, even after a reload.
   await page.reload();

@@ -1,21 +1,45 @@
-// Reports as an admin reads them on the demo history (14 days of simulated plays): the menu, the
-// campaign details report, one campaign at one location with its chart, totals and exports (the CSV's
-// rows add up to the table's totals, the XLSX is a zip), the grouped reports, and the location's
-// devices with their last status; plus axe on each report screen.
+// Reports as an admin reads them: the simulator (`npm run simulate`, the real command line) drives
+// new devices through the device gateway for one demo campaign, and its details report at a location
+// grows by exactly what they sent — plays, viewers, the chart and the totals; the CSV and XLSX
+// exports hold the table's rows and add up to its totals; the location shows the new devices online
+// with their last status. Also the reports menu and the grouped reports, with axe on each screen.
+import { execFile } from 'node:child_process';
 import fs from 'node:fs/promises';
-import { expect, test, type Download, type Page } from '@playwright/test';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import ExcelJS from 'exceljs';
+import { expect, test, type Page } from '@playwright/test';
 import { expectNoSeriousViolations } from '../fixtures/axe.ts';
 import { ADMIN, signInByApi } from '../fixtures/session.ts';
 
 const CAMPAIGN = 'Trail Jacket autumn';
 const LOCATION = 'Riverside Mall';
+const ROOT = path.resolve(import.meta.dirname, '../..');
 
 const count = (text: string | null) => Number((text ?? '').replace(/[^\d]/g, ''));
 
-async function download(page: Page, name: string): Promise<{ file: Download; body: Buffer }> {
-  const [file] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name }).click()]);
-  const path = await file.path();
-  return { file, body: await fs.readFile(path) };
+/** What `npm run simulate -- --json` prints. */
+type SimulationSummary = {
+  devices: { serial: string; location: number }[];
+  events: number;
+  viewers: number;
+  campaigns: { campaign: number; location: number; events: number; viewers: number }[];
+};
+
+/** Runs the simulator's command line against the test server and reads its summary. */
+async function simulate(baseURL: string, args: string[]): Promise<SimulationSummary> {
+  const { stdout } = await promisify(execFile)(
+    'npm',
+    ['run', '--silent', 'simulate', '--', ...args, '--url', baseURL, '--json'],
+    { cwd: ROOT, env: { ...process.env, ADMIN_PASSWORD: ADMIN.password }, timeout: 90_000 },
+  );
+  return JSON.parse(stdout.trim().split('\n').at(-1)!) as SimulationSummary;
+}
+
+/** Clicks an export button and gives the saved file's name and bytes. */
+async function download(page: Page, name: string): Promise<{ filename: string; body: Buffer }> {
+  const [file] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name }).click()]);
+  return { filename: file.suggestedFilename(), body: await fs.readFile(await file.path()) };
 }
 
 /** RFC 4180 without quoted commas (the statistics CSV holds dates and numbers), BOM dropped. */
@@ -30,13 +54,41 @@ function parseCsv(text: string): Record<string, string>[] {
   );
 }
 
+/** The first sheet of an XLSX as records under its header row, read by a spreadsheet library. */
+async function parseXlsx(body: Buffer): Promise<Record<string, unknown>[]> {
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.load(body as unknown as ArrayBuffer);
+  const sheet = workbook.worksheets[0]!;
+  const values = (n: number) => (sheet.getRow(n).values as unknown[]).slice(1);
+  const names = values(1).map(String);
+  const rows: Record<string, unknown>[] = [];
+  for (let n = 2; n <= sheet.actualRowCount; n++) {
+    rows.push(Object.fromEntries(values(n).map((value, index) => [names[index], value])));
+  }
+  return rows;
+}
+
+/** Plays and viewers of the report's totals row, and its number of days. */
+async function reportTotals(page: Page) {
+  const totals = page.getByTestId('totals-row');
+  await expect(totals).toBeVisible();
+  const cells = totals.getByRole('cell');
+  return {
+    plays: count(await cells.nth(0).textContent()),
+    viewers: count(await cells.nth(1).textContent()),
+    days: await page.getByRole('table', { name: 'Statistics' }).locator('tbody tr').count(),
+  };
+}
+
 test.beforeEach(async ({ page, baseURL }) => {
   await signInByApi(page, baseURL!, ADMIN);
 });
 
-test('an admin reads a campaign at a location: chart, totals, exports that match, and its devices', async ({
+test('the simulator plays a campaign; its report shows the plays and viewers, chart, totals, exports and devices', async ({
   page,
+  baseURL,
 }) => {
+  test.setTimeout(180_000);
   await page.goto('/reports');
   await expect(page.getByRole('heading', { level: 1, name: 'Reports' })).toBeVisible();
   await expectNoSeriousViolations(page, 'reports menu');
@@ -47,53 +99,71 @@ test('an admin reads a campaign at a location: chart, totals, exports that match
   const locations = campaign.getByRole('table', { name: `Locations of ${CAMPAIGN}` });
   const row = locations.getByRole('row', { name: new RegExp(LOCATION) });
   await expect(row).toBeVisible();
-  expect(count(await row.getByRole('cell').nth(1).textContent())).toBeGreaterThan(0);
   await expectNoSeriousViolations(page, 'campaign details report');
   await row.getByRole('link', { name: `Report of ${CAMPAIGN} at ${LOCATION}` }).click();
 
   await expect(page).toHaveURL(/\/reports\/campaigns\/details\/\d+\/\d+$/);
+  const [, campaignId, locationId] = /details\/(\d+)\/(\d+)$/.exec(page.url())!.map(Number);
   await expect(page.getByRole('heading', { level: 1, name: CAMPAIGN })).toBeVisible();
-  const chart = page.getByRole('figure', { name: 'Plays and viewers per day' });
-  await expect(chart.locator('svg.recharts-surface')).toBeVisible();
+  const before = await reportTotals(page);
+
+  // New devices on the campaign's locations send two days of its plays through the gateway.
+  const simulated = await simulate(baseURL!, ['--campaign', String(campaignId), '--devices', '4', '--days', '2']);
+  const here = simulated.campaigns.find((c) => c.campaign === campaignId && c.location === locationId)!;
+  expect(here.events).toBeGreaterThan(0);
+  expect(here.viewers).toBeGreaterThan(0);
+  expect(simulated.campaigns.every((c) => c.campaign === campaignId)).toBe(true);
+  const serials = simulated.devices.filter((d) => d.location === locationId).map((d) => d.serial);
+  expect(serials.length).toBeGreaterThan(0);
+
+  // The report grows by exactly what they sent.
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: CAMPAIGN })).toBeVisible();
+  await expect(page.getByTestId('totals-row').getByRole('cell').first()).toHaveText(
+    (before.plays + here.events).toLocaleString('en-US'),
+  );
+  const after = await reportTotals(page);
+  expect(after.plays).toBe(before.plays + here.events);
+  expect(after.viewers).toBe(before.viewers + here.viewers);
+  expect(after.days).toBeGreaterThan(1);
+  await expect(
+    page.getByRole('figure', { name: 'Plays and viewers per day' }).locator('svg.recharts-surface'),
+  ).toBeVisible();
   await expect(
     page.getByRole('figure', { name: 'Viewers by age group and gender' }).locator('svg.recharts-surface'),
   ).toBeVisible();
-  const statistics = page.getByRole('table', { name: 'Statistics' });
-  const totals = page.getByTestId('totals-row');
-  await expect(totals).toBeVisible();
-  const totalCells = totals.getByRole('cell');
-  const plays = count(await totalCells.nth(0).textContent());
-  const viewers = count(await totalCells.nth(1).textContent());
-  expect(plays).toBeGreaterThan(0);
-  expect(viewers).toBeGreaterThan(0);
-  const days = await statistics.locator('tbody tr').count();
-  expect(days).toBeGreaterThan(1);
   await expectNoSeriousViolations(page, 'campaign location report');
 
-  // The CSV holds the table's days and adds up to its totals.
+  // The CSV and the XLSX hold the table's days and add up to its totals.
   const csv = await download(page, 'Export CSV');
-  expect(csv.file.suggestedFilename()).toMatch(/\.csv$/);
-  const rows = parseCsv(csv.body.toString('utf8'));
-  expect(rows).toHaveLength(days);
-  expect(rows.reduce((sum, r) => sum + Number(r.Plays), 0)).toBe(plays);
-  expect(rows.reduce((sum, r) => sum + Number(r.Viewers), 0)).toBe(viewers);
+  expect(csv.filename).toMatch(/\.csv$/);
+  const csvRows = parseCsv(csv.body.toString('utf8'));
+  expect(csvRows).toHaveLength(after.days);
+  expect(csvRows.reduce((sum, r) => sum + Number(r.Plays), 0)).toBe(after.plays);
+  expect(csvRows.reduce((sum, r) => sum + Number(r.Viewers), 0)).toBe(after.viewers);
 
   const xlsx = await download(page, 'Export XLSX');
-  expect(xlsx.file.suggestedFilename()).toMatch(/\.xlsx$/);
-  expect(xlsx.body.subarray(0, 2).toString('latin1')).toBe('PK');
+  expect(xlsx.filename).toMatch(/\.xlsx$/);
+  const xlsxRows = await parseXlsx(xlsx.body);
+  expect(xlsxRows).toHaveLength(after.days);
+  expect(xlsxRows.map((r) => String(r.Date))).toEqual(csvRows.map((r) => r.Date));
+  expect(xlsxRows.reduce((sum, r) => sum + Number(r.Plays), 0)).toBe(after.plays);
+  expect(xlsxRows.reduce((sum, r) => sum + Number(r.Viewers), 0)).toBe(after.viewers);
 
-  // The devices that played it reported a status; the location shows them online with it.
+  // The simulated devices reported: online with their last status, here and on the location.
   const devices = page.getByRole('table', { name: 'Devices' });
-  await expect(devices.getByRole('row', { name: /Online/ }).first()).toBeVisible();
+  for (const serial of serials) {
+    await expect(devices.getByRole('row', { name: new RegExp(serial) })).toContainText('Online');
+  }
   await expect(page.getByRole('table', { name: 'Events' }).locator('tbody tr')).toHaveCount(15);
   await page.getByRole('link', { name: LOCATION }).click();
-  await expect(page).toHaveURL(/\/location\/\d+$/);
+  await expect(page).toHaveURL(new RegExp(`/location/${locationId}$`));
   await page.getByRole('tab', { name: 'Devices' }).click();
   const locationDevices = page.getByRole('table', { name: 'Devices' });
-  const deviceRows = locationDevices.locator('tbody tr');
-  await expect(deviceRows.first()).toBeVisible();
-  for (const device of await deviceRows.all()) {
-    await expect(device).not.toContainText('Never');
+  for (const serial of serials) {
+    const device = locationDevices.getByRole('row', { name: new RegExp(serial) });
+    await expect(device).toContainText('Online');
+    await expect(device).toContainText('ok');
     await expect(device).toContainText(/\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}/);
   }
 });

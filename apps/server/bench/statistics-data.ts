@@ -1,7 +1,8 @@
 // The statistics benchmark's data set, made in bulk SQL: a catalogue, locations with devices, a year of
 // campaigns with the simulator's targeting and audiences, device events drawn from a plan of
-// (device, campaign, zone, day) rows, and the hourly rollups built from them by the gateway's rules
-// (one INSERT … SELECT … GROUP BY per share of campaigns), so their totals equal the events'.
+// (device, campaign, zone, day) rows, the hourly rollups built from them by the gateway's rules
+// (one INSERT … SELECT … GROUP BY per share of campaigns), so their totals equal the events', and the
+// daily rollups from the hourly ones by local day in the bench's time zone.
 import crypto from 'node:crypto';
 import { sql } from 'kysely';
 import { CampaignState } from '@marquee/contracts/campaigns';
@@ -213,7 +214,7 @@ async function insertCampaigns(db: Database, list: BenchCampaign[]): Promise<voi
 }
 
 /**
- * What slows a bulk load of the event tables: their foreign keys, the rollups' primary key and the
+ * What slows a bulk load of the event tables: their foreign keys, the rollups' primary keys and the
  * secondary indexes (the events' identity key stays). Each as the statements that drop it and make it
  * again, in the order to make them (keys before indexes).
  */
@@ -223,12 +224,14 @@ async function loadTimeKeys(db: Database): Promise<{ drop: string; create: strin
       format('alter table %I add constraint %I %s', c.conrelid::regclass, c.conname, pg_get_constraintdef(c.oid)) as create,
       case c.contype when 'p' then 0 else 1 end as rank
     from pg_constraint c
-    where c.conrelid in ('device_events'::regclass, 'event_statistics_hourly'::regclass) and c.contype in ('p', 'f')
+    where c.conrelid in ('device_events'::regclass, 'event_statistics_hourly'::regclass, 'event_statistics_daily'::regclass)
+      and c.contype in ('p', 'f')
       and not (c.conrelid = 'device_events'::regclass and c.contype = 'p')
     union all
     select format('drop index %I', i.indexname), i.indexdef, 2
     from pg_indexes i
-    where i.schemaname = current_schema() and i.tablename in ('device_events', 'event_statistics_hourly')
+    where i.schemaname = current_schema()
+      and i.tablename in ('device_events', 'event_statistics_hourly', 'event_statistics_daily')
       and not exists (select 1 from pg_constraint c where c.conname = i.indexname)
     order by 3, 2`.execute(db);
   return rows.map((r) => ({ drop: r.drop, create: r.create }));
@@ -304,7 +307,8 @@ async function events(db: Database, s: DataSettings, viewers: number[]): Promise
 }
 
 /** The rollups from the events, by the rules of the gateway's appendEvents: per local hour, campaign,
- * location and zone a row of all plays (gender '', age group 0), and one per audience (gender, age). */
+ * location and zone a row of all plays (gender '', age group 0), and one per audience (gender, age).
+ * Written in time order, as the gateway writes them over a year: rows of the same days share pages. */
 async function rollups(db: Database, s: DataSettings): Promise<void> {
   const share = (w: number) => sql`campaign_id % ${s.workers}::int = ${w}::int`;
   const plays = (w: number) => async () => {
@@ -313,7 +317,8 @@ async function rollups(db: Database, s: DataSettings): Promise<void> {
       select date_trunc('hour', started_at, ${s.timeZone}), campaign_id, location_id, zone, '', 0,
         count(*)::int, sum(viewers)::int, sum(duration_ms)::bigint
       from device_events where ${share(w)}
-      group by 1, 2, 3, 4`.execute(db);
+      group by 1, 2, 3, 4
+      order by 1`.execute(db);
   };
   const audience = (w: number) => async () => {
     await sql`
@@ -323,16 +328,36 @@ async function rollups(db: Database, s: DataSettings): Promise<void> {
         count(*)::int, sum(a.value::int)::int, sum(e.duration_ms)::bigint
       from device_events e cross join lateral jsonb_each_text(e.audience) a
       where ${share(w)}
-      group by 1, 2, 3, 4, 5, 6`.execute(db);
+      group by 1, 2, 3, 4, 5, 6
+      order by 1`.execute(db);
   };
   const tasks: (() => Promise<void>)[] = [];
   for (let w = 0; w < s.workers; w++) tasks.push(audience(w), plays(w));
   await inParallel(s.workers, tasks);
 }
 
+/** The daily rollups from the hourly ones, as the migration makes them, in the bench's time zone (and
+ * in time order). */
+async function dailyRollups(db: Database, s: DataSettings): Promise<void> {
+  await sql`update event_statistics_daily_zone set time_zone = ${s.timeZone}`.execute(db);
+  await inParallel(
+    s.workers,
+    Array.from({ length: s.workers }, (_, w) => async () => {
+      await sql`
+        insert into event_statistics_daily (day, campaign_id, location_id, zone, gender, age_group, plays, viewers, play_ms)
+        select (hour at time zone ${s.timeZone})::date, campaign_id, location_id, zone, gender, age_group,
+          sum(plays)::int, sum(viewers)::int, sum(play_ms)::bigint
+        from event_statistics_hourly where campaign_id % ${s.workers}::int = ${w}::int
+        group by 1, 2, 3, 4, 5, 6
+        order by 1`.execute(db);
+    }),
+  );
+}
+
 export type DataSummary = {
   events: number;
   rollupRows: number;
+  dailyRows: number;
   campaigns: number;
   /** Seconds per step. */
   timings: Record<string, number>;
@@ -359,6 +384,7 @@ export async function generateData(db: Database, s: DataSettings): Promise<DataS
   for (const key of keys) await sql.raw(key.drop).execute(db);
   const count = await step('device events', () => events(db, s, viewerPicks(random)));
   await step('hourly rollups', () => rollups(db, s));
+  await step('daily rollups', () => dailyRollups(db, s));
   await step('keys and indexes', async () => {
     for (const key of keys) await sql.raw(key.create).execute(db);
   });
@@ -367,6 +393,8 @@ export async function generateData(db: Database, s: DataSettings): Promise<DataS
     await sql`drop function bench_rand`.execute(db);
     await sql`vacuum analyze`.execute(db);
   });
-  const { rows } = await sql<{ n: number }>`select count(*)::int as n from event_statistics_hourly`.execute(db);
-  return { events: count, rollupRows: rows[0]!.n, campaigns: list.length, timings };
+  const { rows } = await sql<{ hourly: number; daily: number }>`
+    select (select count(*) from event_statistics_hourly)::int as hourly,
+      (select count(*) from event_statistics_daily)::int as daily`.execute(db);
+  return { events: count, rollupRows: rows[0]!.hourly, dailyRows: rows[0]!.daily, campaigns: list.length, timings };
 }

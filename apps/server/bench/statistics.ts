@@ -61,6 +61,14 @@ let url = pgUrl;
 if (pgUrl) {
   const admin = await openDatabase({ url: pgUrl });
   await sql.raw(`create schema ${schema}`).execute(admin);
+  // Kysely's migrator looks for its tables in every schema, so it would not make them here while
+  // another schema (a test's, say) has them: make them first.
+  await sql
+    .raw(
+      `create table ${schema}.kysely_migration (name varchar(255) primary key, timestamp varchar(255) not null);
+       create table ${schema}.kysely_migration_lock (id varchar(255) primary key, is_locked integer not null default 0)`,
+    )
+    .execute(admin);
   await admin.destroy();
   url = `${pgUrl}${pgUrl.includes('?') ? '&' : '?'}options=-c%20search_path%3D${schema}`;
 }
@@ -105,22 +113,26 @@ try {
   });
   const sizes = pgUrl
     ? (
-        await sql<{ events: string; rollups: string }>`
+        await sql<{ events: string; rollups: string; daily: string }>`
           select pg_size_pretty(pg_total_relation_size('device_events')) as events,
-            pg_size_pretty(pg_total_relation_size('event_statistics_hourly')) as rollups`.execute(db)
+            pg_size_pretty(pg_total_relation_size('event_statistics_hourly')) as rollups,
+            pg_size_pretty(pg_total_relation_size('event_statistics_daily')) as daily`.execute(db)
       ).rows[0]
     : undefined;
   const totals = (
-    await sql<{ plays: number }>`
-      select coalesce(sum(plays), 0)::bigint as plays from event_statistics_hourly where gender = ''`.execute(db)
+    await sql<{ plays: number; daily: number }>`
+      select (select coalesce(sum(plays), 0) from event_statistics_hourly where gender = '')::bigint as plays,
+        (select coalesce(sum(plays), 0) from event_statistics_daily where gender = '')::bigint as daily`.execute(db)
   ).rows[0]!;
   console.table([
     {
       events: data.events,
       'rollup rows': data.rollupRows,
       'rollup plays': Number(totals.plays),
+      'daily rows': data.dailyRows,
+      'daily plays': Number(totals.daily),
       campaigns: data.campaigns,
-      ...(sizes ? { 'events size': sizes.events, 'rollups size': sizes.rollups } : {}),
+      ...(sizes ? { 'events size': sizes.events, 'rollups size': sizes.rollups, 'daily size': sizes.daily } : {}),
       ...Object.fromEntries(Object.entries(data.timings).map(([k, v]) => [`${k} s`, Number(v.toFixed(1))])),
       'total s': Number(
         Object.values(data.timings)

@@ -11,11 +11,17 @@ import { seedDemoClips } from './db/demo-clips.ts';
 import { createStorage } from './media/storage.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { SWEEP_INTERVAL_MS, runMaintenance } from './modules/device-gateway/device-gateway.maintenance.ts';
+import { ensureDailyRollupZone } from './modules/statistics/statistics.rollups.ts';
 import { DEMO_HISTORY_DAYS, seedDemoHistory } from './simulation/in-process.ts';
 
 const config = loadConfig();
 const db = await openDatabase({ url: config.databaseUrl, dataDir: path.join(config.dataDir, 'db') });
 await migrateToLatest(db);
+// Daily statistics are kept by local day in one zone: after TIME_ZONE changes, make them again
+// (before serving, since device batches would wait for it anyway).
+const previousZone = await ensureDailyRollupZone(db, config.timeZone);
+if (previousZone)
+  console.log(`Rebuilt the daily statistics for TIME_ZONE ${config.timeZone} (they were in ${previousZone}).`);
 
 if (process.argv[2] === 'migrate') {
   await db.destroy();

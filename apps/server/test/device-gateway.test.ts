@@ -125,6 +125,10 @@ describeBackends(
       const res = await call('POST', api.heartbeat, d.token, { status: 'error: no HDMI signal' });
       expect(res.statusCode, res.body).toBe(200);
       expect(res.json()).toEqual({ server_time: NOW.toISOString() });
+      // A device has no browser session: no CSRF cookie, no session expiry; the version is there.
+      expect(res.headers['set-cookie']).toBeUndefined();
+      expect(res.headers['x-expire-at']).toBeUndefined();
+      expect(res.headers['x-imm-version']).toBeTruthy();
       const row = await ctx.db
         .selectFrom('devices')
         .select(['last_status', 'last_status_date', 'offline_since'])

@@ -232,7 +232,17 @@ describeBackends(
       expect([...byCampaign.keys()].sort()).toEqual([s.approved, s.sent, s.finished].sort());
       expect(raw.reduce((n, r) => n + Number(r.plays), 0)).toBe(summary.events);
       expect(raw.reduce((n, r) => n + Number(r.viewers), 0)).toBe(summary.viewers);
-      for (const [id, r] of byCampaign) expect(Number(r.plays)).toBe(summary.byCampaign.get(id));
+      for (const [id, r] of byCampaign) {
+        expect(Number(r.plays)).toBe(summary.byCampaign.get(id));
+        // What the command line's --json reports per campaign and location (all devices are at one).
+        expect(summary.byCampaignLocation.get(`${id}@${s.location}`)).toEqual({
+          campaign: id,
+          location: s.location,
+          events: Number(r.plays),
+          viewers: Number(r.viewers),
+        });
+      }
+      expect(summary.byCampaignLocation.size).toBe(byCampaign.size);
       // The finished campaign only within its dates; nothing after now.
       expect(new Date(byCampaign.get(s.finished)!.last).getTime()).toBeLessThan(Date.parse(`${day(-1)}T00:00:00Z`));
       expect(raw.every((r) => new Date(r.last).getTime() <= NOW.getTime())).toBe(true);

@@ -1,10 +1,13 @@
 // Statistics, the event log and campaign reports over a few hundred random events sent through the
 // real device gateway (in a half-hour time zone): totals and daily rows equal sums over the events as
-// sent for every filter, paging keeps _totals whole, exports hold the JSON rows, errors are clear.
+// sent for every filter, from the daily and from the hourly rollups, paging keeps _totals whole,
+// exports hold the JSON rows (in chunks, through a cursor on PostgreSQL), an export stopped midway
+// lets go of its rows, the daily rollups sum the hourly ones, errors are clear.
 import crypto from 'node:crypto';
 import zlib from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
-import { beforeAll, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import { beforeAll, expect, it, onTestFinished, vi } from 'vitest';
 import { deviceGatewayEndpoints } from '@marquee/contracts/device-gateway';
 import { resources } from '@marquee/contracts/resources';
 import {
@@ -17,6 +20,14 @@ import {
   type StatisticsPage,
   type StatisticsRow,
 } from '@marquee/contracts/statistics';
+import { exportStream } from '../src/modules/statistics/statistics.export.ts';
+import { statisticsRepository } from '../src/modules/statistics/statistics.repository.ts';
+import {
+  ensureDailyRollupZone,
+  groupKeys,
+  rebuildDailyRollups,
+  type Rollup,
+} from '../src/modules/statistics/statistics.rollups.ts';
 import { describeBackends } from './helpers/backends.ts';
 import { NOW, clockConfig, createCampaign, day, usableClip } from './helpers/campaign-factories.ts';
 import { Client, createUser, signIn, uniq } from './helpers/factories.ts';
@@ -231,7 +242,18 @@ describeBackends(
       return res.json<StatisticsPage>();
     };
 
+    /** Makes queries in TIME_ZONE read `rollup`: the daily rows are in TIME_ZONE, or (said to be) in
+     * another zone, which leaves the hourly rows to answer. */
+    const readFrom = async (rollup: Rollup) => {
+      await sql`update event_statistics_daily_zone set time_zone = ${rollup === 'daily' ? TIME_ZONE : 'UTC'}`.execute(
+        ctx.db,
+      );
+    };
+
     beforeAll(async () => {
+      // The daily rollups in this suite's zone (the migration made them in the server's); the gateway
+      // keeps them in it from here.
+      await rebuildDailyRollups(ctx.db, TIME_ZONE);
       app = await ctx.buildApp({ ...clockConfig, timeZone: TIME_ZONE });
       for (let i = 0; i < 2; i++) locations.push(await createLocation(ctx.db));
       devices.push(await device(locations[0]!.id), await device(locations[0]!.id), await device(locations[1]!.id));
@@ -298,43 +320,59 @@ describeBackends(
       reader = await signIn(app, user.username, user.password);
     });
 
-    it('gives totals and daily rows equal to the raw events for every filter', async () => {
-      const [c0, c1] = campaigns;
-      const filters: [string, Filter][] = [
-        ['all', {}],
-        ['dates', { from: day(-3), to: day(-1) }],
-        ['one day', { from: day(-2), to: day(-2) }],
-        ['zones', { zones: [1, 3] }],
-        ['gender', { gender: 'f' }],
-        ['age', { ages: [2, 5] }],
-        ['gender and age', { gender: 'm', ages: [3] }],
-        ['time window', { hours: [9, 17] }],
-        ['window past midnight', { hours: [22, 2] }],
-        ['campaign', { campaign: c0!.id }],
-        ['location', { location: locations[1]!.id }],
-        [
-          'combined',
-          {
-            from: day(-4),
-            to: day(0),
-            campaign: c1!.id,
-            location: locations[0]!.id,
-            zones: [2, 3],
-            gender: 'f',
-            ages: [1, 2, 3, 4],
-            hours: [6, 20],
-          },
-        ],
-      ];
-      for (const [name, filter] of filters) {
-        const want = expected(events, filter);
-        const body = await stats(queryOf(filter, { page_size: '0' }));
-        expect(body._totals, name).toEqual(want.totals);
-        expect(body.results, name).toEqual(want.rows);
-        expect(body.count, name).toBe(want.rows.length);
-      }
-      expect(expected(events, {}).totals.plays).toBe(events.length);
-    });
+    it.each<Rollup>(['daily', 'hourly'])(
+      'gives totals and rows by day equal to the raw events for every filter (%s rollups)',
+      async (rollup) => {
+        await readFrom(rollup);
+        onTestFinished(() => readFrom('daily'));
+        const [c0, c1] = campaigns;
+        const filters: [string, Filter][] = [
+          ['all', {}],
+          ['dates', { from: day(-3), to: day(-1) }],
+          ['one day', { from: day(-2), to: day(-2) }],
+          ['zones', { zones: [1, 3] }],
+          ['gender', { gender: 'f' }],
+          ['age', { ages: [2, 5] }],
+          ['gender and age', { gender: 'm', ages: [3] }],
+          ['time window', { hours: [9, 17] }],
+          ['window past midnight', { hours: [22, 2] }],
+          ['campaign', { campaign: c0!.id }],
+          ['location', { location: locations[1]!.id }],
+          [
+            'combined',
+            {
+              from: day(-4),
+              to: day(0),
+              campaign: c1!.id,
+              location: locations[0]!.id,
+              zones: [2, 3],
+              gender: 'f',
+              ages: [1, 2, 3, 4],
+              hours: [6, 20],
+            },
+          ],
+        ];
+        for (const [name, filter] of filters) {
+          const want = expected(events, filter);
+          const body = await stats(queryOf(filter, { page_size: '0' }));
+          expect(body._totals, name).toEqual(want.totals);
+          expect(body.results, name).toEqual(want.rows);
+          expect(body.count, name).toBe(want.rows.length);
+          // A page, and a page past the end (no row to carry them), keep the count and totals of all rows.
+          for (const page of ['2', '99']) {
+            const part = await stats(queryOf(filter, { page_size: '2', page }));
+            expect({ count: part.count, totals: part._totals, results: part.results }, `${name}, page ${page}`).toEqual(
+              {
+                count: want.rows.length,
+                totals: want.totals,
+                results: want.rows.slice(2 * Number(page) - 2, 2 * Number(page)),
+              },
+            );
+          }
+        }
+        expect(expected(events, {}).totals.plays).toBe(events.length);
+      },
+    );
 
     it('pages the rows with _totals over every page', async () => {
       const want = expected(events, { zones: [1, 2] });
@@ -358,38 +396,43 @@ describeBackends(
       expect(plays).toEqual([...plays].sort((a, b) => b - a));
     });
 
-    it('groups by campaign, location, product, advertiser, hour and audience', async () => {
-      const body = await stats('group_by=campaign,location&page_size=0');
-      expect(body.count).toBe(campaigns.length * locations.length);
-      for (const row of body.results) {
-        const want = expected(events, { campaign: row.campaign, location: row.location }).totals;
-        expect({ plays: row.plays, viewers: row.viewers, play_seconds: row.play_seconds }).toEqual(want);
-        expect(row.campaign_name).toBe(campaigns.find((c) => c.id === row.campaign)!.name);
-        expect(row.location_name).toBe(locations.find((l) => l.id === row.location)!.name);
-        expect(row.date).toBeUndefined();
-      }
-      const byProduct = await stats(`group_by=day,product&product=${campaigns[0]!.product}&page_size=0`);
-      expect(byProduct.results.map(({ date, plays }) => ({ date, plays }))).toEqual(
-        expected(events, { campaign: campaigns[0]!.id }).rows.map(({ date, plays }) => ({ date, plays })),
-      );
-      const byAdvertiser = await stats('group_by=advertiser&page_size=0');
-      expect(byAdvertiser.results.map((r) => r.advertiser).sort()).toEqual(campaigns.map((c) => c.advertiser).sort());
+    it.each<Rollup>(['daily', 'hourly'])(
+      'groups by campaign, location, product, advertiser, hour and audience (%s rollups)',
+      async (rollup) => {
+        await readFrom(rollup);
+        onTestFinished(() => readFrom('daily'));
+        const body = await stats('group_by=campaign,location&page_size=0');
+        expect(body.count).toBe(campaigns.length * locations.length);
+        for (const row of body.results) {
+          const want = expected(events, { campaign: row.campaign, location: row.location }).totals;
+          expect({ plays: row.plays, viewers: row.viewers, play_seconds: row.play_seconds }).toEqual(want);
+          expect(row.campaign_name).toBe(campaigns.find((c) => c.id === row.campaign)!.name);
+          expect(row.location_name).toBe(locations.find((l) => l.id === row.location)!.name);
+          expect(row.date).toBeUndefined();
+        }
+        const byProduct = await stats(`group_by=day,product&product=${campaigns[0]!.product}&page_size=0`);
+        expect(byProduct.results.map(({ date, plays }) => ({ date, plays }))).toEqual(
+          expected(events, { campaign: campaigns[0]!.id }).rows.map(({ date, plays }) => ({ date, plays })),
+        );
+        const byAdvertiser = await stats('group_by=advertiser&page_size=0');
+        expect(byAdvertiser.results.map((r) => r.advertiser).sort()).toEqual(campaigns.map((c) => c.advertiser).sort());
 
-      const byHour = await stats(`group_by=hour&date__gte=${day(-1)}&date__lte=${day(-1)}&page_size=0`);
-      expect(byHour.results.every((r) => /^\d\d:00$/.test(r.hour!) && r.date === day(-1))).toBe(true);
-      for (const row of byHour.results) {
-        const h = Number(row.hour!.slice(0, 2));
-        expect(row.plays).toBe(expected(events, { from: day(-1), to: day(-1), hours: [h, h] }).totals.plays);
-      }
+        const byHour = await stats(`group_by=hour&date__gte=${day(-1)}&date__lte=${day(-1)}&page_size=0`);
+        expect(byHour.results.every((r) => /^\d\d:00$/.test(r.hour!) && r.date === day(-1))).toBe(true);
+        for (const row of byHour.results) {
+          const h = Number(row.hour!.slice(0, 2));
+          expect(row.plays).toBe(expected(events, { from: day(-1), to: day(-1), hours: [h, h] }).totals.plays);
+        }
 
-      const audience = await stats('group_by=gender,age_group&page_size=0');
-      const viewers = events.reduce((n, e) => n + e.viewers.length, 0);
-      expect(audience._totals.viewers).toBe(viewers);
-      for (const row of audience.results) {
-        const want = expected(events, { gender: row.gender, ages: [row.age_group!] }).totals;
-        expect({ plays: row.plays, viewers: row.viewers, play_seconds: row.play_seconds }).toEqual(want);
-      }
-    });
+        const audience = await stats('group_by=gender,age_group&page_size=0');
+        const viewers = events.reduce((n, e) => n + e.viewers.length, 0);
+        expect(audience._totals.viewers).toBe(viewers);
+        for (const row of audience.results) {
+          const want = expected(events, { gender: row.gender, ages: [row.age_group!] }).totals;
+          expect({ plays: row.plays, viewers: row.viewers, play_seconds: row.play_seconds }).toEqual(want);
+        }
+      },
+    );
 
     it('exports the same rows as csv, xlsx and xls downloads', async () => {
       const query = queryOf({ from: day(-5), zones: [1, 2, 3] }, { group_by: 'day,campaign', ordering: '-date' });
@@ -524,6 +567,153 @@ describeBackends(
       expect((await client.get(`${CAMPAIGNS}list_with_location_reports/`)).statusCode).toBe(403);
       expect((await client.get(STATS)).statusCode).toBe(200);
     });
+
+    it.each<Rollup>(['daily', 'hourly'])(
+      'exports more rows than a chunk: each row once, in order, as the pages give them (%s rollups)',
+      async (rollup) => {
+        await readFrom(rollup);
+        onTestFinished(() => readFrom('daily'));
+        const groups: StatisticsGroup[] = ['day', 'campaign', 'location', 'zone'];
+        const query = `group_by=${groups.join(',')}&date__gte=${day(-5)}`;
+        for (const ordering of [undefined, '-plays', 'campaign_name,-date']) {
+          const json = await stats(`${query}&page_size=0${ordering ? `&ordering=${ordering}` : ''}`);
+          expect(json.results.length).toBeGreaterThan(3 * 7);
+          // The order the service asks for: the requested keys, then every grouping key.
+          const orderBy = (ordering?.split(',') ?? []).map((o) => ({
+            key: o.replace('-', ''),
+            desc: o.startsWith('-'),
+          }));
+          for (const key of groupKeys(groups))
+            if (!orderBy.some((o) => o.key === key)) orderBy.push({ key, desc: false });
+          const chunks: StatisticsRow[][] = [];
+          const f = { from: day(-5), groups, hours: {} };
+          for await (const chunk of statisticsRepository.exportRows(ctx.db, {
+            f,
+            timeZone: TIME_ZONE,
+            orderBy,
+            size: 7,
+          })) {
+            chunks.push(chunk);
+          }
+          expect(chunks.slice(0, -1).every((c) => c.length === 7)).toBe(true);
+          expect(chunks.at(-1)!.length).toBeGreaterThan(0);
+          expect(chunks.flat(), ordering).toEqual(json.results);
+        }
+      },
+    );
+
+    // Only PostgreSQL exports through a cursor; PGlite's chunked exports are checked above.
+    if (ctx.backend === 'postgres')
+      it('holds one cursor for an export on PostgreSQL and lets it go when the export stops', async () => {
+        // Sessions idle in a transaction that holds this schema's daily rollups: an open export cursor.
+        const cursors = async () =>
+          (
+            await sql<{ n: number }>`
+            select count(distinct a.pid)::int as n from pg_locks l join pg_stat_activity a on a.pid = l.pid
+            where l.relation = 'event_statistics_daily'::regclass and a.state like 'idle in transaction%'`.execute(
+              ctx.db,
+            )
+          ).rows[0]!.n;
+        const rows = () =>
+          statisticsRepository.exportRows(ctx.db, {
+            f: { groups: ['day', 'campaign', 'location', 'zone'], hours: {} },
+            timeZone: TIME_ZONE,
+            orderBy: groupKeys(['day', 'campaign', 'location', 'zone']).map((key) => ({ key, desc: false })),
+            size: 5,
+          });
+        const first = rows();
+        expect((await first.next()).value).toHaveLength(5);
+        expect(await cursors()).toBe(1);
+        await first.return(undefined);
+        expect(await cursors()).toBe(0);
+        // More stopped exports than the pool has connections: none is kept.
+        for (let i = 0; i < 12; i++) {
+          const stopped = rows();
+          await stopped.next();
+          await stopped.return(undefined);
+        }
+        expect(await cursors()).toBe(0);
+      });
+
+    it('keeps daily rollups that sum the hourly ones by local day, whatever time zone the gateway runs in', async () => {
+      // A batch through the suite's main app, in UTC: its hours are not this zone's half hours.
+      const d = await device(locations[1]!.id);
+      const sent = Array.from({ length: 40 }, (_, i) => ({
+        campaign: campaigns[i % campaigns.length]!.id,
+        zone: 1 + (i % 3),
+        started_at: new Date(NOW.getTime() - (i * 157 + 13) * 60_000).toISOString(),
+        duration_ms: 1000 + i,
+        viewers: Array.from({ length: i % 4 }, (_, j) => ({ gender: j % 2 ? 'm' : 'f', age_group: 1 + ((i + j) % 7) })),
+      }));
+      const res = await ctx.app.inject({
+        method: 'POST',
+        url: deviceGatewayEndpoints.events,
+        headers: { authorization: `Bearer ${d.token}` },
+        payload: { batch_id: crypto.randomUUID(), events: sent },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+
+      const daily = () =>
+        sql`
+          select day::text as day, campaign_id, location_id, zone::int as zone, gender, age_group::int as age_group,
+            plays, viewers, play_ms::int as play_ms
+          from event_statistics_daily order by 2, 1, 3, 4, 5, 6`
+          .execute(ctx.db)
+          .then((r) => r.rows);
+      const fromHourly = await sql`
+        select (h.hour at time zone z.time_zone)::date::text as day, h.campaign_id, h.location_id, h.zone::int as zone,
+          h.gender, h.age_group::int as age_group, sum(h.plays)::int as plays, sum(h.viewers)::int as viewers,
+          sum(h.play_ms)::int as play_ms
+        from event_statistics_hourly h cross join event_statistics_daily_zone z
+        group by 1, 2, 3, 4, 5, 6 order by 2, 1, 3, 4, 5, 6`.execute(ctx.db);
+      const kept = await daily();
+      expect(kept.length).toBeGreaterThan(0);
+      expect(kept).toEqual(fromHourly.rows);
+      await rebuildDailyRollups(ctx.db, TIME_ZONE);
+      expect(await daily()).toEqual(kept);
+      // At startup after TIME_ZONE changed (here: back from UTC), the daily rows are made again.
+      await rebuildDailyRollups(ctx.db, 'UTC');
+      expect(await daily()).not.toEqual(kept);
+      expect(await ensureDailyRollupZone(ctx.db, TIME_ZONE)).toBe('UTC');
+      expect(await daily()).toEqual(kept);
+      expect(await ensureDailyRollupZone(ctx.db, TIME_ZONE)).toBeNull();
+
+      // And the API gives the same from either rollup.
+      for (const query of ['page_size=0', 'group_by=campaign,gender&page_size=0', 'group_by=location,day&p_age=2,3']) {
+        await readFrom('hourly');
+        const hourly = await stats(query);
+        await readFrom('daily');
+        expect(await stats(query), query).toEqual(hourly);
+      }
+    });
   },
   { config: clockConfig },
 );
+
+it('stops reading the rows when an export download stops (csv, xlsx, xls)', async () => {
+  for (const format of ['csv', 'xlsx', 'xls'] as const) {
+    let closed = false;
+    async function* endless(): AsyncGenerator<StatisticsRow[]> {
+      try {
+        for (let i = 0; ; i++) {
+          yield Array.from({ length: 100 }, (_, j) => ({
+            date: `2030-01-01`,
+            campaign: i * 100 + j,
+            plays: j,
+            viewers: j,
+            play_seconds: j / 3,
+          }));
+        }
+      } finally {
+        closed = true;
+      }
+    }
+    const stream = exportStream(format, statisticsColumns(['day', 'campaign']), endless());
+    let bytes = 0;
+    for await (const chunk of stream) {
+      bytes += (chunk as Buffer | string).length;
+      if (bytes > 200_000) break;
+    }
+    await vi.waitFor(() => expect(closed, format).toBe(true), { timeout: 2000 });
+  }
+});

@@ -88,7 +88,7 @@ export const resources = {
   eventStatistics: { endpoint: '/api/event-statistics/', model_name: 'eventstatistic' },
   /** The raw events behind the statistics: they share the eventstatistic permissions. */
   eventLogs: {
-    endpoint: '/api/event-logs/',
+    endpoint: '/api/event-log/',
     model_name: 'eventstatistic',
     extra_methods: { distinct_devices: { detail: false, method: 'GET' } },
   },

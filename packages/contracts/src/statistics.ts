@@ -1,5 +1,5 @@
 // Statistics and the device event log: the query of /api/event-statistics/ (filters, grouping,
-// export formats), its rows and totals, the raw events of /api/event-logs/, the devices that reported
+// export formats), its rows and totals, the raw events of /api/event-log/, the devices that reported
 // in a period, and the campaigns with their per-location reports.
 import { z } from 'zod';
 import { GENDERS, TIME_PATTERN, campaign, campaignQuery } from './campaigns.ts';
@@ -204,7 +204,7 @@ export function statisticsColumns(groups: readonly StatisticsGroup[]): Statistic
   ];
 }
 
-/** GET /api/event-logs/: raw device events. */
+/** GET /api/event-log/: raw device events. */
 export const eventLogQuery = listQuery.omit({ is_active: true }).extend({
   ...periodFilters,
   device: optionalId,
@@ -231,7 +231,7 @@ export const eventLog = z.object({
 });
 export type EventLog = z.infer<typeof eventLog>;
 
-/** GET /api/event-logs/distinct_devices/. */
+/** GET /api/event-log/distinct_devices/. */
 export const distinctDevicesQuery = listQuery.omit({ is_active: true, ordering: true }).extend(periodFilters);
 export type DistinctDevicesQuery = z.infer<typeof distinctDevicesQuery>;
 

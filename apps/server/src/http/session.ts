@@ -90,9 +90,11 @@ export function registerSession(
   });
 
   app.addHook('onSend', async (request, reply) => {
+    reply.header(VERSION_HEADER, config.version);
+    // Machine routes (the device gateway) have no browser session: no expiry, no CSRF cookie.
+    if (request.routeOptions.config.csrfExempt) return;
     const expiresAt = request.sessionExpiresAt ?? new Date();
     reply.header(EXPIRE_HEADER, expiresAt.toISOString());
-    reply.header(VERSION_HEADER, config.version);
     if (!request.cookies[CSRF_COOKIE] && !reply.getHeader('set-cookie')?.toString().includes(`${CSRF_COOKIE}=`)) {
       setCsrfCookie(reply, config);
     }

@@ -36,6 +36,8 @@ export type SimulationOptions = {
   onProgress?: (progress: SimulationProgress) => void;
 };
 
+export type CampaignLocationSummary = { campaign: number; location: number; events: number; viewers: number };
+
 export type SimulationSummary = {
   devices: number;
   batches: number;
@@ -43,6 +45,8 @@ export type SimulationSummary = {
   viewers: number;
   /** Campaign id → events sent. */
   byCampaign: Map<number, number>;
+  /** What each campaign got at each location: the figures its location report should grow by. */
+  byCampaignLocation: Map<string, CampaignLocationSummary>;
   seconds: number;
 };
 
@@ -89,6 +93,16 @@ async function driveDevice(
     for (const e of events) {
       summary.viewers += e.viewers.length;
       summary.byCampaign.set(e.campaign, (summary.byCampaign.get(e.campaign) ?? 0) + 1);
+      const key = `${e.campaign}@${device.location}`;
+      const at = summary.byCampaignLocation.get(key) ?? {
+        campaign: e.campaign,
+        location: device.location,
+        events: 0,
+        viewers: 0,
+      };
+      at.events++;
+      at.viewers += e.viewers.length;
+      summary.byCampaignLocation.set(key, at);
     }
   };
   for (const day of daysOf(from, to, settings.timeZone)) {
@@ -112,6 +126,7 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
     events: 0,
     viewers: 0,
     byCampaign: new Map(),
+    byCampaignLocation: new Map(),
     seconds: 0,
   };
   const queue = options.devices.map((device, index) => ({ device, index }));

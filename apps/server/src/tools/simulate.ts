@@ -1,6 +1,7 @@
-// `npm run simulate -- --devices N --days D [--url …] [--seed S]`: registers N virtual devices on the
-// active locations that have campaigns (through the admin API) and drives them through the real
-// device gateway over HTTP for the last D days up to now; prints progress and a summary.
+// `npm run simulate -- --devices N --days D [--campaign ID] [--url …] [--seed S] [--json]`: registers N
+// virtual devices on the active locations that have campaigns (or only those of campaign ID, whose
+// plays alone are then sent) through the admin API, and drives them through the real device gateway
+// over HTTP for the last D days up to now; prints progress and a summary (or the summary as JSON).
 import { parseArgs } from 'node:util';
 import { runSimulation, type SimDevice } from '../simulation/driver.ts';
 import type { SimCampaign } from '../simulation/generate.ts';
@@ -11,12 +12,14 @@ const usage = `Usage: npm run simulate -- --devices N --days D [options]
 
   --devices N       virtual devices to register, spread over the locations (default 10)
   --days D          days of history up to now (default 7)
+  --campaign ID     only this campaign: devices on its locations, only its plays
   --url URL         the running server (default http://127.0.0.1:8000)
   --seed S          random seed: the same seed sends the same events (default 1)
   --rate R          plays of each campaign per zone and opening hour (default 6)
   --concurrency C   devices sending at once (default 4)
   --user NAME       administrator who registers the devices (default admin)
   --password PASS   their password (default: the ADMIN_PASSWORD environment variable)
+  --json            print only the summary, as JSON (with what each campaign got at each location)
 `;
 
 function options() {
@@ -24,12 +27,14 @@ function options() {
     options: {
       devices: { type: 'string', default: '10' },
       days: { type: 'string', default: '7' },
+      campaign: { type: 'string' },
       url: { type: 'string', default: 'http://127.0.0.1:8000' },
       seed: { type: 'string', default: '1' },
       rate: { type: 'string', default: '6' },
       concurrency: { type: 'string', default: '4' },
       user: { type: 'string', default: 'admin' },
       password: { type: 'string', default: process.env.ADMIN_PASSWORD },
+      json: { type: 'boolean', default: false },
       help: { type: 'boolean', default: false },
     },
   });
@@ -46,12 +51,14 @@ function options() {
   return {
     devices: Math.floor(number('devices', 1)),
     days: number('days', 0.01),
+    campaign: values.campaign === undefined ? null : Math.floor(number('campaign', 1)),
     url: values.url,
     seed: Math.floor(number('seed', 0)),
     rate: number('rate', 0.01),
     concurrency: Math.floor(number('concurrency', 1)),
     user: values.user,
     password: values.password!,
+    json: values.json,
   };
 }
 
@@ -86,18 +93,20 @@ async function main() {
   const campaigns = new Map<number, SimCampaign[]>();
   const names = new Map<number, string>();
   for (const location of await admin.locations()) {
-    const list = await admin.campaigns(
-      location.id,
-      dayIn(new Date(from), config.time_zone),
-      dayIn(new Date(to), config.time_zone),
-    );
+    const list = (
+      await admin.campaigns(location.id, dayIn(new Date(from), config.time_zone), dayIn(new Date(to), config.time_zone))
+    ).filter((c) => o.campaign === null || c.id === o.campaign);
     if (list.length) {
       campaigns.set(location.id, list);
       names.set(location.id, location.name);
     }
   }
   if (!campaigns.size) {
-    fail(`No active location has approved campaigns in the last ${o.days} days: approve some first.`);
+    fail(
+      o.campaign === null
+        ? `No active location has approved campaigns in the last ${o.days} days: approve some first.`
+        : `Campaign ${o.campaign} is not approved, or not on in the last ${o.days} days at an active location.`,
+    );
   }
 
   // Serial numbers are unique per run (the tokens of earlier runs' devices are gone).
@@ -108,9 +117,8 @@ async function main() {
     const location = locations[i % locations.length]!;
     devices.push(await admin.register(location, `SIM-${run}-${String(i + 1).padStart(3, '0')}`));
   }
-  console.log(
-    `Registered ${devices.length} devices on ${locations.length} locations: ${[...names.values()].join(', ')}.`,
-  );
+  const log = o.json ? () => {} : console.log;
+  log(`Registered ${devices.length} devices on ${locations.length} locations: ${[...names.values()].join(', ')}.`);
 
   let shown = performance.now();
   const summary = await runSimulation({
@@ -125,10 +133,23 @@ async function main() {
     onProgress: ({ events, batches }) => {
       if (performance.now() - shown < 2000) return;
       shown = performance.now();
-      console.log(`  … ${count(events)} events in ${count(batches)} batches`);
+      log(`  … ${count(events)} events in ${count(batches)} batches`);
     },
   });
 
+  if (o.json) {
+    console.log(
+      JSON.stringify({
+        devices: devices.map((d) => ({ serial: d.serial, location: d.location })),
+        batches: summary.batches,
+        events: summary.events,
+        viewers: summary.viewers,
+        seconds: summary.seconds,
+        campaigns: [...summary.byCampaignLocation.values()],
+      }),
+    );
+    return;
+  }
   printTable({
     devices: count(summary.devices),
     days: String(o.days),

@@ -1,7 +1,14 @@
 import { SESSION_RECHECK_DELAY_MS } from '@marquee/contracts/constants';
 import { messages } from '@marquee/contracts/texts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, createApiClient, xhrUpload, type ApiClientEvents, type UploadTransport } from './api-client.ts';
+import {
+  ApiError,
+  createApiClient,
+  dispositionFilename,
+  xhrUpload,
+  type ApiClientEvents,
+  type UploadTransport,
+} from './api-client.ts';
 import { errorMessages } from './error-catalogue.ts';
 
 const VERSION = 'v-test';
@@ -494,6 +501,96 @@ describe('upload', () => {
     await vi.waitFor(() => expect(ctx.transport.sent).toHaveLength(2));
     ctx.transport.answer({ status: 201, body: { id: 4 } });
     await expect(request).resolves.toEqual({ id: 4 });
+  });
+});
+
+describe('download', () => {
+  /** A fetch whose answer streams chunks the test pushes. */
+  function streamingServer(status = 200, headers: Record<string, string> = {}) {
+    let push: (text: string) => void = () => undefined;
+    let end: () => void = () => undefined;
+    const urls: string[] = [];
+    const fetch = vi.fn(async (url: string, init: RequestInit) => {
+      urls.push(url);
+      const body = new ReadableStream<Uint8Array>({
+        start(controller) {
+          push = (text) => controller.enqueue(new TextEncoder().encode(text));
+          end = () => controller.close();
+          init.signal?.addEventListener('abort', () => controller.error(new DOMException('aborted', 'AbortError')));
+        },
+      });
+      return new Response(body, { status, headers: { 'x-imm-version': VERSION, ...headers } });
+    });
+    const errors = vi.fn<ApiClientEvents['errors']>();
+    const client = (timeoutMs?: number) =>
+      createApiClient({ fetch, version: VERSION, timeoutMs, readCookie: () => 'c', events: { errors } });
+    return { fetch, urls, errors, client, push: (text: string) => push(text), end: () => end() };
+  }
+
+  it('reads the body as a File named by the content-disposition, reporting each chunk', async () => {
+    const server = streamingServer(200, {
+      'content-type': 'text/csv; charset=utf-8',
+      'content-disposition': 'attachment; filename="report-2026.csv"',
+    });
+    const onProgress = vi.fn();
+    const request = server.client().download('/api/event-statistics/', { query: { format: 'csv' }, onProgress });
+    await vi.waitFor(() => expect(onProgress).toHaveBeenCalledWith({ loaded: 0, total: undefined }));
+    expect(server.urls).toEqual(['/api/event-statistics/?format=csv']);
+    server.push('Day,Plays\r\n');
+    await vi.waitFor(() => expect(onProgress).toHaveBeenLastCalledWith({ loaded: 11, total: undefined }));
+    server.push('2026-01-01,3\r\n');
+    server.end();
+    const file = await request;
+    expect(file.name).toBe('report-2026.csv');
+    expect(file.type).toBe('text/csv; charset=utf-8');
+    // jsdom's File has no text(); FileReader reads it.
+    const text = await new Promise<unknown>((resolve) => {
+      const reader = new FileReader();
+      reader.onload = () => resolve(reader.result);
+      reader.readAsText(file);
+    });
+    expect(text).toBe('Day,Plays\r\n2026-01-01,3\r\n');
+    expect(onProgress).toHaveBeenLastCalledWith({ loaded: 25, total: undefined });
+  });
+
+  it('gives an error answer as an ApiError with its message, like any call', async () => {
+    const server = streamingServer(400, { 'content-type': 'application/json' });
+    const request = server.client().download('/api/event-statistics/', { onProgress: vi.fn() });
+    await vi.waitFor(() => expect(server.fetch).toHaveBeenCalled());
+    server.push(JSON.stringify({ date__lte: ['Enter a valid date.'] }));
+    server.end();
+    await expect(request).rejects.toMatchObject({ status: 400 });
+    expect(server.errors).toHaveBeenCalledWith(['date__lte: Enter a valid date.']);
+  });
+
+  it('times out only after the stream stops moving, and is cancelled through its signal', async () => {
+    const server = streamingServer(200, { 'content-disposition': 'attachment; filename="a.csv"' });
+    const request = server.client(5000).download('/api/event-statistics/');
+    const settled = expect(request).rejects.toMatchObject({ status: null });
+    await vi.waitFor(() => expect(server.fetch).toHaveBeenCalledTimes(1));
+    await vi.advanceTimersByTimeAsync(4000);
+    server.push('x');
+    await vi.advanceTimersByTimeAsync(4000);
+    expect(server.errors).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(1000);
+    await settled;
+    expect(server.errors).toHaveBeenCalledWith([messages.statusNull]);
+
+    const controller = new AbortController();
+    const cancelled = server.client().download('/api/event-statistics/', { signal: controller.signal });
+    await vi.waitFor(() => expect(server.fetch).toHaveBeenCalledTimes(2));
+    server.push('y');
+    controller.abort();
+    await expect(cancelled).rejects.toMatchObject({ name: 'AbortError' });
+    expect(server.errors).toHaveBeenCalledTimes(1);
+  });
+
+  it('reads the file name of a content-disposition header', () => {
+    expect(dispositionFilename('attachment; filename="stats.xlsx"')).toBe('stats.xlsx');
+    expect(dispositionFilename('attachment; filename=stats.csv')).toBe('stats.csv');
+    expect(dispositionFilename('attachment; filename*=UTF-8\'\'Z%C3%BCrich.csv; filename="x.csv"')).toBe('Zürich.csv');
+    expect(dispositionFilename('inline')).toBeUndefined();
+    expect(dispositionFilename(null)).toBeUndefined();
   });
 });
 

@@ -32,7 +32,16 @@ export type RequestOptions = {
    * from the last progress instead of the start, so a large upload is not cut off while it moves.
    */
   onUploadProgress?: (progress: UploadProgress) => void;
+  /**
+   * Reads a successful response's body as a File (named by its content-disposition) chunk by chunk,
+   * reporting how much has arrived; the timeout counts from the last chunk, so a long export that
+   * keeps streaming is not cut off.
+   */
+  onDownloadProgress?: (progress: DownloadProgress) => void;
 };
+
+/** Bytes of the response body received so far; `total` is undefined when the server streams it. */
+export type DownloadProgress = { loaded: number; total: number | undefined };
 
 /** Bytes of the request body sent so far; `total` is undefined when the browser cannot tell. */
 export type UploadProgress = { loaded: number; total: number | undefined };
@@ -215,6 +224,45 @@ async function readBody(response: Response): Promise<unknown> {
   }
 }
 
+/** The file name of a content-disposition header (`filename*=UTF-8''…` or `filename="…"`). */
+export function dispositionFilename(header: string | null): string | undefined {
+  if (!header) return undefined;
+  const extended = /filename\*\s*=\s*(?:UTF-8'')?([^;]+)/i.exec(header);
+  if (extended) {
+    try {
+      return decodeURIComponent(extended[1]!.trim().replace(/^"|"$/g, ''));
+    } catch {
+      // Fall back to the plain parameter.
+    }
+  }
+  const plain = /filename\s*=\s*"?([^";]+)"?/i.exec(header);
+  return plain?.[1]?.trim() || undefined;
+}
+
+/** A response body as a File, read chunk by chunk with `onProgress` after each. */
+async function readFile(response: Response, onProgress: (progress: DownloadProgress) => void): Promise<File> {
+  const length = Number(response.headers.get('content-length') ?? '');
+  const total = Number.isFinite(length) && length > 0 ? length : undefined;
+  const name = dispositionFilename(response.headers.get('content-disposition')) ?? 'download';
+  const type = response.headers.get('content-type') ?? '';
+  const parts: BlobPart[] = [];
+  let loaded = 0;
+  onProgress({ loaded, total });
+  if (response.body) {
+    const reader = response.body.getReader();
+    for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
+      parts.push(chunk.value);
+      loaded += chunk.value.byteLength;
+      onProgress({ loaded, total });
+    }
+  } else {
+    const buffer = await response.arrayBuffer();
+    parts.push(buffer);
+    onProgress({ loaded: buffer.byteLength, total });
+  }
+  return new File(parts, name, { type });
+}
+
 export function createApiClient(deps: ApiClientDeps) {
   const now = deps.now ?? (() => Date.now());
   const setTimer = deps.setTimer ?? ((callback: () => void, ms: number) => setTimeout(callback, ms));
@@ -326,12 +374,15 @@ export function createApiClient(deps: ApiClientDeps) {
       controller.abort();
     };
     let timer = setTimer(expire, timeoutMs);
-    const { onUploadProgress } = options;
+    const { onUploadProgress, onDownloadProgress } = options;
+    /** The transfer is moving: the timeout counts from now. */
+    const moving = () => {
+      clearTimer(timer);
+      timer = setTimer(expire, timeoutMs);
+    };
     const onProgress = onUploadProgress
       ? (progress: UploadProgress) => {
-          // The upload is moving: the timeout counts from now.
-          clearTimer(timer);
-          timer = setTimer(expire, timeoutMs);
+          moving();
           onUploadProgress(progress);
         }
       : undefined;
@@ -347,6 +398,13 @@ export function createApiClient(deps: ApiClientDeps) {
       const response = onProgress
         ? await (deps.upload ?? xhrUpload)(url, { ...init, onUploadProgress: onProgress })
         : await deps.fetch(url, init);
+      if (onDownloadProgress && response.ok) {
+        const file = await readFile(response, (progress) => {
+          moving();
+          onDownloadProgress(progress);
+        });
+        return { response, body: file };
+      }
       return { response, body: await readBody(response) };
     } catch (cause) {
       // A caller that cancels (a query that is no longer needed) gets its abort back, no toast.
@@ -519,6 +577,20 @@ export function createApiClient(deps: ApiClientDeps) {
         onUploadProgress: (progress) =>
           onProgress?.(progress.total ? Math.min(progress.loaded / progress.total, 1) : 0, progress),
       }),
+
+    /**
+     * GET a file (an export) with download progress; cancel through `signal`. Resolves to a File
+     * named by the server's content-disposition. Errors and 401 queueing behave as for any call.
+     */
+    download: (
+      path: string,
+      {
+        onProgress,
+        ...options
+      }: Omit<RequestOptions, 'method' | 'body' | 'onUploadProgress' | 'onDownloadProgress'> & {
+        onProgress?: (progress: DownloadProgress) => void;
+      } = {},
+    ) => request<File>(path, { ...options, onDownloadProgress: (progress) => onProgress?.(progress) }),
 
     /** POST /api/auth/. Errors of the sign-in itself (400/401/403/429) are left to the form. */
     async login(input: LoginInput): Promise<UserInfo> {

@@ -1,4 +1,5 @@
 // Objects as the API returns them, for component tests; override what a test is about.
+import type { AppConfig } from '@marquee/contracts/app-config';
 import type { User } from '@marquee/contracts/users';
 import type { Detail } from '../lib/resources.ts';
 
@@ -20,5 +21,24 @@ export const userFixture = (extra: Partial<Detail<User>> = {}): Detail<User> => 
   campaign_locations: [],
   advertisers: [],
   _permissions: [],
+  ...extra,
+});
+
+/** GET /api/config/ with two age groups, both genders and four zones. */
+export const configFixture = (extra: Partial<AppConfig> = {}): AppConfig => ({
+  video_max_bytes: 1,
+  image_max_bytes: 1,
+  zones: [1, 2, 3, 4],
+  time_zone: 'UTC',
+  age_groups: [
+    { id: 1, label: '18–24' },
+    { id: 2, label: '25–34' },
+  ],
+  genders: [
+    { value: 'm', label: 'Men' },
+    { value: 'f', label: 'Women' },
+  ],
+  times: ['08:00', '20:00'],
+  rejection_reasons: [{ id: 0, label: 'Other' }],
   ...extra,
 });

@@ -158,7 +158,9 @@ export const gatewayRepository = {
   /**
    * Appends the events and adds them to the hourly rollups in one statement: per hour (in `timeZone`),
    * campaign, location and zone, a row for all plays (gender '', age group 0) and one per audience
-   * (gender, age group) seen. Rows are written in key order, so concurrent batches lock them alike.
+   * (gender, age group) seen. The same statement adds those hours to the daily rollups, by their local
+   * day in the daily rollups' own time zone (event_statistics_daily_zone), so they always sum the hourly
+   * rows. Rows are written in key order, so concurrent batches lock them alike.
    */
   async appendEvents(
     db: Database,
@@ -194,15 +196,28 @@ export const gatewayRepository = {
           count(*)::int, sum(a.value::int)::int, sum(i.duration_ms)::bigint
         from inserted i cross join lateral jsonb_each_text(i.audience) a
         group by 1, 2, 3, 4, 5, 6
+      ),
+      hourly_added as (
+        insert into event_statistics_hourly as s
+          (hour, campaign_id, location_id, zone, gender, age_group, plays, viewers, play_ms)
+        select * from hourly
+        order by campaign_id, hour, location_id, zone, gender, age_group
+        on conflict (campaign_id, hour, location_id, zone, gender, age_group) do update set
+          plays = s.plays + excluded.plays,
+          viewers = s.viewers + excluded.viewers,
+          play_ms = s.play_ms + excluded.play_ms
       )
-      insert into event_statistics_hourly as s
-        (hour, campaign_id, location_id, zone, gender, age_group, plays, viewers, play_ms)
-      select * from hourly
-      order by campaign_id, hour, location_id, zone, gender, age_group
-      on conflict (campaign_id, hour, location_id, zone, gender, age_group) do update set
-        plays = s.plays + excluded.plays,
-        viewers = s.viewers + excluded.viewers,
-        play_ms = s.play_ms + excluded.play_ms`.execute(db);
+      insert into event_statistics_daily as d
+        (day, campaign_id, location_id, zone, gender, age_group, plays, viewers, play_ms)
+      select (h.hour at time zone z.time_zone)::date, h.campaign_id, h.location_id, h.zone, h.gender, h.age_group,
+        sum(h.plays)::int, sum(h.viewers)::int, sum(h.play_ms)::bigint
+      from hourly h cross join event_statistics_daily_zone z
+      group by 1, 2, 3, 4, 5, 6
+      order by 2, 1, 3, 4, 5, 6
+      on conflict (campaign_id, day, location_id, zone, gender, age_group) do update set
+        plays = d.plays + excluded.plays,
+        viewers = d.viewers + excluded.viewers,
+        play_ms = d.play_ms + excluded.play_ms`.execute(db);
   },
 
   /** Moves the campaigns among `ids` (all of them when null) that are in `from` and match `where` to

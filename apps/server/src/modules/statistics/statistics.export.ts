@@ -27,6 +27,23 @@ export function safeFilename(requested: string | undefined, format: ExportFormat
   return `${base || 'statistics'}.${format}`;
 }
 
+/** Joins the small texts (one per row) into pieces of about `size` characters: a stream or deflate
+ * write per row costs more than the row itself. */
+async function* joined(texts: AsyncIterable<string>, size = 64 * 1024): AsyncGenerator<string> {
+  let pending: string[] = [];
+  let length = 0;
+  for await (const text of texts) {
+    pending.push(text);
+    length += text.length;
+    if (length >= size) {
+      yield pending.join('');
+      pending = [];
+      length = 0;
+    }
+  }
+  if (pending.length) yield pending.join('');
+}
+
 async function* cellsOf(columns: StatisticsColumn[], rows: Rows): AsyncGenerator<Cell[]> {
   for await (const page of rows) for (const row of page) yield columns.map((c) => row[c.key] ?? '');
 }
@@ -211,12 +228,12 @@ async function* zip(entries: [string, AsyncIterable<string>][]): AsyncGenerator<
 
 /** The export of `rows` (pages of rows, fetched as the file is written) with `columns`. */
 export function exportStream(format: ExportFormat, columns: StatisticsColumn[], rows: Rows): Readable {
-  if (format === 'csv') return Readable.from(csv(columns, rows));
-  if (format === 'xls') return Readable.from(spreadsheetMl(columns, rows));
+  if (format === 'csv') return Readable.from(joined(csv(columns, rows)));
+  if (format === 'xls') return Readable.from(joined(spreadsheetMl(columns, rows)));
   return Readable.from(
     zip([
       ...XLSX_PARTS.map(([name, text]): [string, AsyncIterable<string>] => [name, oneOf(text)]),
-      ['xl/worksheets/sheet1.xml', sheetXml(columns, rows)],
+      ['xl/worksheets/sheet1.xml', joined(sheetXml(columns, rows))],
     ]),
   );
 }

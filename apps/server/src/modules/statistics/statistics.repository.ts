@@ -1,24 +1,19 @@
-// SQL of the statistics: grouped sums over the hourly rollups (never the raw events), the raw event
-// log, the devices that reported in a period, and a campaign's numbers per location.
+// SQL of the statistics: grouped sums over the rollups (never the raw events; see statistics.rollups.ts),
+// the raw event log, the devices that reported in a period, and a campaign's numbers per location.
 import { sql, type RawBuilder } from 'kysely';
-import type { StatisticsGroup, StatisticsRow, StatisticsTotals } from '@marquee/contracts/statistics';
+import type { StatisticsRow, StatisticsTotals } from '@marquee/contracts/statistics';
 import type { Database } from '../../db/database.ts';
-
-/** A period of whole local days; either end may be open. */
-export type Period = { from?: string; to?: string };
-
-export type StatisticsFilters = Period & {
-  campaign?: number;
-  location?: number;
-  product?: number;
-  advertiser?: number;
-  zones?: number[];
-  gender?: string;
-  ages?: number[];
-  /** Local hours of the day [start, end]; start > end wraps past midnight. */
-  hours?: { start?: number; end?: number };
-  groups: StatisticsGroup[];
-};
+import {
+  fitsDaily,
+  groupKeys,
+  grouped,
+  localEnd,
+  localStart,
+  names,
+  type Period,
+  type Rollup,
+  type StatisticsFilters,
+} from './statistics.rollups.ts';
 
 export type StatisticsPageOptions = {
   /** Output columns (from `groupKeys`/numbers) with direction; already checked. */
@@ -27,110 +22,167 @@ export type StatisticsPageOptions = {
   offset: number;
 };
 
-/** Per group: the output keys and the SQL giving them from a rollup row `s` (and its product `p`). */
-const keyExpressions = (timeZone: string): Record<StatisticsGroup, [string, RawBuilder<unknown>][]> => {
-  const local = sql`(s.hour at time zone ${timeZone})`;
-  return {
-    day: [['date', sql`to_char(${local}, 'YYYY-MM-DD')`]],
-    hour: [
-      ['date', sql`to_char(${local}, 'YYYY-MM-DD')`],
-      ['hour', sql`to_char(${local}, 'HH24:00')`],
-    ],
-    campaign: [['campaign', sql`s.campaign_id`]],
-    location: [['location', sql`s.location_id`]],
-    zone: [['zone', sql`s.zone::int`]],
-    product: [['product', sql`p.id`]],
-    advertiser: [['advertiser', sql`p.advertiser_id`]],
-    gender: [['gender', sql`s.gender`]],
-    age_group: [['age_group', sql`s.age_group::int`]],
-  };
-};
-
-/** Names joined to a page of grouped rows: key → [name key, SQL]. */
-const names: Record<string, [string, RawBuilder<unknown>]> = {
-  campaign: ['campaign_name', sql`(select name from campaigns where id = g.campaign)`],
-  location: ['location_name', sql`(select name from locations where id = g.location)`],
-  product: ['product_name', sql`(select name from products where id = g.product)`],
-  advertiser: ['advertiser_name', sql`(select name from advertisers where id = g.advertiser)`],
-};
-
-/** The output keys of rows grouped by `groups` (group keys first, names after their ids). */
-export function groupKeys(groups: readonly StatisticsGroup[]): string[] {
-  const keys = new Set<string>();
-  for (const g of groups) for (const [key] of keyExpressions('UTC')[g]) keys.add(key);
-  const withNames: string[] = [];
-  for (const key of keys) withNames.push(key, ...(names[key] ? [names[key][0]] : []));
-  return withNames;
-}
-
-/** Whether a query reads the audience rows (gender and age group) instead of the all-plays rows. */
-export const usesAudience = (f: StatisticsFilters) =>
-  f.gender !== undefined || f.ages !== undefined || f.groups.includes('gender') || f.groups.includes('age_group');
-
-const localStart = (day: string, timeZone: string) => sql`(${day}::date)::timestamp at time zone ${timeZone}`;
-const localEnd = (day: string, timeZone: string) => sql`(${day}::date + 1)::timestamp at time zone ${timeZone}`;
-
-/** The grouped rows of the query, as a CTE body over rollups `s`. */
-function grouped(f: StatisticsFilters, timeZone: string) {
-  const where: RawBuilder<unknown>[] = [];
-  if (f.from) where.push(sql`s.hour >= ${localStart(f.from, timeZone)}`);
-  if (f.to) where.push(sql`s.hour < ${localEnd(f.to, timeZone)}`);
-  if (f.campaign !== undefined) where.push(sql`s.campaign_id = ${f.campaign}`);
-  if (f.location !== undefined) where.push(sql`s.location_id = ${f.location}`);
-  if (f.zones) where.push(f.zones.length ? sql`s.zone in (${sql.join(f.zones)})` : sql`false`);
-  if (f.product !== undefined) where.push(sql`p.id = ${f.product}`);
-  if (f.advertiser !== undefined) where.push(sql`p.advertiser_id = ${f.advertiser}`);
-  // Without gender or age the all-plays rows answer; with them, the audience rows of the groups asked
-  // for: their viewers exactly, and per group the plays (and play time) it watched, summed over groups.
-  if (usesAudience(f)) {
-    where.push(sql`s.gender <> ''`);
-    if (f.gender !== undefined) where.push(sql`s.gender = ${f.gender}`);
-    if (f.ages) where.push(f.ages.length ? sql`s.age_group in (${sql.join(f.ages)})` : sql`false`);
-  } else {
-    where.push(sql`s.gender = ''`);
-  }
-  const { start, end } = f.hours ?? {};
-  if (start !== undefined || end !== undefined) {
-    const hour = sql`extract(hour from s.hour at time zone ${timeZone})::int`;
-    if (start !== undefined && end !== undefined && start > end) {
-      where.push(sql`(${hour} >= ${start} or ${hour} <= ${end})`);
-    } else {
-      if (start !== undefined) where.push(sql`${hour} >= ${start}`);
-      if (end !== undefined) where.push(sql`${hour} <= ${end}`);
-    }
-  }
-  const expressions = keyExpressions(timeZone);
-  const keys = new Map<string, RawBuilder<unknown>>();
-  for (const g of f.groups) for (const [key, expression] of expressions[g]) keys.set(key, expression);
-  const selectKeys = [...keys].map(([key, expression]) => sql`${expression} as ${sql.ref(key)}`);
-  const needsProduct =
-    f.product !== undefined || f.advertiser !== undefined || keys.has('product') || keys.has('advertiser');
-  const from = needsProduct
-    ? sql`event_statistics_hourly s
-        join campaigns c on c.id = s.campaign_id
-        join videoclips v on v.id = c.videoclip_id
-        join products p on p.id = v.product_id`
-    : sql`event_statistics_hourly s`;
-  return {
-    keys: [...keys.keys()],
-    body: sql`select ${sql.join([
-      ...selectKeys,
-      sql`sum(s.plays)::bigint as plays`,
-      sql`sum(s.viewers)::bigint as viewers`,
-      sql`sum(s.play_ms)::bigint as play_ms`,
-    ])}
-      from ${from}
-      where ${sql.join(where, sql` and `)}
-      ${keys.size ? sql`group by ${sql.join([...keys.keys()].map((_, i) => sql.raw(String(i + 1))))}` : sql``}`,
-  };
-}
-
 type NumberRow = { plays: string | number | null; viewers: string | number | null; play_ms: string | number | null };
 const numbers = (r: NumberRow): StatisticsTotals => ({
   plays: Number(r.plays ?? 0),
   viewers: Number(r.viewers ?? 0),
   play_seconds: Number(r.play_ms ?? 0) / 1000,
 });
+
+/** Exports read through a cursor at once at most: each holds a pooled connection while it downloads. */
+const MAX_CURSOR_EXPORTS = 4;
+let cursorExports = 0;
+
+/** Per database: whether it is PGlite, whose one connection a cursor held open would keep from others. */
+const embedded = new WeakMap<Database, Promise<boolean>>();
+function isEmbedded(db: Database): Promise<boolean> {
+  let known = embedded.get(db);
+  if (!known) {
+    known = sql<{ version: string }>`select version()`.execute(db).then(
+      ({ rows }) => /pglite/i.test(rows[0]?.version ?? ''),
+      () => {
+        embedded.delete(db);
+        return true;
+      },
+    );
+    embedded.set(db, known);
+  }
+  return known;
+}
+
+/** The daily rollups answer when the query needs whole days only and they are in `timeZone`. */
+async function rollupFor(db: Database, f: StatisticsFilters, timeZone: string): Promise<Rollup> {
+  if (!fitsDaily(f)) return 'hourly';
+  const { rows } = await sql<{ time_zone: string }>`select time_zone from event_statistics_daily_zone`.execute(db);
+  return rows[0]?.time_zone === timeZone ? 'daily' : 'hourly';
+}
+
+/** The grouped rows with their names, ordered, a page of them; `extra` adds output columns. */
+function rowsQuery(
+  f: StatisticsFilters,
+  timeZone: string,
+  rollup: Rollup,
+  page: StatisticsPageOptions,
+  extra: RawBuilder<unknown>[] = [],
+) {
+  const { keys, body } = grouped(f, timeZone, rollup);
+  const nameColumns = keys.filter((k) => names[k]).map((k) => sql`${names[k]![1]} as ${sql.ref(names[k]![0])}`);
+  const order = page.orderBy.map((o) => sql`${sql.ref(o.key)} ${sql.raw(o.desc ? 'desc' : 'asc')}`);
+  return sql<Record<string, string | number | null>>`
+    with g as (${body})
+    select ${sql.join([sql`g.*`, ...nameColumns, ...extra])} from g
+    ${order.length ? sql`order by ${sql.join(order)}` : sql``}
+    ${page.limit === null ? sql`` : sql`limit ${page.limit} offset ${page.offset}`}`;
+}
+
+/** A grouped row as the API gives it: its keys (text or number) and numbers. */
+function presentRow(r: Record<string, string | number | null>, keys: string[]): StatisticsRow {
+  const row: Record<string, unknown> = {};
+  for (const key of keys) {
+    const value = r[key];
+    row[key] = typeof value === 'string' || value === null ? (value ?? '') : Number(value);
+  }
+  return { ...row, ...numbers(r as NumberRow) } as StatisticsRow;
+}
+
+/** An export's query and how many rows to read at a time. */
+type ExportOptions = {
+  f: StatisticsFilters;
+  timeZone: string;
+  orderBy: StatisticsPageOptions['orderBy'];
+  size: number;
+};
+
+/** One read-only transaction: the query declared as a cursor and fetched `size` rows at a time, so
+ * the aggregation runs once and every row comes from one snapshot. */
+async function* cursorRows(
+  db: Database,
+  { f, timeZone, orderBy, size }: ExportOptions,
+): AsyncGenerator<StatisticsRow[]> {
+  const keys = groupKeys(f.groups);
+  const trx = await db.startTransaction().setAccessMode('read only').execute();
+  let open = true;
+  try {
+    // Plan for reading every row, not for the first tenth (the default for cursors).
+    await sql`set local cursor_tuple_fraction = 1`.execute(trx);
+    const query = rowsQuery(f, timeZone, await rollupFor(trx, f, timeZone), { orderBy, limit: null, offset: 0 });
+    await sql`declare statistics_export no scroll cursor for ${query}`.execute(trx);
+    for (;;) {
+      const { rows } = await sql<Record<string, string | number | null>>`
+        fetch forward ${sql.raw(String(size))} from statistics_export`.execute(trx);
+      if (rows.length) yield rows.map((r) => presentRow(r, keys));
+      if (rows.length < size) break;
+    }
+    await trx.commit().execute();
+    open = false;
+  } finally {
+    if (open) await trx.rollback().execute();
+  }
+}
+
+const statisticsQueries = {
+  /** One page of grouped rows, names included. */
+  async rows(db: Database, f: StatisticsFilters, timeZone: string, page: StatisticsPageOptions) {
+    const { rows } = await rowsQuery(f, timeZone, await rollupFor(db, f, timeZone), page).execute(db);
+    const keys = groupKeys(f.groups);
+    return rows.map((r) => presentRow(r, keys));
+  },
+
+  /** How many grouped rows the query has, and the totals over all of them. */
+  async summary(db: Database, f: StatisticsFilters, timeZone: string) {
+    const { body } = grouped(f, timeZone, await rollupFor(db, f, timeZone));
+    const { rows } = await sql<NumberRow & { count: number }>`
+      with g as (${body})
+      select count(*)::int as count, sum(plays)::bigint as plays, sum(viewers)::bigint as viewers,
+        sum(play_ms)::bigint as play_ms
+      from g`.execute(db);
+    const row = rows[0]!;
+    return { count: Number(row.count), totals: numbers(row) };
+  },
+
+  /** A page of grouped rows with the count and totals of all of them, from one aggregation (window
+   * sums); a page past the end has no row to carry them, so they are summed apart then. */
+  async page(db: Database, f: StatisticsFilters, timeZone: string, page: StatisticsPageOptions) {
+    const rollup = await rollupFor(db, f, timeZone);
+    const { rows } = await rowsQuery(f, timeZone, rollup, page, [
+      sql`count(*) over ()::int as _count`,
+      sql`sum(g.plays) over ()::bigint as _plays`,
+      sql`sum(g.viewers) over ()::bigint as _viewers`,
+      sql`sum(g.play_ms) over ()::bigint as _play_ms`,
+    ]).execute(db);
+    const keys = groupKeys(f.groups);
+    const results = rows.map((r) => presentRow(r, keys));
+    const first = rows[0];
+    if (first) {
+      const totals = numbers({ plays: first._plays!, viewers: first._viewers!, play_ms: first._play_ms! });
+      return { results, count: Number(first._count), totals };
+    }
+    if (page.offset === 0) return { results, count: 0, totals: numbers({ plays: 0, viewers: 0, play_ms: 0 }) };
+    return { results, ...(await statisticsQueries.summary(db, f, timeZone)) };
+  },
+
+  /**
+   * Every grouped row in order, `size` at a time, never all in memory. On PostgreSQL one query read
+   * through a cursor; on PGlite (one connection, which an open cursor would hold for the whole
+   * download) and past MAX_CURSOR_EXPORTS, a query per `size` rows.
+   */
+  async *exportRows(db: Database, { f, timeZone, orderBy, size }: ExportOptions): AsyncGenerator<StatisticsRow[]> {
+    if (!(await isEmbedded(db)) && cursorExports < MAX_CURSOR_EXPORTS) {
+      cursorExports += 1;
+      try {
+        yield* cursorRows(db, { f, timeZone, orderBy, size });
+      } finally {
+        cursorExports -= 1;
+      }
+      return;
+    }
+    for (let offset = 0; ; offset += size) {
+      const rows = await statisticsQueries.rows(db, f, timeZone, { orderBy, limit: size, offset });
+      if (rows.length) yield rows;
+      if (rows.length < size) return;
+    }
+  },
+};
 
 export type EventFilters = Period & { campaign?: number; location?: number; device?: number };
 
@@ -148,37 +200,7 @@ function eventWhere(f: EventFilters, timeZone: string) {
 const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
 
 export const statisticsRepository = {
-  /** One page of grouped rows, names included. */
-  async rows(db: Database, f: StatisticsFilters, timeZone: string, page: StatisticsPageOptions) {
-    const { keys, body } = grouped(f, timeZone);
-    const nameColumns = keys.filter((k) => names[k]).map((k) => sql`${names[k]![1]} as ${sql.ref(names[k]![0])}`);
-    const order = page.orderBy.map((o) => sql`${sql.ref(o.key)} ${sql.raw(o.desc ? 'desc' : 'asc')}`);
-    const { rows } = await sql<Record<string, string | number | null>>`
-      with g as (${body})
-      select ${sql.join([sql`g.*`, ...nameColumns])} from g
-      ${order.length ? sql`order by ${sql.join(order)}` : sql``}
-      ${page.limit === null ? sql`` : sql`limit ${page.limit} offset ${page.offset}`}`.execute(db);
-    return rows.map((r) => {
-      const row: Record<string, unknown> = {};
-      for (const key of groupKeys(f.groups)) {
-        const value = r[key];
-        row[key] = typeof value === 'string' || value === null ? (value ?? '') : Number(value);
-      }
-      return { ...row, ...numbers(r as NumberRow) } as StatisticsRow;
-    });
-  },
-
-  /** How many grouped rows the query has, and the totals over all of them. */
-  async summary(db: Database, f: StatisticsFilters, timeZone: string) {
-    const { body } = grouped(f, timeZone);
-    const { rows } = await sql<NumberRow & { count: number }>`
-      with g as (${body})
-      select count(*)::int as count, sum(plays)::bigint as plays, sum(viewers)::bigint as viewers,
-        sum(play_ms)::bigint as play_ms
-      from g`.execute(db);
-    const row = rows[0]!;
-    return { count: Number(row.count), totals: numbers(row) };
-  },
+  ...statisticsQueries,
 
   /** How many raw events match. */
   async eventCount(db: Database, f: EventFilters, timeZone: string): Promise<number> {
@@ -284,8 +306,9 @@ export const statisticsRepository = {
     };
   },
 
-  /** Per campaign of `ids`, its numbers at each location it goes to or played at (rollups for the
-   * numbers; first and last event from the events' (campaign, started_at) index). */
+  /** Per campaign of `ids`, its numbers at each location it goes to or played at (daily rollups for
+   * the numbers: over all time they sum to the hourly ones in any time zone; first and last event from
+   * the events' (campaign, started_at) index). */
   async locationReports(db: Database, ids: number[]) {
     if (!ids.length) return new Map<number, ReturnType<typeof presentReport>[]>();
     const list = sql.join(ids);
@@ -293,13 +316,13 @@ export const statisticsRepository = {
       with pairs as (
         select campaign_id, location_id from campaign_locations where campaign_id in (${list})
         union
-        select distinct campaign_id, location_id from event_statistics_hourly
+        select distinct campaign_id, location_id from event_statistics_daily
         where campaign_id in (${list}) and gender = ''
       ),
       sums as (
         select campaign_id, location_id, sum(plays)::bigint as plays, sum(viewers)::bigint as viewers,
           sum(play_ms)::bigint as play_ms
-        from event_statistics_hourly where campaign_id in (${list}) and gender = ''
+        from event_statistics_daily where campaign_id in (${list}) and gender = ''
         group by 1, 2
       )
       select pr.campaign_id, l.id as location_id, l.name as location_name, l.sys_id as location_sys_id,

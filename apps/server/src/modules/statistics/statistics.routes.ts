@@ -1,4 +1,4 @@
-// /api/event-statistics/ (JSON, or a file with `format`), /api/event-logs/ with distinct_devices, and
+// /api/event-statistics/ (JSON, or a file with `format`), /api/event-log/ with distinct_devices, and
 // the campaigns' list_with_location_reports / get_with_location_reports.
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -53,14 +53,14 @@ export function registerStatisticsRoutes(app: FastifyInstance, service: Statisti
   const logs = resources.eventLogs.endpoint;
   r.get(
     logs,
-    { schema: { tags: ['event-logs'], querystring: eventLogQuery, response: { 200: paged(eventLog), ...errors } } },
+    { schema: { tags: ['event-log'], querystring: eventLogQuery, response: { 200: paged(eventLog), ...errors } } },
     (req) => service.eventLog(requireAuth(req), req.query, req.url),
   );
   r.get(
     `${logs}distinct_devices/`,
     {
       schema: {
-        tags: ['event-logs'],
+        tags: ['event-log'],
         querystring: distinctDevicesQuery,
         response: { 200: paged(reportingDevice), ...errors },
       },

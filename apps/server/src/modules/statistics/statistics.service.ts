@@ -18,7 +18,6 @@ import {
   type StatisticsGroup,
   type StatisticsPage,
   type StatisticsQuery,
-  type StatisticsRow,
 } from '@marquee/contracts/statistics';
 import { details } from '@marquee/contracts/texts';
 import type { Access, Auth } from '../../access/access.ts';
@@ -27,11 +26,12 @@ import { cachedCount } from '../../http/count-cache.ts';
 import { badRequest } from '../../http/errors.ts';
 import type { CampaignsService } from '../campaigns/campaigns.service.ts';
 import { exportStream, exportTypes, safeFilename } from './statistics.export.ts';
-import { groupKeys, statisticsRepository as repo, type StatisticsFilters } from './statistics.repository.ts';
+import { statisticsRepository as repo } from './statistics.repository.ts';
+import { groupKeys, type StatisticsFilters } from './statistics.rollups.ts';
 
 const MODEL = resources.eventStatistics.model_name;
 const LIST = `list_${MODEL}`;
-/** Rows fetched per query while an export is written. */
+/** Rows fetched at a time while an export is written. */
 const EXPORT_CHUNK = 5000;
 
 type Paging = { page?: number; page_size?: number };
@@ -120,10 +120,7 @@ export function createStatisticsService({
       const filters = filtersOf(q);
       const orderBy = rowOrder(q, filters);
       const { page, limit, offset } = pageOf(q);
-      const [results, { count, totals }] = await Promise.all([
-        repo.rows(db, filters, timeZone, { orderBy, limit, offset }),
-        repo.summary(db, filters, timeZone),
-      ]);
+      const { results, count, totals } = await repo.page(db, filters, timeZone, { orderBy, limit, offset });
       return {
         count,
         ...links(url, page, limit, count),
@@ -138,17 +135,11 @@ export function createStatisticsService({
       access.require(auth, LIST);
       const filters = filtersOf(q);
       const orderBy = rowOrder(q, filters);
-      async function* pages(): AsyncGenerator<StatisticsRow[]> {
-        for (let offset = 0; ; offset += EXPORT_CHUNK) {
-          const rows = await repo.rows(db, filters, timeZone, { orderBy, limit: EXPORT_CHUNK, offset });
-          if (rows.length) yield rows;
-          if (rows.length < EXPORT_CHUNK) return;
-        }
-      }
+      const rows = repo.exportRows(db, { f: filters, timeZone, orderBy, size: EXPORT_CHUNK });
       return {
         filename: safeFilename(q.filename, q.format),
         contentType: exportTypes[q.format],
-        stream: exportStream(q.format, statisticsColumns(filters.groups), pages()),
+        stream: exportStream(q.format, statisticsColumns(filters.groups), rows),
       };
     },
 

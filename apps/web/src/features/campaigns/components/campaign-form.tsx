@@ -54,7 +54,7 @@ import {
   type CampaignFormValues,
 } from './campaign-form-values.ts';
 import { CampaignLocationsSection } from './campaign-locations-section.tsx';
-import { CampaignStateBadge } from './campaign-state-badge.tsx';
+import { CampaignStateBadge } from '../../../components/campaign-state-badge.tsx';
 import { CampaignZonesSection } from './campaign-zones-section.tsx';
 import { CampaignPlaylist } from './playlist/campaign-playlist.tsx';
 

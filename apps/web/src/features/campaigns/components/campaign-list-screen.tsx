@@ -19,7 +19,7 @@ import type { CampaignRow } from '../api/campaigns.ts';
 import { useCampaigns } from '../api/get-campaigns.ts';
 import { useSendableLocations } from '../api/get-sendable-locations.ts';
 import { campaignColumns } from './campaign-columns.tsx';
-import { CampaignStateBadge } from './campaign-state-badge.tsx';
+import { CampaignStateBadge } from '../../../components/campaign-state-badge.tsx';
 
 const PAGE_SIZE = 25;
 const ORDERING = '-start_date';

@@ -1,3 +1,4 @@
+import { OFFLINE_STATUS } from '@marquee/contracts/device-gateway';
 import type { DeviceRegistered } from '@marquee/contracts/locations';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -19,7 +20,7 @@ function mockDevices(rows = [deviceFixture()], permissions = ['add_device', 'cha
 }
 
 describe('LocationDevices', () => {
-  it('lists the devices with their type, state and last status, "Never" before the first one', async () => {
+  it('lists the devices with their type, state, connection and last status, "Never" before the first one', async () => {
     setDisplayTimeZone('Europe/Warsaw');
     const get = mockDevices([
       deviceFixture(),
@@ -31,16 +32,26 @@ describe('LocationDevices', () => {
         last_status: 'playing',
         last_status_date: '2026-03-01T10:00:00Z',
       }),
+      deviceFixture({
+        id: 13,
+        serial_number: 'SN-003',
+        last_status: OFFLINE_STATUS,
+        last_status_date: '2026-03-01T09:00:00Z',
+      }),
     ]);
     renderWithProviders(<LocationDevices locationId={4} />);
     const table = await screen.findByRole('table', { name: 'Devices' });
     expect(get.mock.calls[0]?.[0]).toBe('/api/locations/4/data_devices/');
-    const [, first, second] = within(table).getAllByRole('row');
+    const [, first, second, third] = within(table).getAllByRole('row');
     expect(within(first!).getByText('SN-001')).toBeInTheDocument();
     expect(within(first!).getByText('Totem')).toBeInTheDocument();
     expect(within(first!).getByText('Never')).toBeInTheDocument();
+    expect(within(first!).getByText('Never reported')).toBeInTheDocument();
     expect(within(second!).getByText('Video wall')).toBeInTheDocument();
     expect(within(second!).getByText('playing')).toBeInTheDocument();
+    expect(within(second!).getByText('Online')).toBeInTheDocument();
+    // The server's sweep marks a silent device offline.
+    expect(within(third!).getByText('Offline')).toBeInTheDocument();
     // In the configured time zone: 10:00 UTC is 11:00 in Warsaw in March.
     expect(within(second!).getByText('2026-03-01 11:00:00')).toBeInTheDocument();
     expect(within(second!).getByRole('button', { name: 'Enable device SN-002' })).toBeInTheDocument();

@@ -6,6 +6,7 @@ import { deviceTypeLabels, type DeviceRegistered } from '@marquee/contracts/loca
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { ActiveStateButton } from '../../../components/active-state-button.tsx';
+import { DeviceConnection } from '../../../components/device-connection.tsx';
 import { ListLoadError, ListSkeleton } from '../../../components/list-states.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import { showSuccess } from '../../../lib/notifications.ts';
@@ -68,6 +69,7 @@ export function LocationDevices({ locationId }: { locationId: number }) {
               <Table.Th scope="col">Serial number</Table.Th>
               <Table.Th scope="col">Type</Table.Th>
               <Table.Th scope="col">State</Table.Th>
+              <Table.Th scope="col">Connection</Table.Th>
               <Table.Th scope="col">Last status</Table.Th>
               <Table.Th scope="col">Last status at</Table.Th>
               {canChangeAny && (
@@ -98,6 +100,9 @@ export function LocationDevices({ locationId }: { locationId: number }) {
                         Disabled
                       </Badge>
                     )}
+                  </Table.Td>
+                  <Table.Td>
+                    <DeviceConnection status={device.last_status} />
                   </Table.Td>
                   <Table.Td>
                     {device.last_status ?? (

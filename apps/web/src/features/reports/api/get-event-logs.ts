@@ -1,4 +1,4 @@
-// GET /api/event-logs/ (the raw device events) and /api/event-logs/distinct_devices/ (the devices
+// GET /api/event-log/ (the raw device events) and /api/event-log/distinct_devices/ (the devices
 // that reported in a period), one page at a time.
 import type { Paged } from '@marquee/contracts/common';
 import { resources } from '@marquee/contracts/resources';

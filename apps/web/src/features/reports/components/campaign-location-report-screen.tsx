@@ -1,12 +1,12 @@
 // /reports/campaigns/details/:campaign/:location: one campaign at one location over a period (up to
 // two months ahead) with audience filters: plays and viewers per day and by audience, the statistics
 // table (STATISTICS_PAGE_SIZE a page, totals, exports), the devices that reported and their events.
-import { Alert, Badge, Button, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { campaignStateNames, type CampaignState } from '@marquee/contracts/campaigns';
+import { Alert, Button, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { STATISTICS_PAGE_SIZE } from '@marquee/contracts/constants';
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { locationPath, paths } from '../../../app/paths.ts';
+import { CampaignStateBadge } from '../../../components/campaign-state-badge.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import type { QueryParams } from '../../../lib/api-client.ts';
 import { isApiError } from '../../../lib/api-client.ts';
@@ -125,9 +125,7 @@ export function CampaignLocationReportScreen() {
                   <Text size="sm">
                     Runs {c.start_date} – {c.end_date}
                   </Text>
-                  <Badge variant="outline" color="gray.7">
-                    {campaignStateNames[c.state as CampaignState] ?? `State ${c.state}`}
-                  </Badge>
+                  <CampaignStateBadge state={c.state} />
                   <Text size="sm">Clip: {c.videoclip_data?.name ?? c.videoclip}</Text>
                 </>
               )}

@@ -1,8 +1,8 @@
 // /reports/campaigns/details: the campaigns (REPORT_CAMPAIGNS_PAGE_SIZE a page, searched and limited
-// to those on in a period, all in the URL), each with its locations' plays, viewers, play time,
-// devices and first and last event; a location opens its details report.
-import { Anchor, Badge, Group, Pagination, Paper, Stack, Table, Text } from '@mantine/core';
-import { campaignStateNames, type CampaignState } from '@marquee/contracts/campaigns';
+// to those on in a period, all in the URL), each with its locations' plays (with a bar comparing the
+// locations), viewers, play time, devices and first and last event, and an export of the campaign by
+// location and day; a location opens its details report.
+import { Anchor, Group, Pagination, Paper, Progress, Stack, Table, Text } from '@mantine/core';
 import { REPORT_CAMPAIGNS_PAGE_SIZE } from '@marquee/contracts/constants';
 import type { CampaignWithReports } from '@marquee/contracts/statistics';
 import { Link } from 'react-router';
@@ -10,15 +10,27 @@ import { paths, reportCampaignLocationPath } from '../../../app/paths.ts';
 import { TextFilter } from '../../../components/data-table/text-filter.tsx';
 import { useListState } from '../../../components/data-table/use-list-state.ts';
 import { ListLoadError, ListSkeleton } from '../../../components/list-states.tsx';
+import { CampaignStateBadge } from '../../../components/campaign-state-badge.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { useAppConfig } from '../../../lib/app-config.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useCampaignReports } from '../api/get-campaign-reports.ts';
+import { ExportButtons } from './export-buttons.tsx';
 import { formatCount, formatPlayTime } from './report-format.ts';
 import { addMonths, ReportPeriod, todayIn } from './report-period.tsx';
 
-function CampaignCard({ campaign }: { campaign: CampaignWithReports }) {
+type Period = { from: string; to: string };
+
+function CampaignCard({ campaign, period }: { campaign: CampaignWithReports; period: Period }) {
   const titleId = `campaign-${campaign.id}`;
+  const most = Math.max(0, ...campaign.location_reports.map((r) => r.plays));
+  const exportParams = {
+    campaign: campaign.id,
+    group_by: 'location,day',
+    ordering: 'location_name,date',
+    date__gte: period.from || undefined,
+    date__lte: period.to || undefined,
+  };
   return (
     <Paper withBorder radius="md" p="md" component="article" aria-labelledby={titleId}>
       <Group justify="space-between" wrap="wrap" gap="xs" mb="xs">
@@ -29,14 +41,21 @@ function CampaignCard({ campaign }: { campaign: CampaignWithReports }) {
           <Text size="sm" c="dimmed">
             {campaign.sys_id}
           </Text>
-          <Badge variant="outline" color="gray.7">
-            {campaignStateNames[campaign.state as CampaignState] ?? `State ${campaign.state}`}
-          </Badge>
+          <CampaignStateBadge state={campaign.state} />
         </Group>
-        <Text size="sm">
-          {campaign.start_date} – {campaign.end_date}
-          {campaign.videoclip_data ? ` · ${campaign.videoclip_data.name}` : ''}
-        </Text>
+        <Group gap="md" wrap="wrap">
+          <Text size="sm">
+            {campaign.start_date} – {campaign.end_date}
+            {campaign.videoclip_data ? ` · ${campaign.videoclip_data.name}` : ''}
+          </Text>
+          {campaign.location_reports.length > 0 && (
+            <ExportButtons
+              params={exportParams}
+              filename={`${campaign.sys_id}-by-location-${period.from || campaign.start_date}-${period.to || campaign.end_date}`}
+              disabled={most === 0}
+            />
+          )}
+        </Group>
       </Group>
       {campaign.location_reports.length === 0 ? (
         <Text size="sm" c="dimmed">
@@ -76,7 +95,23 @@ function CampaignCard({ campaign }: { campaign: CampaignWithReports }) {
                       {report.location_name}
                     </Anchor>
                   </Table.Td>
-                  <Table.Td ta="right">{formatCount(report.plays)}</Table.Td>
+                  <Table.Td ta="right">
+                    <Group gap="xs" wrap="nowrap" justify="flex-end">
+                      {most > 0 && (
+                        <Progress
+                          value={(report.plays / most) * 100}
+                          size="sm"
+                          w={80}
+                          color="indigo.6"
+                          aria-hidden
+                          data-testid="plays-bar"
+                        />
+                      )}
+                      <Text span size="sm" miw={56}>
+                        {formatCount(report.plays)}
+                      </Text>
+                    </Group>
+                  </Table.Td>
                   <Table.Td ta="right">{formatCount(report.viewers)}</Table.Td>
                   <Table.Td ta="right">{formatPlayTime(report.play_seconds)}</Table.Td>
                   <Table.Td ta="right">{formatCount(report.devices)}</Table.Td>
@@ -101,6 +136,7 @@ export function CampaignReportsScreen() {
     filters: ['search', 'date_from', 'date_to'],
   });
   const campaigns = useCampaignReports(state.query);
+  const period = { from: state.filters.date_from ?? '', to: state.filters.date_to ?? '' };
   const count = campaigns.data?.count ?? 0;
   const totalPages = Math.max(1, Math.ceil(count / REPORT_CAMPAIGNS_PAGE_SIZE));
 
@@ -117,7 +153,7 @@ export function CampaignReportsScreen() {
     return (
       <Stack gap="md" aria-busy={campaigns.isFetching} style={{ opacity: campaigns.isPlaceholderData ? 0.6 : 1 }}>
         {campaigns.data.results.map((campaign) => (
-          <CampaignCard key={campaign.id} campaign={campaign} />
+          <CampaignCard key={campaign.id} campaign={campaign} period={period} />
         ))}
       </Stack>
     );

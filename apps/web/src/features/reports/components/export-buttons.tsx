@@ -1,11 +1,15 @@
-// Export buttons: links to the same statistics query as a CSV, XLSX or XLS download (every row; the
-// server streams it with a content-disposition, so the browser saves it as a file).
-import { Button, Group, Text } from '@mantine/core';
-import { EXPORT_FORMATS } from '@marquee/contracts/statistics';
-import { IconDownload } from '@tabler/icons-react';
-import { useId } from 'react';
+// Export buttons: the same statistics query as a CSV, XLSX or XLS file (every row). The file is
+// fetched through the api client, so a long export shows how much has arrived and can be cancelled;
+// when it is complete the browser saves it under the server's file name.
+import { Button, Group, Progress, Stack, Text } from '@mantine/core';
+import { formatFileSize } from '@marquee/contracts/files';
+import { EXPORT_FORMATS, type ExportFormat } from '@marquee/contracts/statistics';
+import { IconDownload, IconX } from '@tabler/icons-react';
+import { useEffect, useId, useRef, useState } from 'react';
 import type { QueryParams } from '../../../lib/api-client.ts';
-import { statisticsExportUrl } from '../api/get-statistics.ts';
+import { showSuccess } from '../../../lib/notifications.ts';
+import { saveFile } from '../../../lib/save-file.ts';
+import { downloadStatistics, statisticsExportQuery } from '../api/get-statistics.ts';
 
 export type ExportButtonsProps = {
   params: QueryParams;
@@ -14,41 +18,85 @@ export type ExportButtonsProps = {
   disabled?: boolean;
 };
 
+/** Progress is shown at most this often (a fast export sends many small chunks). */
+const PROGRESS_EVERY_MS = 150;
+
+type Running = { format: ExportFormat; loaded: number };
+
 export function ExportButtons({ params, filename, disabled = false }: ExportButtonsProps) {
   const labelId = useId();
+  const [running, setRunning] = useState<Running | null>(null);
+  const controller = useRef<AbortController | null>(null);
+  // Leaving the screen cancels an export still running.
+  useEffect(() => () => controller.current?.abort(), []);
+
+  const start = async (format: ExportFormat) => {
+    const abort = new AbortController();
+    controller.current = abort;
+    setRunning({ format, loaded: 0 });
+    let shownAt = 0;
+    try {
+      const file = await downloadStatistics(statisticsExportQuery(params, format, filename), {
+        signal: abort.signal,
+        onProgress: (loaded) => {
+          if (performance.now() - shownAt < PROGRESS_EVERY_MS) return;
+          shownAt = performance.now();
+          setRunning({ format, loaded });
+        },
+      });
+      saveFile(file);
+      showSuccess(`Exported ${file.name} (${formatFileSize(file.size)}).`);
+    } catch {
+      // The api client has shown what went wrong; a cancelled export needs no message.
+    } finally {
+      if (controller.current === abort) {
+        controller.current = null;
+        setRunning(null);
+      }
+    }
+  };
+
   return (
-    <Group gap={6} role="group" aria-labelledby={labelId} wrap="nowrap">
-      <Text id={labelId} size="sm" c="dimmed">
-        Export
-      </Text>
-      {EXPORT_FORMATS.map((format) => {
-        const name = format.toUpperCase();
-        return disabled ? (
+    <Stack gap={4} align="flex-end">
+      <Group gap={6} role="group" aria-labelledby={labelId} wrap="nowrap">
+        <Text id={labelId} size="sm" c="dimmed">
+          Export
+        </Text>
+        {EXPORT_FORMATS.map((format) => {
+          const name = format.toUpperCase();
+          return (
+            <Button
+              key={format}
+              size="xs"
+              variant="default"
+              disabled={disabled || (running !== null && running.format !== format)}
+              loading={running?.format === format}
+              aria-label={`Export ${name}`}
+              leftSection={<IconDownload size={14} aria-hidden />}
+              onClick={() => void start(format)}
+            >
+              {name}
+            </Button>
+          );
+        })}
+      </Group>
+      {running && (
+        <Group gap="xs" wrap="nowrap" role="status" aria-label="Export progress">
+          <Progress value={100} striped animated size="sm" w={120} aria-label={`Exporting ${running.format}`} />
+          <Text size="xs" c="dimmed" miw={130}>
+            {running.format.toUpperCase()}: {formatFileSize(running.loaded)} received
+          </Text>
           <Button
-            key={format}
-            size="xs"
-            variant="default"
-            disabled
-            aria-label={`Export ${name}`}
-            leftSection={<IconDownload size={14} aria-hidden />}
+            size="compact-xs"
+            variant="subtle"
+            color="gray.7"
+            leftSection={<IconX size={12} aria-hidden />}
+            onClick={() => controller.current?.abort()}
           >
-            {name}
+            Cancel export
           </Button>
-        ) : (
-          <Button
-            key={format}
-            component="a"
-            href={statisticsExportUrl(params, format, filename)}
-            download
-            size="xs"
-            variant="default"
-            aria-label={`Export ${name}`}
-            leftSection={<IconDownload size={14} aria-hidden />}
-          >
-            {name}
-          </Button>
-        );
-      })}
-    </Group>
+        </Group>
+      )}
+    </Stack>
   );
 }

@@ -7,7 +7,8 @@ import { api } from '../../../lib/api.ts';
 import type { QueryParams } from '../../../lib/api-client.ts';
 import { renderWithProviders } from '../../../test/render.tsx';
 import { ProductReportScreen } from './grouped-report-screen.tsx';
-import { configFixture, statisticsPageFixture } from './report-fixtures.ts';
+import { configFixture } from '../../../test/fixtures.ts';
+import { statisticsPageFixture } from './report-fixtures.ts';
 import { periodLimits, ReportPeriod } from './report-period.tsx';
 
 afterEach(() => {
@@ -38,7 +39,7 @@ function renderProducts(route: string) {
 
 describe('ProductReportScreen', () => {
   it('asks for the statistics grouped by product over the period, most plays first, and shows them with totals', async () => {
-    const { statisticsQueries } = renderProducts(
+    const { user, statisticsQueries } = renderProducts(
       '/reports/campaigns/products?date__gte=2026-11-01&date__lte=2026-11-14',
     );
     const table = await screen.findByRole('table', { name: 'Plays by product' });
@@ -54,10 +55,13 @@ describe('ProductReportScreen', () => {
     expect(within(screen.getByTestId('totals-row')).getByText('4,338')).toBeInTheDocument();
     expect(screen.getByRole('figure', { name: 'Plays and viewers by product' })).toBeInTheDocument();
 
-    const csv = new URL(screen.getByRole('link', { name: 'Export CSV' }).getAttribute('href')!, 'http://x');
-    expect(csv.searchParams.get('group_by')).toBe('product');
-    expect(csv.searchParams.get('filename')).toBe('product-statistics-2026-11-01-2026-11-14');
-    expect(csv.searchParams.has('page')).toBe(false);
+    const download = vi.spyOn(api, 'download').mockReturnValue(new Promise(() => {}));
+    await user.click(screen.getByRole('button', { name: 'Export CSV' }));
+    const query = download.mock.calls[0]![1]!.query!;
+    expect(query.group_by).toBe('product');
+    expect(query.format).toBe('csv');
+    expect(query.filename).toBe('product-statistics-2026-11-01-2026-11-14');
+    expect(query).not.toHaveProperty('page');
   });
 
   it('keeps the sort in the URL and asks again', async () => {

@@ -1,10 +1,9 @@
 // The devices that reported in the period (distinct_devices) and the raw events behind a report,
 // REPORT_DEVICES_PAGE_SIZE / REPORT_EVENTS_PAGE_SIZE a page; each keeps its page in the URL.
-import { Badge, Text } from '@mantine/core';
 import { REPORT_DEVICES_PAGE_SIZE, REPORT_EVENTS_PAGE_SIZE } from '@marquee/contracts/constants';
-import { OFFLINE_STATUS } from '@marquee/contracts/device-gateway';
 import type { EventLog, ReportingDevice } from '@marquee/contracts/statistics';
 import { useMemo } from 'react';
+import { DeviceConnection } from '../../../components/device-connection.tsx';
 import { DataTable, type DataColumn } from '../../../components/data-table/data-table.tsx';
 import { ListLoadError } from '../../../components/list-states.tsx';
 import type { QueryParams } from '../../../lib/api-client.ts';
@@ -17,22 +16,9 @@ import type { ReportParams } from './use-report-params.ts';
 export const DEVICES_PAGE = 'devices_page';
 export const EVENTS_PAGE = 'events_page';
 
-function DeviceState({ status }: { status: string | null }) {
-  if (status === null) return <Text size="sm">Never reported</Text>;
-  return status === OFFLINE_STATUS ? (
-    <Badge color="gray.7" variant="outline">
-      Offline
-    </Badge>
-  ) : (
-    <Badge color="teal.9" variant="outline">
-      Online
-    </Badge>
-  );
-}
-
 const deviceColumns: DataColumn<ReportingDevice>[] = [
   { id: 'serial', header: 'Serial number', cell: (d) => d.serial_number },
-  { id: 'state', header: 'State', cell: (d) => <DeviceState status={d.last_status} /> },
+  { id: 'state', header: 'Connection', cell: (d) => <DeviceConnection status={d.last_status} /> },
   { id: 'last_status', header: 'Last status', cell: (d) => d.last_status ?? '' },
   { id: 'last_status_date', header: 'Last status at', cell: (d) => formatDateTime(d.last_status_date) },
   { id: 'events', header: 'Events', cell: (d) => formatCount(d.events) },

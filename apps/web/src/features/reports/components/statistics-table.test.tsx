@@ -1,9 +1,11 @@
-import { screen, within } from '@testing-library/react';
+import { notifications } from '@mantine/notifications';
+import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { api } from '../../../lib/api.ts';
 import { renderWithProviders } from '../../../test/render.tsx';
 import { ExportButtons } from './export-buttons.tsx';
-import { configFixture, statisticsPageFixture } from './report-fixtures.ts';
+import { configFixture } from '../../../test/fixtures.ts';
+import { statisticsPageFixture } from './report-fixtures.ts';
 import { pagerSteps, StatisticsPager } from './statistics-pager.tsx';
 import { StatisticsTable } from './statistics-table.tsx';
 
@@ -140,40 +142,88 @@ describe('StatisticsTable', () => {
 });
 
 describe('ExportButtons', () => {
-  it('links each format to the same query without its paging, with the file name', async () => {
-    renderWithProviders(
-      <ExportButtons
-        params={{
-          campaign: 3,
-          location: 2,
-          date__gte: '2026-11-01',
-          date__lte: '2026-11-14',
-          p_zones: '1,3',
-          group_by: 'day',
-          page: 4,
-          page_size: 15,
-        }}
-        filename="CMP-000003-LOC-2"
-      />,
-    );
-    const hrefs = ['CSV', 'XLSX', 'XLS'].map((name) => {
-      const link = screen.getByRole('link', { name: `Export ${name}` });
-      expect(link).toHaveAttribute('download');
-      return new URL(link.getAttribute('href')!, 'http://x');
-    });
-    for (const [index, format] of ['csv', 'xlsx', 'xls'].entries()) {
-      const url = hrefs[index]!;
-      expect(url.pathname).toBe('/api/event-statistics/');
-      expect(Object.fromEntries(url.searchParams)).toEqual({
-        campaign: '3',
-        location: '2',
-        date__gte: '2026-11-01',
-        date__lte: '2026-11-14',
-        p_zones: '1,3',
-        group_by: 'day',
-        format,
-        filename: 'CMP-000003-LOC-2',
+  const params = {
+    campaign: 3,
+    location: 2,
+    date__gte: '2026-11-01',
+    date__lte: '2026-11-14',
+    p_zones: '1,3',
+    group_by: 'day',
+    page: 4,
+    page_size: 15,
+  };
+
+  /** api.download held open by the test: it reports progress, then gives the file or fails. */
+  function mockDownload() {
+    const calls: { path: string; options: Parameters<typeof api.download>[1] }[] = [];
+    let settle: { resolve: (file: File) => void; reject: (error: unknown) => void } | undefined;
+    vi.spyOn(api, 'download').mockImplementation((path, options) => {
+      calls.push({ path, options });
+      return new Promise<File>((resolve, reject) => {
+        settle = { resolve, reject };
+        options?.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
       });
+    });
+    return { calls, finish: (file: File) => settle!.resolve(file) };
+  }
+
+  it('fetches each format of the same query without its paging, shows progress, then saves the file', async () => {
+    const download = mockDownload();
+    const createObjectURL = vi.fn(() => 'blob:export');
+    const revokeObjectURL = vi.fn();
+    Object.assign(URL, { createObjectURL, revokeObjectURL });
+    const clicked: string[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      clicked.push(`${this.href} ${this.download}`);
+    });
+    const show = vi.spyOn(notifications, 'show');
+    const { user } = renderWithProviders(<ExportButtons params={params} filename="CMP-000003-LOC-2" />);
+
+    await user.click(screen.getByRole('button', { name: 'Export XLSX' }));
+    expect(download.calls).toHaveLength(1);
+    expect(download.calls[0]!.path).toBe('/api/event-statistics/');
+    expect(download.calls[0]!.options?.query).toEqual({
+      campaign: 3,
+      location: 2,
+      date__gte: '2026-11-01',
+      date__lte: '2026-11-14',
+      p_zones: '1,3',
+      group_by: 'day',
+      format: 'xlsx',
+      filename: 'CMP-000003-LOC-2',
+    });
+    // While it runs the other formats wait, and the bytes received so far show.
+    expect(screen.getByRole('button', { name: 'Export CSV' })).toBeDisabled();
+    download.calls[0]!.options?.onProgress?.({ loaded: 2048, total: undefined });
+    const progress = await screen.findByRole('status', { name: 'Export progress' });
+    expect(progress).toHaveTextContent('XLSX: 2.0 KB received');
+
+    download.finish(new File(['PK'], 'CMP-000003-LOC-2.xlsx'));
+    await waitFor(() =>
+      expect(show).toHaveBeenCalledWith(
+        expect.objectContaining({ message: 'Exported CMP-000003-LOC-2.xlsx (2.0 B).' }),
+      ),
+    );
+    expect(clicked).toEqual(['blob:export CMP-000003-LOC-2.xlsx']);
+    expect(screen.queryByRole('status', { name: 'Export progress' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Export CSV' })).toBeEnabled();
+  });
+
+  it('cancels a running export and saves nothing', async () => {
+    const download = mockDownload();
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click');
+    const { user } = renderWithProviders(<ExportButtons params={params} filename="x" />);
+    await user.click(screen.getByRole('button', { name: 'Export CSV' }));
+    await user.click(await screen.findByRole('button', { name: 'Cancel export' }));
+    expect(download.calls[0]!.options?.signal?.aborted).toBe(true);
+    await waitFor(() => expect(screen.queryByRole('status', { name: 'Export progress' })).toBeNull());
+    expect(click).not.toHaveBeenCalled();
+  });
+
+  it('offers nothing while the report cannot be exported yet', () => {
+    renderWithProviders(<ExportButtons params={params} filename="x" disabled />);
+    for (const name of ['CSV', 'XLSX', 'XLS']) {
+      expect(screen.getByRole('button', { name: `Export ${name}` })).toBeDisabled();
     }
   });
 });

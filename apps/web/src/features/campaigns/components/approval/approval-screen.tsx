@@ -14,7 +14,7 @@ import { formatDateTime } from '../../../../lib/format.ts';
 import { showSuccess } from '../../../../lib/notifications.ts';
 import { useCampaign, useCampaignTransition, useLastReviewed } from '../../api/campaigns.ts';
 import { CampaignForm } from '../campaign-form.tsx';
-import { CampaignStateBadge } from '../campaign-state-badge.tsx';
+import { CampaignStateBadge } from '../../../../components/campaign-state-badge.tsx';
 import { CampaignChanges } from './campaign-changes.tsx';
 import { RejectDialog } from './reject-dialog.tsx';
 

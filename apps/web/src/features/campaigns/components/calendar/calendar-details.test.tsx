@@ -4,7 +4,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { api } from '../../../../lib/api.ts';
 import { userInfoQueryKey } from '../../../../lib/current-user.ts';
 import { renderWithProviders } from '../../../../test/render.tsx';
-import { campaignRowFixture, configFixture, meFixture, page, zoneFixture } from './calendar-fixtures.ts';
+import { configFixture } from '../../../../test/fixtures.ts';
+import { campaignRowFixture, meFixture, page, zoneFixture } from './calendar-fixtures.ts';
 import { CalendarDetails } from './calendar-details.tsx';
 
 afterEach(() => vi.restoreAllMocks());

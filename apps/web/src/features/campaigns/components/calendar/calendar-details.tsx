@@ -15,7 +15,7 @@ import { useCurrentUser } from '../../../../lib/current-user.ts';
 import { useCampaign } from '../../api/campaigns.ts';
 import { calendarLocationName } from '../../api/get-calendar.ts';
 import { useCalendarLocation } from '../../api/get-calendar-location.ts';
-import { CampaignStateBadge } from '../campaign-state-badge.tsx';
+import { CampaignStateBadge } from '../../../../components/campaign-state-badge.tsx';
 import { CalendarZones } from './calendar-zones.tsx';
 
 type Config = ReturnType<typeof useAppConfig>;

@@ -1,29 +1,10 @@
 // Calendar rows, campaigns, zones and the signed-in user as the API returns them, for the calendar
 // screens' tests.
-import type { AppConfig } from '@marquee/contracts/app-config';
 import type { CalendarRow } from '@marquee/contracts/campaigns';
 import type { UserInfo } from '@marquee/contracts/auth';
 import type { LocationZone } from '@marquee/contracts/locations';
 import type { Detail } from '../../../../lib/resources.ts';
 import type { CampaignRow } from '../../api/campaigns.ts';
-
-export const configFixture = (extra: Partial<AppConfig> = {}): AppConfig => ({
-  video_max_bytes: 1,
-  image_max_bytes: 1,
-  zones: [1, 2, 3, 4],
-  time_zone: 'UTC',
-  age_groups: [
-    { id: 1, label: '18–24' },
-    { id: 2, label: '25–34' },
-  ],
-  genders: [
-    { value: 'm', label: 'Men' },
-    { value: 'f', label: 'Women' },
-  ],
-  times: ['08:00', '20:00'],
-  rejection_reasons: [{ id: 0, label: 'Other' }],
-  ...extra,
-});
 
 export const meFixture = (permissions: string[]): UserInfo => ({
   id: 1,

@@ -16,7 +16,7 @@ import { useCalendarDay } from '../../api/get-calendar-day.ts';
 import { useCalendarLocation } from '../../api/get-calendar-location.ts';
 import type { CampaignRow } from '../../api/campaigns.ts';
 import { CampaignClipCell } from '../campaign-columns.tsx';
-import { CampaignStateBadge } from '../campaign-state-badge.tsx';
+import { CampaignStateBadge } from '../../../../components/campaign-state-badge.tsx';
 import { addDays, CALENDAR_DAYS, formatLongDay, mondayOf } from './calendar-dates.ts';
 
 /** The calendar's weeks stay while the day is in them; otherwise they follow the day. */

@@ -5,7 +5,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { paths } from '../../../../app/paths.ts';
 import { api } from '../../../../lib/api.ts';
 import { renderWithProviders } from '../../../../test/render.tsx';
-import { calendarRowFixture, configFixture, page } from './calendar-fixtures.ts';
+import { configFixture } from '../../../../test/fixtures.ts';
+import { calendarRowFixture, page } from './calendar-fixtures.ts';
 import { CalendarScreen } from './calendar-screen.tsx';
 
 afterEach(() => {

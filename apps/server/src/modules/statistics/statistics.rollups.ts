@@ -1,0 +1,200 @@
+// The grouped statistics query over the rollups: the daily rows when the question needs no hour of the
+// day and they are in the asked time zone, else the hourly rows. Rows are first summed by plain values
+// (a day, a local hour, ids) and only then formatted, so the text of a date is made once per group.
+// Also the rebuild of the daily rollups in another time zone.
+import { sql, type RawBuilder } from 'kysely';
+import type { StatisticsGroup } from '@marquee/contracts/statistics';
+import type { Database } from '../../db/database.ts';
+
+/** A period of whole local days; either end may be open. */
+export type Period = { from?: string; to?: string };
+
+export type StatisticsFilters = Period & {
+  campaign?: number;
+  location?: number;
+  product?: number;
+  advertiser?: number;
+  zones?: number[];
+  gender?: string;
+  ages?: number[];
+  /** Local hours of the day [start, end]; start > end wraps past midnight. */
+  hours?: { start?: number; end?: number };
+  groups: StatisticsGroup[];
+};
+
+/** Which rollup table answers: `event_statistics_hourly` or `event_statistics_daily`. */
+export type Rollup = 'hourly' | 'daily';
+
+/** The output keys of each group. */
+const groupKeyNames: Record<StatisticsGroup, string[]> = {
+  day: ['date'],
+  hour: ['date', 'hour'],
+  campaign: ['campaign'],
+  location: ['location'],
+  zone: ['zone'],
+  product: ['product'],
+  advertiser: ['advertiser'],
+  gender: ['gender'],
+  age_group: ['age_group'],
+};
+
+/** Names joined to a page of grouped rows `g`: key → [name key, SQL]. */
+export const names: Record<string, [string, RawBuilder<unknown>]> = {
+  campaign: ['campaign_name', sql`(select name from campaigns where id = g.campaign)`],
+  location: ['location_name', sql`(select name from locations where id = g.location)`],
+  product: ['product_name', sql`(select name from products where id = g.product)`],
+  advertiser: ['advertiser_name', sql`(select name from advertisers where id = g.advertiser)`],
+};
+
+/** The output keys of rows grouped by `groups` (group keys first, names after their ids). */
+export function groupKeys(groups: readonly StatisticsGroup[]): string[] {
+  const keys = new Set(groups.flatMap((g) => groupKeyNames[g]));
+  const withNames: string[] = [];
+  for (const key of keys) withNames.push(key, ...(names[key] ? [names[key][0]] : []));
+  return withNames;
+}
+
+/** Whether a query reads the audience rows (gender and age group) instead of the all-plays rows. */
+export const usesAudience = (f: StatisticsFilters) =>
+  f.gender !== undefined || f.ages !== undefined || f.groups.includes('gender') || f.groups.includes('age_group');
+
+/** Whether whole days answer the query: no time of day filter and no grouping by hour. */
+export const fitsDaily = (f: StatisticsFilters) =>
+  f.hours?.start === undefined && f.hours?.end === undefined && !f.groups.includes('hour');
+
+export const localStart = (day: string, timeZone: string) => sql`(${day}::date)::timestamp at time zone ${timeZone}`;
+export const localEnd = (day: string, timeZone: string) => sql`(${day}::date + 1)::timestamp at time zone ${timeZone}`;
+
+/** How a key is made: the value rows are summed by, and the output made from that value. */
+type KeyExpression = { group: RawBuilder<unknown>; show: (ref: RawBuilder<unknown>) => RawBuilder<unknown> };
+
+/**
+ * Per key: the value rows of rollup `s` (and its product `p`) are summed by, and the output made from
+ * that value in the summed row `i`. A daily row's day is already the local day; an hourly row's hour
+ * is taken to its local day or local hour (two UTC hours that are one local hour when clocks go back
+ * make one row, as their texts are equal).
+ */
+function keyExpressions(rollup: Rollup, timeZone: string): Record<StatisticsGroup, [string, KeyExpression][]> {
+  const local = sql`(s.hour at time zone ${timeZone})`;
+  const day = rollup === 'daily' ? sql`s.day` : sql`${local}::date`;
+  const plain = (expression: RawBuilder<unknown>): KeyExpression => ({ group: expression, show: (ref) => ref });
+  const text = (format: string) => (ref: RawBuilder<unknown>) => sql`to_char(${ref}::timestamp, ${sql.lit(format)})`;
+  const hour = sql`date_trunc('hour', ${local})`;
+  return {
+    day: [['date', { group: day, show: text('YYYY-MM-DD') }]],
+    hour: [
+      ['date', { group: hour, show: text('YYYY-MM-DD') }],
+      ['hour', { group: hour, show: text('HH24:00') }],
+    ],
+    campaign: [['campaign', plain(sql`s.campaign_id`)]],
+    location: [['location', plain(sql`s.location_id`)]],
+    zone: [['zone', plain(sql`s.zone::int`)]],
+    product: [['product', plain(sql`p.id`)]],
+    advertiser: [['advertiser', plain(sql`p.advertiser_id`)]],
+    gender: [['gender', plain(sql`s.gender`)]],
+    age_group: [['age_group', plain(sql`s.age_group::int`)]],
+  };
+}
+
+/** The grouped rows of the query from `rollup`, as a CTE body: the keys and plays, viewers, play_ms. */
+export function grouped(f: StatisticsFilters, timeZone: string, rollup: Rollup) {
+  const where: RawBuilder<unknown>[] = [];
+  if (rollup === 'daily') {
+    if (f.from) where.push(sql`s.day >= ${f.from}::date`);
+    if (f.to) where.push(sql`s.day <= ${f.to}::date`);
+  } else {
+    if (f.from) where.push(sql`s.hour >= ${localStart(f.from, timeZone)}`);
+    if (f.to) where.push(sql`s.hour < ${localEnd(f.to, timeZone)}`);
+  }
+  if (f.campaign !== undefined) where.push(sql`s.campaign_id = ${f.campaign}`);
+  if (f.location !== undefined) where.push(sql`s.location_id = ${f.location}`);
+  if (f.zones) where.push(f.zones.length ? sql`s.zone in (${sql.join(f.zones)})` : sql`false`);
+  if (f.product !== undefined) where.push(sql`p.id = ${f.product}`);
+  if (f.advertiser !== undefined) where.push(sql`p.advertiser_id = ${f.advertiser}`);
+  // Without gender or age the all-plays rows answer; with them, the audience rows of the groups asked
+  // for: their viewers exactly, and per group the plays (and play time) it watched, summed over groups.
+  if (usesAudience(f)) {
+    where.push(sql`s.gender <> ''`);
+    if (f.gender !== undefined) where.push(sql`s.gender = ${f.gender}`);
+    if (f.ages) where.push(f.ages.length ? sql`s.age_group in (${sql.join(f.ages)})` : sql`false`);
+  } else {
+    where.push(sql`s.gender = ''`);
+  }
+  const { start, end } = f.hours ?? {};
+  if (rollup === 'hourly' && (start !== undefined || end !== undefined)) {
+    const hour = sql`extract(hour from s.hour at time zone ${timeZone})::int`;
+    if (start !== undefined && end !== undefined && start > end) {
+      where.push(sql`(${hour} >= ${start} or ${hour} <= ${end})`);
+    } else {
+      if (start !== undefined) where.push(sql`${hour} >= ${start}`);
+      if (end !== undefined) where.push(sql`${hour} <= ${end}`);
+    }
+  }
+  const expressions = keyExpressions(rollup, timeZone);
+  const keys = new Map<string, KeyExpression>();
+  for (const g of f.groups) for (const [key, expression] of expressions[g]) keys.set(key, expression);
+  const needsProduct =
+    f.product !== undefined || f.advertiser !== undefined || keys.has('product') || keys.has('advertiser');
+  const table = rollup === 'daily' ? sql`event_statistics_daily s` : sql`event_statistics_hourly s`;
+  const from = needsProduct
+    ? sql`${table}
+        join campaigns c on c.id = s.campaign_id
+        join videoclips v on v.id = c.videoclip_id
+        join products p on p.id = v.product_id`
+    : table;
+  const keyNames = [...keys.keys()];
+  const inner = [...keys].map(([key, { group }]) => sql`${group} as ${sql.ref(key)}`);
+  const outer = [...keys].map(([key, { show }]) => sql`${show(sql.ref(`i.${key}`))} as ${sql.ref(key)}`);
+  return {
+    keys: keyNames,
+    body: sql`select ${sql.join([...outer, sql`i.plays`, sql`i.viewers`, sql`i.play_ms`])}
+      from (
+        select ${sql.join([
+          ...inner,
+          sql`sum(s.plays)::bigint as plays`,
+          sql`sum(s.viewers)::bigint as viewers`,
+          sql`sum(s.play_ms)::bigint as play_ms`,
+        ])}
+        from ${from}
+        where ${sql.join(where, sql` and `)}
+        ${keyNames.length ? sql`group by ${sql.join(keyNames.map((_, i) => sql.raw(String(i + 1))))}` : sql``}
+      ) i`,
+  };
+}
+
+/**
+ * Makes the daily rollups again from the hourly ones, by local day in `timeZone`, which becomes their
+ * zone (the migration made them in the zone of its time; after TIME_ZONE changes, queries read the
+ * hourly rows until this runs). Batches wait meanwhile: the hourly rows are locked first, as a batch
+ * locks them, then the daily ones.
+ */
+export async function rebuildDailyRollups(db: Database, timeZone: string): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await sql`lock table event_statistics_hourly in share mode`.execute(trx);
+    await sql`lock table event_statistics_daily in exclusive mode`.execute(trx);
+    await sql`delete from event_statistics_daily`.execute(trx);
+    await sql`
+      insert into event_statistics_daily
+        (day, campaign_id, location_id, zone, gender, age_group, plays, viewers, play_ms)
+      select (hour at time zone ${timeZone})::date, campaign_id, location_id, zone, gender, age_group,
+        sum(plays)::int, sum(viewers)::int, sum(play_ms)::bigint
+      from event_statistics_hourly
+      group by 1, 2, 3, 4, 5, 6`.execute(trx);
+    await sql`
+      insert into event_statistics_daily_zone (time_zone) values (${timeZone})
+      on conflict (only_row) do update set time_zone = excluded.time_zone`.execute(trx);
+  });
+}
+
+/**
+ * At startup: when the daily rollups are in another zone than `timeZone` (TIME_ZONE changed since
+ * they were made), makes them again in `timeZone`, so day queries read them rather than the hourly
+ * rows. Gives the zone they were in when it rebuilt them, otherwise null.
+ */
+export async function ensureDailyRollupZone(db: Database, timeZone: string): Promise<string | null> {
+  const { rows } = await sql<{ time_zone: string }>`select time_zone from event_statistics_daily_zone`.execute(db);
+  const current = rows[0]?.time_zone ?? null;
+  if (current === timeZone) return null;
+  await rebuildDailyRollups(db, timeZone);
+  return current ?? '(none)';
+}
