@@ -49,7 +49,7 @@ export default defineConfig({
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  reporter: [['list']],
+  reporter: [['list'], ['./reporters/failure-details.ts']],
   globalTeardown: './global-teardown.ts',
   use: {
     baseURL: `http://127.0.0.1:${process.env.E2E_PORT}`,

@@ -1,7 +1,7 @@
 // A new user's account, end to end: created by the admin, activated from the mailed link with a
 // one-time token, signs in, changes the password, resets it from a mailed link, signs in again;
 // a disabled user cannot sign in and loses the open session.
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page } from '../fixtures/test.ts';
 import { messages } from '@marquee/contracts/texts';
 import { freshToken, mailedLink, secretOf } from '../fixtures/accounts.ts';
 import { ADMIN, signInByApi, unique } from '../fixtures/session.ts';

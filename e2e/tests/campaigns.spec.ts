@@ -2,7 +2,7 @@
 // provoked on the way, a clip dropped into the playlist), an approver rejects it, the author reads
 // why, edits and resubmits, the approver sees what changed and approves; it shows in the calendar;
 // editing it again asks first and sends it back for approval; deactivating closes it.
-import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Locator, type Page } from '../fixtures/test.ts';
 import { campaignTexts } from '@marquee/contracts/campaigns';
 import { messages } from '@marquee/contracts/texts';
 import { expectNoSeriousViolations } from '../fixtures/axe.ts';

@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from '../fixtures/test.ts';
 import { formatFileSize } from '@marquee/contracts/files';
 import { messages } from '@marquee/contracts/texts';
 import { expectNoSeriousViolations } from '../fixtures/axe.ts';

@@ -1,5 +1,5 @@
 // The image box on the user screen: format check, upload, the limit, removing the active image.
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../fixtures/test.ts';
 import { messages } from '@marquee/contracts/texts';
 import { ADMIN, signInByApi } from '../fixtures/session.ts';
 

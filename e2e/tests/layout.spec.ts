@@ -1,6 +1,6 @@
 // Accessibility of the main screens, and the menu collapsing on a tablet.
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../fixtures/test.ts';
 import { ADMIN, signInByApi } from '../fixtures/session.ts';
 
 test.beforeEach(async ({ page, baseURL }) => {

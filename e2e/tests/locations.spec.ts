@@ -1,6 +1,6 @@
 // Locations as an admin clicks through them: create one, its images, a zone's name and overlay, a
 // device and its one-time token, disabling and enabling, and the zone settings grid; plus axe.
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from '../fixtures/test.ts';
 import { messages } from '@marquee/contracts/texts';
 import { expectNoSeriousViolations } from '../fixtures/axe.ts';
 import { ADMIN, apiCall, signInByApi, unique } from '../fixtures/session.ts';

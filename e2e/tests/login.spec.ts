@@ -1,6 +1,6 @@
 // Signing in and out, the login errors and the inactivity timeout.
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../fixtures/test.ts';
 import { messages } from '@marquee/contracts/texts';
 import { ADMIN, signInByApi } from '../fixtures/session.ts';
 

@@ -8,7 +8,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import ExcelJS from 'exceljs';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from '../fixtures/test.ts';
 import { expectNoSeriousViolations } from '../fixtures/axe.ts';
 import { ADMIN, signInByApi } from '../fixtures/session.ts';
 

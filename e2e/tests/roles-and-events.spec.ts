@@ -1,5 +1,5 @@
 // Creating and editing a role with cascading permissions, then finding it in the events log.
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from '../fixtures/test.ts';
 import { ADMIN, signInByApi, unique } from '../fixtures/session.ts';
 
 const available = (page: Page) => page.getByRole('region', { name: /^Available permissions/ });

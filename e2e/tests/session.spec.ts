@@ -1,5 +1,5 @@
 // A 401 in the middle of a session: the request waits, the user signs in again, and it goes through.
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../fixtures/test.ts';
 import { ADMIN, signInByApi, unique } from '../fixtures/session.ts';
 
 test('a request refused with 401 before expiry is retried after signing in again', async ({ page, baseURL }) => {
