@@ -14,13 +14,26 @@ export type DatabaseOptions = {
   dataDir?: string;
 };
 
+/** The databases opened on a PostgreSQL pool (PGlite has one connection, for everyone). */
+const pooled = new WeakSet<Database>();
+
+/**
+ * Whether `db` was opened on a PostgreSQL connection pool, so that one caller may hold a connection
+ * for long (a cursor) without stopping the others. False for PGlite and for transactions.
+ */
+export function hasConnectionPool(db: Database): boolean {
+  return pooled.has(db);
+}
+
 export async function openDatabase({ url, dataDir }: DatabaseOptions): Promise<Database> {
   if (url) {
     const pg = await import('pg');
     // count(*) and bigint ids come back as strings from pg; parse int8 as numbers (ids stay below 2^53).
     pg.default.types.setTypeParser(20, (v: string) => Number(v));
     const pool = new pg.default.Pool({ connectionString: url, max: 10 });
-    return new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+    pooled.add(db);
+    return db;
   }
   const { PGlite } = await import('@electric-sql/pglite');
   const dir = dataDir ?? 'memory://';

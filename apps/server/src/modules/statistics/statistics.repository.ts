@@ -2,7 +2,7 @@
 // the raw event log, the devices that reported in a period, and a campaign's numbers per location.
 import { sql, type RawBuilder } from 'kysely';
 import type { StatisticsRow, StatisticsTotals } from '@marquee/contracts/statistics';
-import type { Database } from '../../db/database.ts';
+import { hasConnectionPool, type Database } from '../../db/database.ts';
 import {
   fitsDaily,
   groupKeys,
@@ -32,23 +32,6 @@ const numbers = (r: NumberRow): StatisticsTotals => ({
 /** Exports read through a cursor at once at most: each holds a pooled connection while it downloads. */
 const MAX_CURSOR_EXPORTS = 4;
 let cursorExports = 0;
-
-/** Per database: whether it is PGlite, whose one connection a cursor held open would keep from others. */
-const embedded = new WeakMap<Database, Promise<boolean>>();
-function isEmbedded(db: Database): Promise<boolean> {
-  let known = embedded.get(db);
-  if (!known) {
-    known = sql<{ version: string }>`select version()`.execute(db).then(
-      ({ rows }) => /pglite/i.test(rows[0]?.version ?? ''),
-      () => {
-        embedded.delete(db);
-        return true;
-      },
-    );
-    embedded.set(db, known);
-  }
-  return known;
-}
 
 /** The daily rollups answer when the query needs whole days only and they are in `timeZone`. */
 async function rollupFor(db: Database, f: StatisticsFilters, timeZone: string): Promise<Rollup> {
@@ -167,7 +150,7 @@ const statisticsQueries = {
    * download) and past MAX_CURSOR_EXPORTS, a query per `size` rows.
    */
   async *exportRows(db: Database, { f, timeZone, orderBy, size }: ExportOptions): AsyncGenerator<StatisticsRow[]> {
-    if (!(await isEmbedded(db)) && cursorExports < MAX_CURSOR_EXPORTS) {
+    if (hasConnectionPool(db) && cursorExports < MAX_CURSOR_EXPORTS) {
       cursorExports += 1;
       try {
         yield* cursorRows(db, { f, timeZone, orderBy, size });
