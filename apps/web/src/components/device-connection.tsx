@@ -1,8 +1,9 @@
 // Whether a device is reporting: Online after a heartbeat, Offline once the server's sweep found it
 // silent for longer than DEVICE_OFFLINE_MINUTES (its last_status is then OFFLINE_STATUS), and "Never
 // reported" before its first heartbeat. Used by the location's Devices tab and the reports.
-import { Badge, Text } from '@mantine/core';
+import { Text } from '@mantine/core';
 import { OFFLINE_STATUS } from '@marquee/contracts/device-gateway';
+import { StatusBadge } from './status-badge.tsx';
 
 export function DeviceConnection({ status }: { status: string | null }) {
   if (status === null) {
@@ -12,13 +13,6 @@ export function DeviceConnection({ status }: { status: string | null }) {
       </Text>
     );
   }
-  return status === OFFLINE_STATUS ? (
-    <Badge color="gray.7" variant="outline">
-      Offline
-    </Badge>
-  ) : (
-    <Badge color="teal.9" variant="outline">
-      Online
-    </Badge>
-  );
+  const online = status !== OFFLINE_STATUS;
+  return <StatusBadge on={online}>{online ? 'Online' : 'Offline'}</StatusBadge>;
 }

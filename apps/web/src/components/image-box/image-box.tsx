@@ -1,12 +1,13 @@
 // Spec §1 image box: the images of one object, the active one marked; adding (jpg/png only, up to
 // an optional limit), making one active and removing one (after a confirmation).
-import { Badge, Button, Group, Image, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Image, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { messages } from '@marquee/contracts/texts';
 import { IconPhotoPlus, IconStar, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useRef, type ChangeEvent } from 'react';
 import { showSuccess, showWarning } from '../../lib/notifications.ts';
+import { StatusBadge } from '../status-badge.tsx';
 import {
   activateImage,
   fetchImages,
@@ -73,9 +74,9 @@ function Thumbnail({
             {image.width} × {image.height}
           </Text>
           {image.is_active && (
-            <Badge color="teal.9" variant="outline" size="sm">
+            <StatusBadge on size="sm">
               Active
-            </Badge>
+            </StatusBadge>
           )}
         </Group>
         {!readOnly && (

@@ -1,5 +1,5 @@
 import { notifications } from '@mantine/notifications';
-import { appConfigEndpoint, type AppConfig } from '@marquee/contracts/app-config';
+import { appConfigEndpoint } from '@marquee/contracts/app-config';
 import { campaignTexts, type Campaign } from '@marquee/contracts/campaigns';
 import type { Location } from '@marquee/contracts/locations';
 import { messages } from '@marquee/contracts/texts';
@@ -8,6 +8,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { api } from '../../../lib/api.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import type { Detail } from '../../../lib/resources.ts';
+import { configFixture } from '../../../test/fixtures.ts';
 import { renderWithProviders } from '../../../test/render.tsx';
 import { CampaignEditScreen } from './campaign-edit-screen.tsx';
 import { CampaignForm } from './campaign-form.tsx';
@@ -25,25 +26,14 @@ vi.mock('./playlist/campaign-playlist.tsx', () => ({
   ),
 }));
 
-const config: AppConfig = {
-  video_max_bytes: 1000,
-  image_max_bytes: 1000,
+const config = configFixture({
   zones: [1, 2, 3],
-  time_zone: 'UTC',
-  age_groups: [
-    { id: 1, label: '18-29' },
-    { id: 2, label: '30-49' },
-  ],
-  genders: [
-    { value: 'm', label: 'Male' },
-    { value: 'f', label: 'Female' },
-  ],
   times: ['08:00', '12:00', '18:00'],
   rejection_reasons: [
     { id: 0, label: 'Other' },
     { id: 1, label: 'Inappropriate content' },
   ],
-};
+});
 
 const location = (id: number, name: string, devices: number): Location => ({
   id,

@@ -1,6 +1,6 @@
 // The Devices tab of a location: its devices with their last reported status, registering a new
 // one (its token is shown once) and disabling or enabling one after a confirmation.
-import { Badge, Button, Group, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Button, Group, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { permissionFlags } from '@marquee/contracts/common';
 import { deviceTypeLabels, type DeviceRegistered } from '@marquee/contracts/locations';
 import { IconPlus } from '@tabler/icons-react';
@@ -8,6 +8,7 @@ import { useState } from 'react';
 import { ActiveStateButton } from '../../../components/active-state-button.tsx';
 import { DeviceConnection } from '../../../components/device-connection.tsx';
 import { ListLoadError, ListSkeleton } from '../../../components/list-states.tsx';
+import { StatusBadge } from '../../../components/status-badge.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import { showSuccess } from '../../../lib/notifications.ts';
 import { useLocationDevices, type DeviceRow } from '../api/get-location-devices.ts';
@@ -91,15 +92,7 @@ export function LocationDevices({ locationId }: { locationId: number }) {
                   </Table.Td>
                   <Table.Td>{deviceTypeLabels[device.device_type] ?? device.device_type}</Table.Td>
                   <Table.Td>
-                    {device.is_active ? (
-                      <Badge color="teal.9" variant="outline">
-                        Active
-                      </Badge>
-                    ) : (
-                      <Badge color="gray.7" variant="outline">
-                        Disabled
-                      </Badge>
-                    )}
+                    <StatusBadge on={device.is_active}>{device.is_active ? 'Active' : 'Disabled'}</StatusBadge>
                   </Table.Td>
                   <Table.Td>
                     <DeviceConnection status={device.last_status} />

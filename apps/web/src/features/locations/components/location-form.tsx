@@ -1,12 +1,13 @@
 // The form of /location/add and /location/:id: name and address, the managers and campaign
 // managers (in tabs, saved with the form), Save and Disable/Enable in the header. The screen adds
 // the images and the devices and zones tabs of a saved location.
-import { Badge, Group, Paper, SimpleGrid, Stack, Tabs, Text, Textarea, TextInput } from '@mantine/core';
+import { Group, Paper, SimpleGrid, Stack, Tabs, Text, Textarea, TextInput } from '@mantine/core';
 import { locationInput, type LocationDetail, type LocationInput } from '@marquee/contracts/locations';
 import { useMemo, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { locationPath, paths } from '../../../app/paths.ts';
 import { EditFormHeader, ReadOnlyNotice } from '../../../components/edit-form-header.tsx';
+import { StatusBadge } from '../../../components/status-badge.tsx';
 import { useEditForm } from '../../../components/use-edit-form.ts';
 import { UserMultiSelect } from '../../../components/user-multi-select.tsx';
 import type { Detail } from '../../../lib/resources.ts';
@@ -140,14 +141,10 @@ export function LocationForm({ location, users, readOnly, canChange, children, e
           <Stack gap="md">
             {location && (
               <Group gap="xs">
-                {!location.is_active && (
-                  <Badge color="gray.7" variant="outline">
-                    Disabled
-                  </Badge>
-                )}
-                <Badge variant="outline" color={location.data_devices_count ? 'teal.9' : 'gray.7'}>
+                {!location.is_active && <StatusBadge on={false}>Disabled</StatusBadge>}
+                <StatusBadge on={location.data_devices_count > 0}>
                   {deviceCountLabel(location.data_devices_count)}
-                </Badge>
+                </StatusBadge>
               </Group>
             )}
             {readOnly && <ReadOnlyNotice what="this location" />}

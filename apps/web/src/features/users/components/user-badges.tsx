@@ -2,6 +2,7 @@
 // enough for small bold text to pass the contrast check).
 import { Badge, Group } from '@mantine/core';
 import type { User } from '@marquee/contracts/users';
+import { StatusBadge } from '../../../components/status-badge.tsx';
 
 export function UserBadges({ user, showDisabled = false }: { user: User; showDisabled?: boolean }) {
   return (
@@ -17,9 +18,9 @@ export function UserBadges({ user, showDisabled = false }: { user: User; showDis
         </Badge>
       )}
       {user.otp_enabled && (
-        <Badge color="teal.9" variant="outline" size="sm" title="A one-time token is enrolled">
+        <StatusBadge on size="sm" title="A one-time token is enrolled">
           2FA
-        </Badge>
+        </StatusBadge>
       )}
     </Group>
   );
