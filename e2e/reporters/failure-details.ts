@@ -15,7 +15,10 @@ export default class FailureDetails implements Reporter {
     for (const attachment of result.attachments) {
       let text: string | undefined;
       if (attachment.name === 'error-context' && attachment.path && fs.existsSync(attachment.path)) {
-        text = fs.readFileSync(attachment.path, 'utf8');
+        // The error itself is printed above; from this file, the page as it was.
+        const context = fs.readFileSync(attachment.path, 'utf8');
+        const snapshot = context.indexOf('# Page snapshot');
+        text = snapshot >= 0 ? context.slice(snapshot) : context;
       } else if (attachment.name === 'api-calls' && attachment.body) {
         text = attachment.body.toString();
       }
