@@ -29,6 +29,8 @@ export const statisticsTexts = {
   unknownGroup: (name: string) => `Unknown grouping "${name}".`,
   badList: 'Enter whole numbers separated by commas.',
   badTime: 'Enter a time as HH:mm.',
+  audiencePlays:
+    'With a gender or age filter, plays and play time count each play once for every matching audience group that watched it; viewers are exact.',
 } as const;
 
 const MAX_LIST = 100;
