@@ -8,67 +8,59 @@ export const AUDIENCE_FILTERS = ['p_zones', 'p_gender', 'p_age', 'p_start_time',
 
 export type AudienceFiltersProps = {
   filters: Record<string, string>;
-  onChange: (name: (typeof AUDIENCE_FILTERS)[number], value: string) => void;
+  onChange: (name: FilterName, value: string) => void;
 };
 
 const list = (value: string | undefined) => (value ? value.split(',').filter(Boolean) : []);
 
+type FilterName = (typeof AUDIENCE_FILTERS)[number];
+
+const TIME_FILTERS = [
+  { name: 'p_start_time', label: 'From time', clear: 'Clear the start time' },
+  { name: 'p_end_time', label: 'To time', clear: 'Clear the end time' },
+] as const;
+
 export function AudienceFilters({ filters, onChange }: AudienceFiltersProps) {
   const config = useAppConfig();
-  const times = config?.times ?? [];
+  // The value, change handler and clear button of a one-choice and of a several-choice filter.
+  const one = (name: FilterName, clear: string) => ({
+    value: filters[name] || null,
+    onChange: (value: string | null) => onChange(name, value ?? ''),
+    clearable: true,
+    clearButtonProps: { 'aria-label': clear },
+  });
+  const several = (name: FilterName, clear: string, every: string) => ({
+    value: list(filters[name]),
+    onChange: (value: string[]) => onChange(name, value.join(',')),
+    placeholder: filters[name] ? undefined : every,
+    clearable: true,
+    clearButtonProps: { 'aria-label': clear },
+  });
   return (
     <Stack gap={6}>
       <Group gap="sm" align="flex-end" wrap="wrap">
         <MultiSelect
           label="Zones"
-          placeholder={filters.p_zones ? undefined : 'Every zone'}
           w={180}
           data={(config?.zones ?? []).map((zone) => ({ value: String(zone), label: `Zone ${zone}` }))}
-          value={list(filters.p_zones)}
-          onChange={(value) => onChange('p_zones', value.join(','))}
-          clearable
-          clearButtonProps={{ 'aria-label': 'Show every zone' }}
+          {...several('p_zones', 'Show every zone', 'Every zone')}
         />
         <Select
           label="Gender"
           placeholder="Everyone"
           w={150}
           data={(config?.genders ?? []).map((g) => ({ value: g.value, label: g.label }))}
-          value={filters.p_gender || null}
-          onChange={(value) => onChange('p_gender', value ?? '')}
-          clearable
-          clearButtonProps={{ 'aria-label': 'Show every gender' }}
+          {...one('p_gender', 'Show every gender')}
         />
         <MultiSelect
           label="Age groups"
-          placeholder={filters.p_age ? undefined : 'Every age'}
           w={220}
           data={(config?.age_groups ?? []).map((a) => ({ value: String(a.id), label: a.label }))}
-          value={list(filters.p_age)}
-          onChange={(value) => onChange('p_age', value.join(','))}
-          clearable
-          clearButtonProps={{ 'aria-label': 'Show every age group' }}
+          {...several('p_age', 'Show every age group', 'Every age')}
         />
-        <Select
-          label="From time"
-          placeholder="Any"
-          w={120}
-          data={times}
-          value={filters.p_start_time || null}
-          onChange={(value) => onChange('p_start_time', value ?? '')}
-          clearable
-          clearButtonProps={{ 'aria-label': 'Clear the start time' }}
-        />
-        <Select
-          label="To time"
-          placeholder="Any"
-          w={120}
-          data={times}
-          value={filters.p_end_time || null}
-          onChange={(value) => onChange('p_end_time', value ?? '')}
-          clearable
-          clearButtonProps={{ 'aria-label': 'Clear the end time' }}
-        />
+        {TIME_FILTERS.map(({ name, label, clear }) => (
+          <Select key={name} label={label} placeholder="Any" w={120} data={config?.times ?? []} {...one(name, clear)} />
+        ))}
       </Group>
       {(filters.p_gender || filters.p_age) && (
         <Text size="xs" c="dimmed">
