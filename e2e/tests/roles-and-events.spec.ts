@@ -33,9 +33,13 @@ test('create and edit a role; selection cascades to dependents; the events log s
   await available(page).getByRole('checkbox', { name: 'Can view log entry' }).check();
   await expect(selected(page).getByRole('checkbox', { name: 'Can list log entry' })).toBeChecked();
 
+  // The server's answer first: a refusal names itself, and a slow answer is not taken for one.
+  const created = page.waitForResponse((r) => r.request().method() === 'POST' && r.url().endsWith('/api/roles/'));
   await page.getByRole('button', { name: 'Save' }).click();
-  await expect(page).toHaveURL(/\/role\/\d+$/);
-  const id = Number(page.url().split('/').pop());
+  const response = await created;
+  expect(response.status(), await response.text()).toBe(201);
+  const { id } = (await response.json()) as { id: number };
+  await expect(page).toHaveURL(new RegExp(`/role/${id}$`));
 
   // Only the directly chosen permissions were stored.
   const stored = await (await page.request.get(`/api/roles/${id}/`)).json();
