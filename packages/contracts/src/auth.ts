@@ -24,6 +24,9 @@ export const userInfo = z.object({
   time_zone: z.string(),
   /** Every permission the user holds (effective, dependents included), for menus. */
   _permissions: z.array(z.string()),
+  /** Present (true) while the user must enrol a one-time token (require_2fa without one): until
+   * then every other call answers 403. Absent otherwise, which older clients and fixtures keep. */
+  must_enrol_token: z.boolean().optional(),
 });
 export type UserInfo = z.infer<typeof userInfo>;
 

@@ -115,4 +115,7 @@ export const details = {
   notAVideo: 'The file is not a video this product can play (mp4, webm, mov or mkv with a video stream).',
   videoProbeFailed: 'The video could not be read.',
   inUse: 'It is still in use; disable it instead.',
+
+  // Forced one-time token enrolment (require_2fa without a token)
+  enrolTokenFirst: 'Enrol a one-time token to continue.',
 } as const;

@@ -1,5 +1,7 @@
 // Sessions, the login gate, CSRF and the headers every response carries.
-// Login is required for every route unless its config says `public: true`.
+// Login is required for every route unless its config says `public: true`. A user who must use a
+// one-time token (require_2fa) but has none enrolled only reaches the routes marked
+// `duringEnrolment: true` until the enrolment is done.
 import crypto from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { CSRF_COOKIE, CSRF_HEADER, EXPIRE_HEADER, SESSION_COOKIE, VERSION_HEADER } from '@marquee/contracts/auth';
@@ -16,12 +18,17 @@ declare module 'fastify' {
     /** Hash of the session cookie when it names a live session. */
     sessionHash: string | null;
     sessionExpiresAt: Date | null;
+    /** The signed-in user has require_2fa but no enrolled token: the session may only enrol one.
+     * Read from the user's row on every request, so it lifts (or starts) without a new session. */
+    mustEnrolToken: boolean;
   }
   interface FastifyContextConfig {
     /** Reachable without a session. */
     public?: boolean;
     /** Unsafe methods without the CSRF token (device gateway). */
     csrfExempt?: boolean;
+    /** Reachable by a session that must enrol a one-time token first (see `mustEnrolToken`). */
+    duringEnrolment?: boolean;
   }
 }
 
@@ -32,6 +39,11 @@ const RENEW_AFTER_MS = 15_000;
 
 export const hashSessionId = (id: string) => crypto.createHash('sha256').update(id).digest('hex');
 export const newToken = () => crypto.randomBytes(32).toString('base64url');
+
+/** require_2fa without an enrolled token: signing in never asked for a token, so the session must
+ * enrol one before anything else (the flag may be switched on after activation). */
+export const mustEnrolToken = (user: { require_2fa: boolean; otp_enabled: boolean }) =>
+  user.require_2fa && !user.otp_enabled;
 
 export function requireAuth(request: FastifyRequest): Auth {
   if (!request.auth) throw unauthorized();
@@ -51,6 +63,7 @@ export function registerSession(
   app.decorateRequest('auth', null);
   app.decorateRequest('sessionHash', null);
   app.decorateRequest('sessionExpiresAt', null);
+  app.decorateRequest('mustEnrolToken', false);
 
   app.addHook('onRequest', async (request) => {
     const cookie = request.cookies[SESSION_COOKIE];
@@ -60,7 +73,14 @@ export function registerSession(
       const row = await db
         .selectFrom('sessions')
         .innerJoin('users', 'users.id', 'sessions.user_id')
-        .select(['users.id', 'users.username', 'users.full_name', 'sessions.expires_at'])
+        .select([
+          'users.id',
+          'users.username',
+          'users.full_name',
+          'users.require_2fa',
+          'users.otp_enabled',
+          'sessions.expires_at',
+        ])
         .where('sessions.id_hash', '=', hash)
         .where('sessions.expires_at', '>', now)
         .where('users.is_active', '=', true)
@@ -75,9 +95,13 @@ export function registerSession(
         request.sessionHash = hash;
         request.sessionExpiresAt = expiresAt;
         request.auth = await access.authOf({ id: row.id, username: row.username, full_name: row.full_name });
+        request.mustEnrolToken = mustEnrolToken(row);
       }
     }
-    if (!request.auth && request.routeOptions.config.public !== true) throw unauthorized();
+    const { public: isPublic, duringEnrolment } = request.routeOptions.config;
+    if (isPublic === true) return;
+    if (!request.auth) throw unauthorized();
+    if (request.mustEnrolToken && duringEnrolment !== true) throw forbidden(details.enrolTokenFirst);
   });
 
   app.addHook('preValidation', async (request) => {

@@ -49,7 +49,10 @@ export function registerAuthRoutes(
     },
   );
 
-  r.get(userInfoEndpoint, { schema: { tags, response: { 200: userInfo, 401: detailError } } }, (request) =>
-    service.userInfo(requireAuth(request)),
+  // Allowed while a one-time token must be enrolled: it is how the web learns that it must.
+  r.get(
+    userInfoEndpoint,
+    { config: { duringEnrolment: true }, schema: { tags, response: { 200: userInfo, 401: detailError } } },
+    (request) => service.userInfo(requireAuth(request), request.mustEnrolToken),
   );
 }

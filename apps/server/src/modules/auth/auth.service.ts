@@ -5,7 +5,7 @@ import type { Access, Auth } from '../../access/access.ts';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/database.ts';
 import { HttpError } from '../../http/errors.ts';
-import { hashSessionId, newToken } from '../../http/session.ts';
+import { hashSessionId, mustEnrolToken, newToken } from '../../http/session.ts';
 import { verifyOtp } from '../../lib/otp.ts';
 import { verifyPassword } from '../../lib/passwords.ts';
 import { createThrottle } from './throttle.ts';
@@ -27,6 +27,7 @@ export function createAuthService({ db, access, config }: { db: Database; access
         'full_name',
         'password_hash',
         'is_active',
+        'require_2fa',
         'otp_enabled',
         'otp_secret',
         'otp_last_step',
@@ -65,6 +66,7 @@ export function createAuthService({ db, access, config }: { db: Database; access
     await throttle.prune();
     const info = await userInfo(
       await access.authOf({ id: user.id, username: user.username, full_name: user.full_name }),
+      mustEnrolToken(user),
     );
     return { sessionId, expiresAt, info };
   }
@@ -73,13 +75,16 @@ export function createAuthService({ db, access, config }: { db: Database; access
     if (sessionHash) await db.deleteFrom('sessions').where('id_hash', '=', sessionHash).execute();
   }
 
-  async function userInfo(auth: Auth): Promise<UserInfo> {
+  /** `mustEnrolToken`: the session may only enrol a one-time token (see http/session.ts). */
+  async function userInfo(auth: Auth, mustEnrolToken: boolean): Promise<UserInfo> {
     return {
       id: auth.user.id,
       username: auth.user.username,
       full_name: auth.user.full_name,
       time_zone: config.timeZone,
       _permissions: [...auth.permissions].sort(),
+      // Only while it holds, so the answer of everyone else stays as it was.
+      ...(mustEnrolToken ? { must_enrol_token: true } : {}),
     };
   }
 

@@ -52,14 +52,22 @@ export function registerUserRoutes(
   detailAction('reactivate', (auth, id) => accounts.reactivate(auth, id));
   detailAction('disable_otp', (auth, id) => accounts.disableOtp(auth, id));
 
+  // Enrolment stays open to a session that must enrol a token first (only one's own: access decides).
+  const duringEnrolment = { duringEnrolment: true };
   r.post(
     `${base}:id/enable_otp/`,
-    { schema: { tags, params: idParam, response: { 200: enableOtpResponse, ...errors } } },
+    {
+      config: duringEnrolment,
+      schema: { tags, params: idParam, response: { 200: enableOtpResponse, ...errors } },
+    },
     (req) => accounts.enableOtp(requireAuth(req), req.params.id),
   );
   r.post(
     `${base}:id/validate_otp/`,
-    { schema: { tags, params: idParam, body: validateOtpBody, response: { 200: userOut, ...errors } } },
+    {
+      config: duringEnrolment,
+      schema: { tags, params: idParam, body: validateOtpBody, response: { 200: userOut, ...errors } },
+    },
     (req) => accounts.validateOtp(requireAuth(req), req.params.id, req.body.token),
   );
   r.get(
