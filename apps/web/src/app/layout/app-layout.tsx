@@ -12,6 +12,7 @@ import { signOut } from '../../features/auth/api/sign-out.ts';
 import { visibleMenuItems } from '../menu.ts';
 import { paths, userPath } from '../paths.ts';
 import type { RouteHandle } from '../router.tsx';
+import { EnrolmentGate } from './enrolment-gate.tsx';
 import { FullPageLoader } from './route-states.tsx';
 import classes from './app-layout.module.css';
 
@@ -44,6 +45,8 @@ export function AppLayout() {
   const required = useRequiredPermissions();
 
   if (!user) return <FullPageLoader />;
+  // Until the required one-time token is enrolled the server refuses everything else.
+  if (user.must_enrol_token) return <EnrolmentGate user={user} />;
   const menu = visibleMenuItems(user._permissions);
   const current = activePath(pathname, menu);
   const allowed = required.every((permission) => user._permissions.includes(permission));

@@ -44,7 +44,16 @@ function refusal(error: unknown): string {
   return messages.otpInvalid;
 }
 
-function Enrolment({ user, enrolment, onDone }: { user: User; enrolment: EnableOtpResponse; onDone: () => void }) {
+export type OtpEnrolmentProps = {
+  userId: number;
+  /** The answer of enable_otp: the pending secret as a QR code and a link. */
+  enrolment: EnableOtpResponse;
+  onEnrolled: () => void;
+  onCancel: () => void;
+};
+
+/** The steps of an enrolment once it is started; also the screen a require_2fa user sees first. */
+export function OtpEnrolment({ userId, enrolment, onEnrolled, onCancel }: OtpEnrolmentProps) {
   const validate = useValidateOtp();
   const [token, setToken] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -57,9 +66,9 @@ function Enrolment({ user, enrolment, onDone }: { user: User; enrolment: EnableO
     setError(problem);
     if (problem) return;
     try {
-      await validate.mutateAsync({ id: user.id, token: value });
+      await validate.mutateAsync({ id: userId, token: value });
       showSuccess('One-time token enabled.');
-      onDone();
+      onEnrolled();
     } catch (cause) {
       // Other statuses were already reported by the api client.
       if (!isApiError(cause) || cause.status === 400) setError(refusal(cause));
@@ -115,7 +124,7 @@ function Enrolment({ user, enrolment, onDone }: { user: User; enrolment: EnableO
           <Button type="submit" mt={25} loading={validate.isPending}>
             Confirm token
           </Button>
-          <Button variant="subtle" mt={25} onClick={onDone}>
+          <Button variant="subtle" mt={25} onClick={onCancel}>
             Cancel
           </Button>
         </Group>
@@ -171,7 +180,12 @@ export function UserOtpSection({ user, isSelf, canChange }: UserOtpSectionProps)
               : 'Only the user can enrol a one-time token, from their own account page.'}
         </Text>
         {enrolment && !user.otp_enabled ? (
-          <Enrolment user={user} enrolment={enrolment} onDone={() => setEnrolment(null)} />
+          <OtpEnrolment
+            userId={user.id}
+            enrolment={enrolment}
+            onEnrolled={() => setEnrolment(null)}
+            onCancel={() => setEnrolment(null)}
+          />
         ) : (
           <Group gap="sm">
             {isSelf && !user.otp_enabled && (
