@@ -16,6 +16,7 @@ import { createAccess } from './access/access.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
 import { errorHandler, notFound, unauthorized } from './http/errors.ts';
+import { registerInputGuard } from './http/input-guard.ts';
 import { registerSession } from './http/session.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { registerImageRoutes, registerMediaRoutes } from './media/images.routes.ts';
@@ -89,6 +90,7 @@ export async function buildApp({
 
   const access = createAccess(db);
   registerSession(app, { db, access, config });
+  registerInputGuard(app);
 
   const mailer = givenMailer ?? createMailer(config.mail, app.log);
   registerAuthRoutes(app, { service: createAuthService({ db, access, config }), config });

@@ -119,3 +119,6 @@ export const details = {
   // Forced one-time token enrolment (require_2fa without a token)
   enrolTokenFirst: 'Enrol a one-time token to continue.',
 } as const;
+
+/** A text field holding a control character (NUL, ESC, …; line breaks only in multi-line fields). */
+export const controlCharactersText = 'This field may not contain control characters.';

@@ -7,6 +7,7 @@ import { detailError, idParam, validationError } from '@marquee/contracts/common
 import { IMAGE_FIELD, image, imageList, mediaImagesEndpoint } from '@marquee/contracts/images';
 import { details } from '@marquee/contracts/texts';
 import { fieldError } from '../http/errors.ts';
+import { uploadErrors } from '../http/input-guard.ts';
 import { requireAuth } from '../http/session.ts';
 import { imageTooLarge } from './images.ts';
 import type { createMediaService, ImagesService } from './images.service.ts';
@@ -28,6 +29,11 @@ export async function uploadedImage(req: FastifyRequest): Promise<Buffer> {
   if (!part || part.fieldname !== IMAGE_FIELD) {
     part?.file.resume();
     throw required();
+  }
+  const refused = uploadErrors(part);
+  if (refused) {
+    part.file.resume();
+    throw refused;
   }
   try {
     return await part.toBuffer();

@@ -9,6 +9,7 @@ import type { FastifyRequest } from 'fastify';
 import { messages } from '@marquee/contracts/texts';
 import { VIDEO_FILE_FIELD } from '@marquee/contracts/videoclips';
 import { fieldError } from '../http/errors.ts';
+import { uploadErrors } from '../http/input-guard.ts';
 
 export type ReceivedVideo = { path: string; fileName: string; size: number; checksum: string };
 
@@ -31,6 +32,11 @@ export async function receiveVideo(req: FastifyRequest, target: string, maxBytes
   if (!part || part.fieldname !== VIDEO_FILE_FIELD) {
     part?.file.resume();
     throw videoRequired();
+  }
+  const refused = uploadErrors(part);
+  if (refused) {
+    part.file.resume();
+    throw refused;
   }
   const hash = crypto.createHash('sha256');
   let size = 0;
