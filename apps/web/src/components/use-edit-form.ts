@@ -7,6 +7,7 @@ import { useMemo } from 'react';
 import { useForm, type DefaultValues, type FieldValues, type Path, type Resolver } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import type { z } from 'zod';
+import { withTextRule } from '../lib/control-characters.ts';
 import { applyServerErrors } from '../lib/form-errors.ts';
 import { showSuccess } from '../lib/notifications.ts';
 import { useDirtyFormGuard } from './dirty-form-guard.tsx';
@@ -50,7 +51,7 @@ export function useEditForm<T extends { id: number }, V extends FieldValues, I>(
     defaultValues: (defaultValues ?? valuesOf(object)) as DefaultValues<V>,
     values,
     resetOptions: { keepDirtyValues: true },
-    resolver: zodResolver(schema) as Resolver<V, unknown, I>,
+    resolver: withTextRule(zodResolver(schema) as Resolver<V, unknown, I>),
   });
   const { handleSubmit, reset, setError } = form;
   const guard = useDirtyFormGuard(form.formState.isDirty && !readOnly);

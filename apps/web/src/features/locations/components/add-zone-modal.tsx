@@ -4,6 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { addZoneInput, type AddZoneInput } from '@marquee/contracts/locations';
 import { Controller, useForm } from 'react-hook-form';
 import { z } from 'zod';
+import { withTextRule } from '../../../lib/control-characters.ts';
 import { applyServerErrors } from '../../../lib/form-errors.ts';
 import { showSuccess } from '../../../lib/notifications.ts';
 import { useAddZone } from '../api/add-zone.ts';
@@ -35,7 +36,7 @@ function AddZoneForm({ locationId, freeNumbers, onClose }: Omit<AddZoneModalProp
     formState: { errors, isSubmitting },
   } = useForm<Values, unknown, AddZoneInput>({
     defaultValues: { zone_number: freeNumbers[0] ? String(freeNumbers[0]) : '', name: '' },
-    resolver: zodResolver(schema),
+    resolver: withTextRule(zodResolver(schema)),
   });
 
   const submit = handleSubmit(async (values) => {

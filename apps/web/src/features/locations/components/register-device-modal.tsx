@@ -11,6 +11,7 @@ import {
 } from '@marquee/contracts/locations';
 import { Controller, useForm } from 'react-hook-form';
 import { z } from 'zod';
+import { withTextRule } from '../../../lib/control-characters.ts';
 import { applyServerErrors } from '../../../lib/form-errors.ts';
 import { useRegisterDevice } from '../api/register-device.ts';
 
@@ -40,7 +41,7 @@ function RegisterDeviceForm({ locationId, onClose, onRegistered }: Omit<Register
     formState: { errors, isSubmitting },
   } = useForm<Values, unknown, Omit<DeviceInput, 'location'>>({
     defaultValues: { serial_number: '', device_type: '' },
-    resolver: zodResolver(schema),
+    resolver: withTextRule(zodResolver(schema)),
   });
 
   const submit = handleSubmit(async (values) => {

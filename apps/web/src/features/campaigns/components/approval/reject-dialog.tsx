@@ -5,6 +5,7 @@ import { rejectInput, type RejectInput } from '@marquee/contracts/campaigns';
 import { messages } from '@marquee/contracts/texts';
 import { Controller, useForm } from 'react-hook-form';
 import { z } from 'zod';
+import { withTextRule } from '../../../../lib/control-characters.ts';
 import { useAppConfig } from '../../../../lib/app-config.ts';
 import { applyServerErrors } from '../../../../lib/form-errors.ts';
 import { showSuccess } from '../../../../lib/notifications.ts';
@@ -41,7 +42,7 @@ function RejectForm({ campaign, onClose, onRejected }: Omit<RejectDialogProps, '
     formState: { errors, isSubmitting },
   } = useForm<Values, unknown, RejectInput>({
     defaultValues: { reason: '', comments: '' },
-    resolver: zodResolver(schema),
+    resolver: withTextRule(zodResolver(schema)),
   });
 
   const submit = handleSubmit(async (input) => {
