@@ -18,6 +18,9 @@ import type { Database } from './db/database.ts';
 import { errorHandler, notFound, unauthorized } from './http/errors.ts';
 import { registerInputGuard } from './http/input-guard.ts';
 import { registerSession } from './http/session.ts';
+import { openApiTags, registerOperationNaming } from './http/openapi.ts';
+import { createMetrics, registerMetrics } from './http/metrics.ts';
+import { registerHealthRoutes } from './http/health.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { registerImageRoutes, registerMediaRoutes } from './media/images.routes.ts';
 import { createImagesService, createMediaService } from './media/images.service.ts';
@@ -76,8 +79,20 @@ export async function buildApp({
   await app.register(fastifyFormbody);
   // Uploads: one file, no bigger than an image may be (the size check happens while reading).
   await app.register(fastifyMultipart, { limits: { fileSize: config.media.maxBytes, files: 1 } });
+  // Before every route: names the operations of the OpenAPI document (operationId, summary).
+  registerOperationNaming(app);
   await app.register(fastifySwagger, {
-    openapi: { info: { title: `${PRODUCT_NAME} API`, version: config.version } },
+    openapi: {
+      info: {
+        title: `${PRODUCT_NAME} API`,
+        version: config.version,
+        description: `The ${PRODUCT_NAME} back office API (session cookie and CSRF token) and the device gateway (device token).`,
+        contact: { name: `${PRODUCT_NAME} operators`, url: config.publicUrl },
+      },
+      // Relative: the document describes the server that serves it, whatever its address.
+      servers: [{ url: '/' }],
+      tags: openApiTags,
+    },
     transform: jsonSchemaTransform,
   });
   // The API documentation is public: it describes the API, it holds no data.
@@ -87,6 +102,11 @@ export async function buildApp({
     });
     await docs.register(fastifySwaggerUi, { routePrefix: docsEndpoint });
   });
+
+  // Operations: probes and metrics, outside /api/ (explicit routes win over the web app's `/*`).
+  const metrics = createMetrics();
+  registerMetrics(app, { metrics, token: config.metricsToken });
+  registerHealthRoutes(app, { db });
 
   const access = createAccess(db);
   registerSession(app, { db, access, config });
@@ -119,7 +139,7 @@ export async function buildApp({
   registerRoleRoutes(app, createRolesService(db, access));
   registerPermissionRoutes(app, createPermissionsService(db, access));
   registerLogEntryRoutes(app, createLogEntriesService(db, access, config.timeZone));
-  registerDeviceGateway(app, { db, config, storage });
+  registerDeviceGateway(app, { db, config, storage, metrics });
   registerStatisticsRoutes(app, createStatisticsService({ db, access, timeZone: config.timeZone, campaigns }));
 
   registerWebApp(app, config.webDist);

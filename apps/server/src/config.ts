@@ -81,6 +81,12 @@ const envSchema = z.object({
   /** A device silent for longer than this counts as offline (its location's managers are told). */
   DEVICE_OFFLINE_MINUTES: z.coerce.number().positive().default(10),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** On SIGTERM, how long requests in flight (uploads, exports) may go on before they are cut. */
+  SHUTDOWN_GRACE_SECONDS: z.coerce.number().min(0).default(30),
+  /** PostgreSQL: how long to wait for a new connection before a request fails with 503. */
+  DATABASE_CONNECT_TIMEOUT_SECONDS: z.coerce.number().positive().default(5),
+  /** PostgreSQL: how long a request's query may wait for its answer (0 = no limit). */
+  DATABASE_QUERY_TIMEOUT_SECONDS: z.coerce.number().min(0).default(30),
 });
 
 export type ThrottleSettings = {
@@ -138,6 +144,10 @@ export type Config = {
   now: () => Date;
   version: string;
   logLevel: string;
+  /** On SIGTERM, requests in flight get this long (ms) to finish before their connections are closed. */
+  shutdownGraceMs: number;
+  /** PostgreSQL timeouts of the serving pool (ms; queryTimeoutMs 0 = none), so requests fail fast. */
+  databaseTimeouts: { connectTimeoutMs: number; queryTimeoutMs: number };
 };
 
 /** The version of the web build being served (written by the web build), so the two always agree. */
@@ -233,6 +243,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     now: () => new Date(),
     version: e.APP_VERSION ?? distVersion(e.WEB_DIST) ?? buildVersion(),
     logLevel: e.LOG_LEVEL,
+    shutdownGraceMs: e.SHUTDOWN_GRACE_SECONDS * 1000,
+    databaseTimeouts: {
+      connectTimeoutMs: e.DATABASE_CONNECT_TIMEOUT_SECONDS * 1000,
+      queryTimeoutMs: e.DATABASE_QUERY_TIMEOUT_SECONDS * 1000,
+    },
     ...overrides,
   };
 }

@@ -15,7 +15,8 @@ import { ensureDailyRollupZone } from './modules/statistics/statistics.rollups.t
 import { DEMO_HISTORY_DAYS, seedDemoHistory } from './simulation/in-process.ts';
 
 const config = loadConfig();
-const db = await openDatabase({ url: config.databaseUrl, dataDir: path.join(config.dataDir, 'db') });
+const dbOptions = { url: config.databaseUrl, dataDir: path.join(config.dataDir, 'db') };
+let db = await openDatabase(dbOptions);
 await migrateToLatest(db);
 // Daily statistics are kept by local day in one zone: after TIME_ZONE changes, make them again
 // (before serving, since device batches would wait for it anyway).
@@ -27,6 +28,12 @@ if (process.argv[2] === 'migrate') {
   await db.destroy();
   console.log('Migrations are up to date.');
   process.exit(0);
+}
+
+if (config.databaseUrl) {
+  // Migrations and rebuilds may run long; requests are served by a pool whose queries time out.
+  await db.destroy();
+  db = await openDatabase({ ...dbOptions, ...config.databaseTimeouts });
 }
 
 const admin = await ensureAdmin(db, config.adminPassword);
@@ -64,8 +71,16 @@ if (admin.created) {
 const sweep = () =>
   runMaintenance(db, config).catch((err: unknown) => app.log.error({ err }, 'maintenance sweep failed'));
 const sweeper = setInterval(sweep, SWEEP_INTERVAL_MS);
+// Shutdown: no new connections (Fastify answers 503 on kept-alive ones), requests in flight finish
+// within the grace period (then their connections are cut), the pool closes, exit 0.
+let closing = false;
 const close = async () => {
+  if (closing) return;
+  closing = true;
   clearInterval(sweeper);
+  setTimeout(() => app.server.closeAllConnections(), config.shutdownGraceMs).unref();
+  // Should a handler still hold the pool after its connection was cut, do not wait for ever.
+  setTimeout(() => process.exit(1), config.shutdownGraceMs + 10_000).unref();
   await app.close();
   await db.destroy();
   process.exit(0);

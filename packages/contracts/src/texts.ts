@@ -118,6 +118,9 @@ export const details = {
 
   // Forced one-time token enrolment (require_2fa without a token)
   enrolTokenFirst: 'Enrol a one-time token to continue.',
+
+  // The database is out of reach (503 with Retry-After)
+  serviceUnavailable: 'The service is temporarily unavailable. Try again in a few seconds.',
 } as const;
 
 /** A text field holding a control character (NUL, ESC, …; line breaks only in multi-line fields). */

@@ -12,7 +12,17 @@ export type DatabaseOptions = {
   url?: string;
   /** PGlite data folder; `memory://` keeps it in memory. */
   dataDir?: string;
+  /** PostgreSQL: give up on a new connection after this long (ms), so requests fail fast (503). */
+  connectTimeoutMs?: number;
+  /** PostgreSQL: give up waiting for a query's answer after this long (ms; 0 or none = no limit). */
+  queryTimeoutMs?: number;
+  /** Told of connections lost while idle in the pool (default: a warning on stderr). */
+  onConnectionError?: (err: Error) => void;
 };
+
+/** New connections wait this long (ms) unless told otherwise: without it a request hangs as long as
+ * the database does not answer. */
+const CONNECT_TIMEOUT_MS = 5000;
 
 /** The databases opened on a PostgreSQL pool (PGlite has one connection, for everyone). */
 const pooled = new WeakSet<Database>();
@@ -25,12 +35,31 @@ export function hasConnectionPool(db: Database): boolean {
   return pooled.has(db);
 }
 
-export async function openDatabase({ url, dataDir }: DatabaseOptions): Promise<Database> {
+export async function openDatabase({
+  url,
+  dataDir,
+  connectTimeoutMs = CONNECT_TIMEOUT_MS,
+  queryTimeoutMs,
+  onConnectionError = (err) => console.warn(`Database connection lost: ${err.message}`),
+}: DatabaseOptions): Promise<Database> {
   if (url) {
     const pg = await import('pg');
     // count(*) and bigint ids come back as strings from pg; parse int8 as numbers (ids stay below 2^53).
     pg.default.types.setTypeParser(20, (v: string) => Number(v));
-    const pool = new pg.default.Pool({ connectionString: url, max: 10 });
+    const pool = new pg.default.Pool({
+      connectionString: url,
+      max: 10,
+      connectionTimeoutMillis: connectTimeoutMs,
+      ...(queryTimeoutMs ? { query_timeout: queryTimeoutMs } : {}),
+      // Notices a silently dropped connection (a restarted router, a failover) in time.
+      keepAlive: true,
+    });
+    // An idle connection that breaks (the server restarted, the network dropped it) is an 'error'
+    // event: unhandled, it would end the process. The pool drops that connection by itself.
+    pool.on('error', onConnectionError);
+    // A connection in use between two queries (inside a transaction, or an export's cursor) has no
+    // listener of the pool's: its next query fails instead, and the pool drops it when it is given back.
+    pool.on('connect', (client) => client.on('error', () => {}));
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
     pooled.add(db);
     return db;

@@ -25,3 +25,10 @@ export async function migrateToLatest(db: Database): Promise<void> {
   }
   if (error) throw error instanceof Error ? error : new Error(String(error));
 }
+
+/** Names of the migrations this code has that the database has not run (empty when it is current):
+ * the readiness check, so a server is not sent traffic before its schema exists. */
+export async function pendingMigrations(db: Database): Promise<string[]> {
+  const migrator = new Migrator({ db, provider: new FolderMigrationProvider() });
+  return (await migrator.getMigrations()).filter((m) => !m.executedAt).map((m) => m.name);
+}

@@ -12,12 +12,9 @@ import {
   heartbeatResponse,
   playlistResponse,
 } from '@marquee/contracts/device-gateway';
-import type { Config } from '../../config.ts';
-import type { Database } from '../../db/database.ts';
 import { badRequest } from '../../http/errors.ts';
 import { parseRange } from '../../media/videos.routes.ts';
-import type { MediaStorage } from '../../media/storage.ts';
-import { createDeviceGatewayService, type DeviceGatewayService } from './device-gateway.service.ts';
+import { createDeviceGatewayService, type DeviceGatewayService, type GatewayDeps } from './device-gateway.service.ts';
 
 const tags = ['device gateway'];
 const config = { public: true, csrfExempt: true };
@@ -118,9 +115,6 @@ export function registerDeviceGatewayRoutes(app: FastifyInstance, gateway: Devic
 }
 
 /** The one line app.ts calls. */
-export function registerDeviceGateway(
-  app: FastifyInstance,
-  deps: { db: Database; config: Config; storage: MediaStorage },
-) {
+export function registerDeviceGateway(app: FastifyInstance, deps: GatewayDeps) {
   registerDeviceGatewayRoutes(app, createDeviceGatewayService(deps));
 }

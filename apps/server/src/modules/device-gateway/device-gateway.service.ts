@@ -18,6 +18,7 @@ import { writeLogEntry } from '../../audit/audit.ts';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/database.ts';
 import { badRequest, notFound, unauthorized } from '../../http/errors.ts';
+import type { Metrics } from '../../http/metrics.ts';
 import { dayIn } from '../../lib/days.ts';
 import type { MediaStorage } from '../../media/storage.ts';
 import { CAMPAIGN_MODEL } from '../campaigns/campaigns.repository.ts';
@@ -28,6 +29,8 @@ export type GatewayDeps = {
   db: Database;
   config: Pick<Config, 'now' | 'timeZone' | 'campaigns'>;
   storage: MediaStorage;
+  /** Counts stored events and batch sizes (absent where nobody reads metrics). */
+  metrics?: Pick<Metrics, 'deviceEvents' | 'deviceBatchSize'>;
 };
 
 /** Events may name campaigns a device plays, and finished ones it played before they closed. */
@@ -69,7 +72,7 @@ async function moveBy(trx: Database, action: CampaignAction, ids: number[], mess
   await logMoves(trx, await repo.moveStates(trx, { ids, from, to }), to, message);
 }
 
-export function createDeviceGatewayService({ db, config, storage }: GatewayDeps) {
+export function createDeviceGatewayService({ db, config, storage, metrics }: GatewayDeps) {
   const today = () => dayIn(config.now(), config.timeZone);
   const ageGroups = new Set(config.campaigns.ageGroups.map((g) => g.id));
 
@@ -203,7 +206,7 @@ export function createDeviceGatewayService({ db, config, storage }: GatewayDeps)
       const errors = await problemsOf(device, batch);
       if (Object.keys(errors).length) throw badRequest(errors);
       const rows = batch.events.map(rowOf);
-      return db.transaction().execute(async (trx) => {
+      const result = await db.transaction().execute(async (trx) => {
         const claimed = await repo.claimBatch(trx, { device: device.id, batchId: batch.batch_id, events: rows.length });
         if (!claimed) return { accepted: 0, duplicate: true };
         await repo.appendEvents(trx, {
@@ -218,6 +221,12 @@ export function createDeviceGatewayService({ db, config, storage }: GatewayDeps)
         await moveBy(trx, 'viewed', viewed, gatewayTexts.viewedOnDevice(device.serial_number));
         return { accepted: rows.length, duplicate: false };
       });
+      // After the commit, so a refused or rolled-back batch counts nothing.
+      if (!result.duplicate) {
+        metrics?.deviceEvents.inc(result.accepted);
+        metrics?.deviceBatchSize.observe(result.accepted);
+      }
+      return result;
     },
 
     /** A clip file of the device's campaigns (a byte range of it, when asked). */
