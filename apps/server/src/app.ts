@@ -125,7 +125,7 @@ export async function buildApp({
     service: createImagesService(imageDeps, userImages),
     tag: 'users',
   });
-  registerMediaRoutes(app, createMediaService({ db, storage }));
+  registerMediaRoutes(app, createMediaService({ db, access, storage }));
   registerAppConfigRoutes(app, config);
   const catalogueDeps = { db, access, config, storage, imageDeps, log: app.log };
   const campaigns = createCampaignsService({ db, access, config });

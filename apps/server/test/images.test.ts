@@ -253,7 +253,9 @@ describeBackends(
       expect(own.statusCode, own.body).toBe(201);
       const ownImage = own.json() as Image;
       expect((await plain.get(images(plain.user.id))).json()).toEqual({ results: [ownImage] });
-      expect((await plain.get(existing.url)).statusCode).toBe(200);
+      // Another user's picture needs list_user or view_user: others are told there is no such image.
+      expect((await plain.get(existing.url)).statusCode).toBe(404);
+      expect((await plain.get(ownImage.url)).statusCode).toBe(200);
       expect((await plain.delete(`${images(plain.user.id)}${ownImage.id}/`)).statusCode).toBe(204);
 
       const manager = await asUser(ctx, ['change_user', 'view_user']);

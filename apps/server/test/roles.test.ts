@@ -51,6 +51,7 @@ describeBackends('roles', (ctx) => {
         name: names[0],
         permissions: [],
         can_change_all_advertisers: false,
+        can_view_all_advertisers: true,
         is_superuser: false,
       });
     });
@@ -157,6 +158,7 @@ describeBackends('roles', (ctx) => {
         name: role.name,
         permissions: [changeRole],
         can_change_all_advertisers: false,
+        can_view_all_advertisers: true,
         is_superuser: false,
         _permissions: allRolePermissions,
       });
@@ -184,6 +186,7 @@ describeBackends('roles', (ctx) => {
         name,
         permissions: [listLog],
         can_change_all_advertisers: true,
+        can_view_all_advertisers: true,
         is_superuser: false,
         _permissions: allRolePermissions,
       });
@@ -276,6 +279,7 @@ describeBackends('roles', (ctx) => {
         name,
         permissions: [viewRole],
         can_change_all_advertisers: true,
+        can_view_all_advertisers: true,
         is_superuser: false,
         _permissions: allRolePermissions,
       });
@@ -392,6 +396,7 @@ describeBackends('roles', (ctx) => {
         name: SUPERUSER_ROLE,
         is_superuser: true,
         can_change_all_advertisers: true,
+        can_view_all_advertisers: true,
       });
     });
 

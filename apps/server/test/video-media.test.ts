@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resources } from '@marquee/contracts/resources';
 import { details, messages } from '@marquee/contracts/texts';
 import { videoclipMediaEndpoint, type Videoclip, type VideoMedia } from '@marquee/contracts/videoclips';
-import { asManager, createAdvertiser, createProduct, makeVideo } from './helpers/advertiser-factories.ts';
+import { asManager, createAdvertiser, createClip, createProduct, makeVideo } from './helpers/advertiser-factories.ts';
 import { describeBackends, testConfig } from './helpers/backends.ts';
 import { asAdmin, asUser, Client } from './helpers/factories.ts';
 import { multipart } from './helpers/multipart.ts';
@@ -200,6 +200,10 @@ describeBackends(
       let video: VideoMedia;
       beforeAll(async () => {
         video = (await upload(admin, webm)).json() as VideoMedia;
+        // A clip made of it, so users who may view clips may fetch it.
+        const advertiser = await createAdvertiser(ctx.db);
+        const product = await createProduct(ctx.db, { advertiser: advertiser.id });
+        await createClip(ctx.db, { product: product.id, video: video.id });
       });
 
       it('answers range requests with 206 and the right bytes', async () => {
@@ -210,7 +214,7 @@ describeBackends(
           ['bytes=-50', size - 50, size - 1],
           [`bytes=0-${size + 100}`, 0, size - 1],
         ];
-        const plain = await asUser(ctx, []);
+        const plain = await asUser(ctx, ['view_videoclip']);
         for (const [range, start, end] of cases) {
           const res = await plain.get(video.video_file, { headers: { range } });
           expect(res.statusCode, range).toBe(206);

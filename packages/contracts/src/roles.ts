@@ -9,6 +9,9 @@ export const role = z.object({
   permissions: z.array(z.number().int()),
   /** Users with this role may change every advertiser; hides the advertiser picker on the user screen. */
   can_change_all_advertisers: z.boolean(),
+  /** Users with this role see every advertiser's data; when none of a user's roles has it, the user sees
+   * only the advertisers they are linked to (their products, clips, campaigns, statistics, log entries). */
+  can_view_all_advertisers: z.boolean(),
   /** Holds every permission, present and future; cannot be changed. */
   is_superuser: z.boolean(),
 });
@@ -19,6 +22,7 @@ export const roleInput = z.object({
   /** Directly chosen permission ids; ids implied by other chosen ones are dropped on save. */
   permissions: z.array(id).max(1000).optional(),
   can_change_all_advertisers: z.boolean().optional(),
+  can_view_all_advertisers: z.boolean().optional(),
 });
 export type RoleInput = z.infer<typeof roleInput>;
 

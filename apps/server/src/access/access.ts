@@ -2,9 +2,21 @@
 // Every permission decision on the server is made here; routes and services only ask.
 import { details } from '@marquee/contracts/texts';
 import type { Database } from '../db/database.ts';
-import { forbidden } from '../http/errors.ts';
+import { forbidden, notFound } from '../http/errors.ts';
 import { sql } from 'kysely';
-import { isLinked, linkDenials, objectRules, operationRules, type LinkKind, type Operation } from './rules.ts';
+import {
+  isLinked,
+  linkDenials,
+  mayViewImage,
+  mayViewVideo,
+  objectRules,
+  operationRules,
+  visibleAdvertisers,
+  type ImageFacts,
+  type LinkKind,
+  type Operation,
+  type VideoFacts,
+} from './rules.ts';
 
 export type SessionUser = { id: number; username: string; full_name: string };
 
@@ -18,6 +30,9 @@ export type AuthLinks = {
   advertisers: ReadonlySet<number>;
   /** A role has can_change_all_advertisers (or is the superuser role). */
   allAdvertisers: boolean;
+  /** A role has can_view_all_advertisers or can_change_all_advertisers (or is the superuser role):
+   * otherwise the user sees only the data of the advertisers they are linked to. */
+  viewAllAdvertisers: boolean;
 };
 
 /** Who is asking: the session's user, everything their roles grant (dependents included), and links. */
@@ -65,17 +80,22 @@ export function createAccess(db: Database) {
     const roles = await db
       .selectFrom('user_roles')
       .innerJoin('roles', 'roles.id', 'user_roles.role_id')
-      .select(['roles.id', 'roles.is_superuser', 'roles.can_change_all_advertisers'])
+      .select(['roles.id', 'roles.is_superuser', 'roles.can_change_all_advertisers', 'roles.can_view_all_advertisers'])
       .where('user_roles.user_id', '=', user.id)
       .execute();
     const permissions = await permissionsOfRoleRows(roles);
     const links = await linksOf(user.id);
     const superuser = roles.some((r) => r.is_superuser);
+    const allAdvertisers = superuser || roles.some((r) => r.can_change_all_advertisers);
     return {
       user,
       permissions,
       superuser,
-      links: { ...links, allAdvertisers: superuser || roles.some((r) => r.can_change_all_advertisers) },
+      links: {
+        ...links,
+        allAdvertisers,
+        viewAllAdvertisers: allAdvertisers || roles.some((r) => r.can_view_all_advertisers),
+      },
     };
   }
 
@@ -114,9 +134,31 @@ export function createAccess(db: Database) {
     return [...auth.permissions].filter((p) => p.slice(p.indexOf('_') + 1) === model).sort();
   }
 
+  /** Whether the user may know of the object at all (advertiser isolation); objects they may not see
+   * answer 404, as if they did not exist. */
+  function isVisible(auth: Auth, model: string, object: unknown): boolean {
+    return objectRules[model]?.visible?.(auth, object) ?? true;
+  }
+
+  /** Throws 404 unless the user may see the object. */
+  function requireVisible(auth: Auth, model: string, object: unknown): void {
+    if (!isVisible(auth, model, object)) throw notFound(details.notFound);
+  }
+
+  /** Throws 404 unless the user may fetch the bytes of the image (see `mayViewImage`). */
+  function requireImage(auth: Auth, image: ImageFacts): void {
+    if (!mayViewImage(auth, image)) throw notFound(details.notFound);
+  }
+
+  /** Throws 404 unless the user may fetch the video, or its thumbnail or preview (`still`). */
+  function requireVideo(auth: Auth, video: VideoFacts, part: 'video' | 'still'): void {
+    if (!mayViewVideo(auth, video, part)) throw notFound(details.notFound);
+  }
+
   /** The user's permissions on one object: model permissions narrowed by the model's object rules,
-   * plus what the rules grant on that object. */
+   * plus what the rules grant on that object (none on an object the user may not see). */
   function objectPermissions(auth: Auth, model: string, object: unknown): string[] {
+    if (!isVisible(auth, model, object)) return [];
     const rule = objectRules[model];
     const held = modelPermissions(auth, model).filter(
       (p) => !rule || rule.allows(auth, p.slice(0, p.indexOf('_')), object),
@@ -169,6 +211,11 @@ export function createAccess(db: Database) {
     requireOutranks,
     modelPermissions,
     objectPermissions,
+    isVisible,
+    requireVisible,
+    requireImage,
+    requireVideo,
+    visibleAdvertisers,
     require,
     requireOperation,
     canGrantRoles,

@@ -7,6 +7,8 @@ import type { Auth } from './access.ts';
 
 type ObjectRule = {
   allows: (auth: Auth, action: string, object: unknown) => boolean;
+  /** Whether the user may know of the object at all; others get 404 (advertiser isolation). */
+  visible?: (auth: Auth, object: unknown) => boolean;
   /** Actions granted on this object whatever the roles say (e.g. viewing one's own account). */
   grants?: (auth: Auth, object: unknown) => string[];
   denial?: string;
@@ -23,6 +25,27 @@ export function isLinked(auth: Auth, kind: LinkKind, id: number): boolean {
   if (kind === 'location') return auth.links.locations.has(id);
   if (kind === 'campaignLocation') return auth.links.campaignLocations.has(id);
   return auth.links.allAdvertisers || auth.links.advertisers.has(id);
+}
+
+/** The advertisers whose data (products, clips, campaigns, statistics, log entries) the user may see,
+ * or null for all: the superuser role and roles with can_view_all_advertisers (or
+ * can_change_all_advertisers) see all; users whose roles all lack both see those they are linked to. */
+export function visibleAdvertisers(auth: Auth): ReadonlySet<number> | null {
+  if (auth.superuser || auth.links.viewAllAdvertisers || auth.links.allAdvertisers) return null;
+  return auth.links.advertisers;
+}
+
+/** The list filter of advertiser isolation: nothing for users who see all advertisers, else the
+ * advertisers they may see (repositories turn `visible_advertisers` into SQL). */
+export function advertiserFilter(auth: Auth): { visible_advertisers?: number[] } {
+  const visible = visibleAdvertisers(auth);
+  return visible === null ? {} : { visible_advertisers: [...visible].sort((a, b) => a - b) };
+}
+
+/** Whether the user may see the data of the advertiser `id`. */
+export function seesAdvertiser(auth: Auth, id: number): boolean {
+  const visible = visibleAdvertisers(auth);
+  return visible === null || visible.has(id);
 }
 
 /** The same user with one more link (e.g. to the location they just created, before the next request
@@ -45,6 +68,7 @@ const linkedFor =
   (auth, action, object) =>
     !writes.has(action) || isLinked(auth, kind, idOf(object));
 const field = (name: string) => (object: unknown) => (object as Record<string, number>)[name] ?? 0;
+const clipAdvertiser = (object: unknown) => (object as { product_data: { advertiser: number } }).product_data.advertiser;
 
 export const objectRules: Record<string, ObjectRule> = {
   /** The superuser role holds every permission by definition; nobody edits or deletes it. */
@@ -56,19 +80,27 @@ export const objectRules: Record<string, ObjectRule> = {
   location: { allows: linkedFor('location', field('id')), denial: details.notLocationManager },
   locationzone: { allows: linkedFor('location', field('location')), denial: details.notLocationManager },
   device: { allows: linkedFor('location', field('location')), denial: details.notLocationManager },
-  advertiser: { allows: linkedFor('advertiser', field('id')), denial: details.notAdvertiserManager },
-  product: { allows: linkedFor('advertiser', field('advertiser')), denial: details.notAdvertiserManager },
+  advertiser: {
+    allows: linkedFor('advertiser', field('id')),
+    visible: (auth, object) => seesAdvertiser(auth, field('id')(object)),
+    denial: details.notAdvertiserManager,
+  },
+  product: {
+    allows: linkedFor('advertiser', field('advertiser')),
+    visible: (auth, object) => seesAdvertiser(auth, field('advertiser')(object)),
+    denial: details.notAdvertiserManager,
+  },
   videoclip: {
-    allows: linkedFor(
-      'advertiser',
-      (object) => (object as { product_data: { advertiser: number } }).product_data.advertiser,
-    ),
+    allows: linkedFor('advertiser', clipAdvertiser),
+    visible: (auth, object) => seesAdvertiser(auth, clipAdvertiser(object)),
     denial: details.notAdvertiserManager,
   },
   /** Changing (editing, deactivating) needs a campaign that is not closed and the right to send
    * campaigns to every one of its locations; approving (and rejecting) applies to new campaigns only,
    * so `approve_campaign` shows in an object's _permissions just while it waits for approval. */
   campaign: {
+    visible: (auth, object) =>
+      seesAdvertiser(auth, (object as { videoclip_data: { advertiser: number } }).videoclip_data.advertiser),
     allows: (auth, action, object) => {
       const { state, locations } = object as { state: number; locations: number[] };
       if (action === 'approve') return state === CampaignState.New;
@@ -99,3 +131,55 @@ export const operationRules = {
 } satisfies Record<string, OperationRule>;
 
 export type Operation = keyof typeof operationRules;
+
+/** What decides who may fetch an image's bytes: the object it belongs to. */
+export type ImageFacts = {
+  model: string;
+  objectId: number;
+  /** The advertiser of an advertiser's or product's picture (advertiser isolation). */
+  advertiser: number | null;
+};
+
+/** An image is served to whoever may list or view the object it belongs to (a user also sees their
+ * own picture), within the advertisers they may see. */
+export function mayViewImage(auth: Auth, image: ImageFacts): boolean {
+  if (image.model === 'user' && image.objectId === auth.user.id) return true;
+  if (!auth.permissions.has(`view_${image.model}`) && !auth.permissions.has(`list_${image.model}`)) return false;
+  return image.advertiser === null || seesAdvertiser(auth, image.advertiser);
+}
+
+/** What decides who may fetch an uploaded video (its bytes, thumbnail and preview). */
+export type VideoFacts = {
+  uploadedBy: number | null;
+  /** The clips made of it, with their advertiser. */
+  clips: { advertiser: number }[];
+  /** The campaigns that play those clips (as the campaign rule needs them). */
+  campaigns: { advertiser: number; state: number; locations: number[] }[];
+};
+
+/**
+ * The bytes of a video go to whoever uploaded it, may view a clip made of it, may put such a clip in a
+ * campaign (add or change campaigns, and linked to the clip's advertiser: the clip box), or may change
+ * or approve a campaign that plays it; always within the advertisers the user may see. Its thumbnail
+ * and preview also go to whoever may view such a campaign (campaign lists show them).
+ */
+export function mayViewVideo(auth: Auth, video: VideoFacts, part: 'video' | 'still'): boolean {
+  if (auth.superuser || (video.uploadedBy !== null && video.uploadedBy === auth.user.id)) return true;
+  const has = (permission: string) => auth.permissions.has(permission);
+  const clipAllowed = video.clips.some(
+    ({ advertiser }) =>
+      seesAdvertiser(auth, advertiser) &&
+      (has('view_videoclip') ||
+        has('list_videoclip') ||
+        ((has('add_campaign') || has('change_campaign')) && isLinked(auth, 'advertiser', advertiser))),
+  );
+  if (clipAllowed) return true;
+  const campaignRule = objectRules.campaign!;
+  return video.campaigns.some((campaign) => {
+    if (!seesAdvertiser(auth, campaign.advertiser)) return false;
+    const object = { ...campaign, videoclip_data: { advertiser: campaign.advertiser } };
+    if (has('approve_campaign')) return true;
+    if (has('change_campaign') && campaignRule.allows(auth, 'change', object)) return true;
+    return part === 'still' && (has('view_campaign') || has('list_campaign'));
+  });
+}

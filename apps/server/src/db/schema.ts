@@ -31,6 +31,7 @@ export type RolesTable = {
   id: Generated<number>;
   name: string;
   can_change_all_advertisers: Generated<boolean>;
+  can_view_all_advertisers: Generated<boolean>;
   is_superuser: Generated<boolean>;
 };
 

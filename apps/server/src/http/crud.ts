@@ -57,6 +57,9 @@ export type CrudConfig<Item extends { id: number }, Input, Filters> = {
   /** Rows that belong to the signed-in user (e.g. their messages): when given, a list needs no
    * model permission and always carries these filters. */
   scope?(auth: Auth): Partial<Filters>;
+  /** Rows the user may see at all (advertiser isolation): merged into every list's filters, beside the
+   * permission check; single objects the user may not see answer 404 (the model's `visible` rule). */
+  restrict?(auth: Auth): Partial<Filters>;
   /** Objects still referenced elsewhere cannot be deleted (400 `inUse`: disable them instead). */
   inUse?(db: Database, item: Item): Promise<boolean>;
   /** Where the files `repository.remove` names live. */
@@ -110,6 +113,13 @@ export function createCrudService<Item extends { id: number }, Input, Filters>(
     return item;
   }
 
+  /** The object if it exists and the user may see it; 404 otherwise (as if it did not exist). */
+  async function loadVisible(auth: Auth, id: number): Promise<Item> {
+    const item = await loadOr404(id);
+    access.requireVisible(auth, model, item);
+    return item;
+  }
+
   async function checked(database: Database, input: Partial<Input>, existing?: Item) {
     const errors = await config.validate?.(database, input, existing);
     if (errors && Object.keys(errors).length) throw badRequest(errors);
@@ -126,12 +136,13 @@ export function createCrudService<Item extends { id: number }, Input, Filters>(
     rowPermissions: config.rowPermissions ?? false,
     withPermissions,
     loadOr404,
+    loadVisible,
     write,
 
     async list(auth: Auth, query: ListQuery & Filters, url: string): Promise<Paged<Item>> {
       if (!config.scope) access.require(auth, perm('list'));
       const { page = 1, page_size, ordering, ...requested } = query;
-      const filters = { ...requested, ...config.scope?.(auth) };
+      const filters = { ...requested, ...config.scope?.(auth), ...config.restrict?.(auth) };
       const size = page_size === 0 ? null : Math.min(page_size ?? API_DEFAULT_PAGE_SIZE, API_MAX_PAGE_SIZE);
       const order = orderBy(ordering);
       const [results, count] = await Promise.all([
@@ -160,7 +171,7 @@ export function createCrudService<Item extends { id: number }, Input, Filters>(
 
     async get(auth: Auth, id: number) {
       access.require(auth, perm('view'));
-      const item = await loadOr404(id);
+      const item = await loadVisible(auth, id);
       access.require(auth, perm('view'), { model, value: item });
       return withPermissions(auth, item);
     },
@@ -186,7 +197,7 @@ export function createCrudService<Item extends { id: number }, Input, Filters>(
 
     async update(auth: Auth, id: number, input: Partial<Input>) {
       access.require(auth, perm('change'));
-      const current = await loadOr404(id);
+      const current = await loadVisible(auth, id);
       access.require(auth, perm('change'), { model, value: current });
       await write(async (trx) => {
         const before = await loadOr404(id, trx);
@@ -208,7 +219,7 @@ export function createCrudService<Item extends { id: number }, Input, Filters>(
 
     async remove(auth: Auth, id: number) {
       access.require(auth, perm('delete'));
-      const current = await loadOr404(id);
+      const current = await loadVisible(auth, id);
       access.require(auth, perm('delete'), { model, value: current });
       const files = await write(async (trx) => {
         const before = await loadOr404(id, trx);
@@ -230,7 +241,7 @@ export function createCrudService<Item extends { id: number }, Input, Filters>(
 
     async setActive(auth: Auth, id: number, active: boolean) {
       access.require(auth, perm('change'));
-      const current = await loadOr404(id);
+      const current = await loadVisible(auth, id);
       access.require(auth, perm('change'), { model, value: current });
       await write(async (trx) => {
         const before = await loadOr404(id, trx);

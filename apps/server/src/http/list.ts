@@ -25,3 +25,9 @@ export async function countOf(query: SelectQueryBuilder<any, any, any>): Promise
 
 /** `%value%` for ilike, with the pattern characters escaped. */
 export const likePattern = (value: string) => `%${value.replace(/[%_\\]/g, '\\$&')}%`;
+
+/** `column in (ids)`; false for no ids (SQL has no empty list). */
+export const amongIds = (column: string, ids: Iterable<number>) => {
+  const list = [...ids];
+  return list.length ? sql<boolean>`${sql.ref(column)} in (${sql.join(list)})` : sql<boolean>`false`;
+};

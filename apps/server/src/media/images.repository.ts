@@ -2,6 +2,7 @@
 import type { Image } from '@marquee/contracts/images';
 import { imageUrl } from '@marquee/contracts/images';
 import { sql, type Selectable } from 'kysely';
+import type { ImageFacts } from '../access/rules.ts';
 import type { Database } from '../db/database.ts';
 import type { ImagesTable } from '../db/schema.ts';
 
@@ -32,6 +33,30 @@ export const present = (row: ImageRow): Image => ({
 });
 
 export const imagesRepository = {
+  /** What decides who may see the image: the object it belongs to, and that object's advertiser. */
+  async facts(db: Database, id: number): Promise<ImageFacts | undefined> {
+    const row = await db
+      .selectFrom('images')
+      .leftJoin('products', (join) =>
+        join.on('images.model', '=', 'product').onRef('products.id', '=', 'images.object_id'),
+      )
+      .select([
+        'images.model',
+        'images.object_id',
+        sql<number | null>`case images.model when 'advertiser' then images.object_id
+          else products.advertiser_id end`.as('advertiser'),
+      ])
+      .where('images.id', '=', id)
+      .executeTakeFirst();
+    if (!row) return undefined;
+    const isAdvertiserData = row.model === 'advertiser' || row.model === 'product';
+    return {
+      model: row.model,
+      objectId: row.object_id,
+      // A product's picture whose product is gone belongs to nobody one may see.
+      advertiser: isAdvertiserData ? (row.advertiser === null ? -1 : Number(row.advertiser)) : null,
+    };
+  },
   /** A transaction lock on the object's images (released at commit). */
   async lockObject(db: Database, { model, objectId }: ObjectRef): Promise<void> {
     await sql`select pg_advisory_xact_lock(hashtext(${`images:${model}`}), ${objectId})`.execute(db);

@@ -84,8 +84,7 @@ export function registerImageRoutes(
 export function registerMediaRoutes(app: FastifyInstance, media: ReturnType<typeof createMediaService>) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.get(`${mediaImagesEndpoint}:id/`, { schema: { tags: ['media'], params: idParam } }, async (req, reply) => {
-    requireAuth(req);
-    const file = await media.image(req.params.id);
+    const file = await media.image(requireAuth(req), req.params.id);
     return reply
       .type(file.contentType)
       .header('content-length', file.size)

@@ -41,14 +41,16 @@ export function createImagesService<T extends { id: number }>(
   /** One write at a time per object, so the count limit and the one active image hold under races. */
   const lockObject = (trx: Database, objectId: number) => repo.lockObject(trx, ref(objectId));
 
-  async function loadObject(id: number) {
+  /** The object the images belong to; 404 when there is none or the user may not know of it. */
+  async function loadObject(auth: Auth, id: number) {
     const object = await owner.load(db, id);
     if (!object) throw notFound();
+    access.requireVisible(auth, model, object);
     return object;
   }
 
   async function requireChange(auth: Auth, objectId: number) {
-    const object = await loadObject(objectId);
+    const object = await loadObject(auth, objectId);
     if (!owner.ownerMayChange?.(auth, object)) {
       access.require(auth, `change_${model}`, { model, value: object });
     }
@@ -75,7 +77,7 @@ export function createImagesService<T extends { id: number }>(
 
   return {
     async list(auth: Auth, objectId: number): Promise<{ results: Image[] }> {
-      const object = await loadObject(objectId);
+      const object = await loadObject(auth, objectId);
       if (!owner.ownerMayChange?.(auth, object)) access.require(auth, `view_${model}`, { model, value: object });
       return { results: (await repo.list(db, ref(objectId))).map(present) };
     },
@@ -142,10 +144,13 @@ export function createImagesService<T extends { id: number }>(
   };
 }
 
-/** The stored bytes of any image: every signed-in user may see images (they show on screens). */
-export function createMediaService({ db, storage }: { db: Database; storage: MediaStorage }) {
+/** The stored bytes of an image, for whoever may see the object it belongs to (404 for others). */
+export function createMediaService({ db, access, storage }: { db: Database; access: Access; storage: MediaStorage }) {
   return {
-    async image(id: number) {
+    async image(auth: Auth, id: number) {
+      const facts = await repo.facts(db, id);
+      if (!facts) throw notFound();
+      access.requireImage(auth, facts);
       const row = await repo.get(db, id);
       const file = row ? await storage.read(row.storage_key) : null;
       if (!row || !file) throw notFound();

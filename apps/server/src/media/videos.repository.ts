@@ -1,5 +1,7 @@
 // SQL for uploaded videos (the `videos` table) and their API shape.
 import { videoPreviewUrl, videoThumbUrl, videoUrl, type VideoMedia } from '@marquee/contracts/videoclips';
+import { sql } from 'kysely';
+import type { VideoFacts } from '../access/rules.ts';
 import type { Database } from '../db/database.ts';
 
 export type VideoRow = {
@@ -46,6 +48,40 @@ export const presentVideo = (row: VideoRow): VideoMedia => ({
 });
 
 export const videosRepository = {
+  /** Who uploaded the video, the clips made of it and the campaigns playing them (who may see it). */
+  async facts(db: Database, id: number): Promise<VideoFacts | undefined> {
+    const video = await db.selectFrom('videos').select('uploaded_by').where('id', '=', id).executeTakeFirst();
+    if (!video) return undefined;
+    const clips = await db
+      .selectFrom('videoclips')
+      .innerJoin('products', 'products.id', 'videoclips.product_id')
+      .select(['videoclips.id', 'products.advertiser_id'])
+      .where('videoclips.video_id', '=', id)
+      .execute();
+    const campaigns = clips.length
+      ? await db
+          .selectFrom('campaigns')
+          .innerJoin('videoclips', 'videoclips.id', 'campaigns.videoclip_id')
+          .innerJoin('products', 'products.id', 'videoclips.product_id')
+          .select([
+            'campaigns.state',
+            'products.advertiser_id',
+            sql<number[]>`array(select cl.location_id from campaign_locations cl
+              where cl.campaign_id = campaigns.id)`.as('locations'),
+          ])
+          .where('videoclips.video_id', '=', id)
+          .execute()
+      : [];
+    return {
+      uploadedBy: video.uploaded_by,
+      clips: clips.map((c) => ({ advertiser: c.advertiser_id })),
+      campaigns: campaigns.map((c) => ({
+        advertiser: c.advertiser_id,
+        state: Number(c.state),
+        locations: (c.locations ?? []).map(Number),
+      })),
+    };
+  },
   async get(db: Database, id: number): Promise<VideoRow | undefined> {
     const row = await db.selectFrom('videos').select(columns).where('id', '=', id).executeTakeFirst();
     // bigint: a string from pg.

@@ -57,8 +57,7 @@ export function registerVideoRoutes(
   );
 
   r.get(`${mediaVideosEndpoint}:id/`, { schema: { tags: ['media'], params: idParam } }, async (req, reply) => {
-    requireAuth(req);
-    const row = await service.find(req.params.id);
+    const row = await service.find(requireAuth(req), req.params.id, 'video');
     const range = parseRange(req.headers.range, row.size);
     reply.header('accept-ranges', 'bytes');
     if (range === 'unsatisfiable') {
@@ -75,8 +74,7 @@ export function registerVideoRoutes(
       `${mediaVideosEndpoint}:id/${part}/`,
       { schema: { tags: ['media'], params: idParam } },
       async (req, reply) => {
-        requireAuth(req);
-        const row = await service.find(req.params.id);
+        const row = await service.find(requireAuth(req), req.params.id, 'still');
         const file = await service.read(part === 'thumb' ? row.thumb_key : row.preview_key);
         return sendFile(reply, 'image/jpeg', file);
       },

@@ -94,8 +94,12 @@ export function createVideosService({ db, access, storage, video }: VideosDeps) 
       }
     },
 
-    /** The stored row of a video: its size for range requests, its keys and content type. */
-    async find(id: number) {
+    /** The stored row of a video (its size for range requests, its keys and content type), when the
+     * user may fetch that part of it; 404 otherwise, as if there were no such video. */
+    async find(auth: Auth, id: number, part: 'video' | 'still') {
+      const facts = await repo.facts(db, id);
+      if (!facts) throw notFound();
+      access.requireVideo(auth, facts, part);
       const row = await repo.get(db, id);
       if (!row) throw notFound();
       return row;

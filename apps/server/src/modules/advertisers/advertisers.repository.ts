@@ -3,19 +3,25 @@ import type { Advertiser, AdvertiserInput } from '@marquee/contracts/advertisers
 import type { Database } from '../../db/database.ts';
 import { advertiserManagers, linkedIds, replaceLinks } from '../../db/links.ts';
 import type { CrudRepository } from '../../http/crud.ts';
-import { applyPage, countOf, likePattern } from '../../http/list.ts';
+import { amongIds, applyPage, countOf, likePattern } from '../../http/list.ts';
 import { imagesOf, removeImagesOf } from '../../media/images.repository.ts';
 import { uniqueSlug } from '../catalogue-rows.ts';
 
 export const ADVERTISER_MODEL = 'advertiser';
 
-export type AdvertiserFilters = { is_active?: boolean; search?: string };
+export type AdvertiserFilters = {
+  is_active?: boolean;
+  search?: string;
+  /** Only these advertisers' rows (advertiser isolation; set by the service, never by the query string). */
+  visible_advertisers?: number[];
+};
 
 const base = (db: Database, filters: AdvertiserFilters) => {
   let q = db
     .selectFrom('advertisers')
     .select(['advertisers.id', 'advertisers.sys_id', 'advertisers.name', 'advertisers.slug', 'advertisers.is_active']);
   if (filters.is_active !== undefined) q = q.where('advertisers.is_active', '=', filters.is_active);
+  if (filters.visible_advertisers) q = q.where(amongIds('advertisers.id', filters.visible_advertisers));
   if (filters.search) {
     const pattern = likePattern(filters.search);
     q = q.where((eb) =>

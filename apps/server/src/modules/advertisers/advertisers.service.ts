@@ -5,7 +5,7 @@ import type { Advertiser, AdvertiserInput } from '@marquee/contracts/advertisers
 import { resources } from '@marquee/contracts/resources';
 import { details } from '@marquee/contracts/texts';
 import type { Access, Auth } from '../../access/access.ts';
-import { withLink } from '../../access/rules.ts';
+import { advertiserFilter, withLink } from '../../access/rules.ts';
 import type { Database } from '../../db/database.ts';
 import { createCrudService } from '../../http/crud.ts';
 import type { MediaStorage } from '../../media/storage.ts';
@@ -30,6 +30,7 @@ export function createAdvertisersService({ db, access, storage }: AdvertisersDep
     },
     repr: (advertiser) => advertiser.name,
     rowPermissions: true,
+    restrict: advertiserFilter,
     storage,
     inUse: (trx, advertiser) => advertisersRepository.hasProducts(trx, advertiser.id),
     async validate(trx, input) {
@@ -42,7 +43,7 @@ export function createAdvertisersService({ db, access, storage }: AdvertisersDep
   /** The advertiser, when the user may view it. */
   async function viewable(auth: Auth, id: number) {
     access.require(auth, `view_${model}`);
-    const advertiser = await crud.loadOr404(id);
+    const advertiser = await crud.loadVisible(auth, id);
     access.require(auth, `view_${model}`, { model, value: advertiser });
     return advertiser;
   }

@@ -44,7 +44,7 @@ type Step = {
 export function createCampaignApprovalService({ access, campaigns, config, db }: CampaignApprovalDeps) {
   async function move(auth: Auth, id: number, step: Step) {
     access.require(auth, step.permission);
-    const current = await campaigns.loadOr404(id);
+    const current = await campaigns.loadVisible(auth, id);
     if (!canTransition(step.action, current.state)) throw badRequest({ non_field_errors: [step.refused] });
     access.require(auth, step.permission, { model, value: current });
     await campaigns.write(async (trx) => {

@@ -5,7 +5,7 @@ import { REPORT_STATES, type Campaign, type CalendarRow } from '@marquee/contrac
 import { videoPreviewUrl, videoThumbUrl, videoUrl } from '@marquee/contracts/videoclips';
 import type { Database } from '../../db/database.ts';
 import type { CrudRepository } from '../../http/crud.ts';
-import { applyPage, countOf, likePattern } from '../../http/list.ts';
+import { amongIds, applyPage, countOf, likePattern } from '../../http/list.ts';
 import { eachDay } from '../../lib/days.ts';
 
 export const CAMPAIGN_MODEL = 'campaign';
@@ -22,6 +22,8 @@ export type CampaignFilters = {
   date_to?: string;
   /** end_date on or after this day (internal: "today" of the approval list and the playlist). */
   ends_from?: string;
+  /** Only these advertisers' rows (advertiser isolation; set by the service, never by the query string). */
+  visible_advertisers?: number[];
 };
 
 /** Everything stored for a campaign but its id, state and author. */
@@ -92,6 +94,7 @@ const base = (db: Database, filters: CampaignFilters) => {
   if (filters.state !== undefined) q = q.where('campaigns.state', '=', filters.state);
   if (filters.states) q = q.where('campaigns.state', 'in', filters.states);
   if (filters.videoclip !== undefined) q = q.where('campaigns.videoclip_id', '=', filters.videoclip);
+  if (filters.visible_advertisers) q = q.where(amongIds('products.advertiser_id', filters.visible_advertisers));
   if (filters.location !== undefined) {
     const location = filters.location;
     q = q.where(({ exists, selectFrom }) =>
@@ -263,7 +266,20 @@ export const calendarRows = {
   /** Each location of the page with the count of campaigns in REPORT_STATES on at it per day of [from, to]. */
   async page(
     db: Database,
-    { from, to, limit, offset }: { from: string; to: string; limit: number | null; offset: number },
+    {
+      from,
+      to,
+      limit,
+      offset,
+      visibleAdvertisers,
+    }: {
+      from: string;
+      to: string;
+      limit: number | null;
+      offset: number;
+      /** Count only these advertisers' campaigns (advertiser isolation). */
+      visibleAdvertisers?: number[];
+    },
   ): Promise<CalendarRow[]> {
     let q = calendarLocations(db)
       .select(['locations.id', 'locations.name', 'locations.sys_id'])
@@ -276,6 +292,12 @@ export const calendarRows = {
       select cl.location_id, to_char(d.day, 'YYYY-MM-DD') as day, count(*)::int as n
       from campaign_locations cl
       join campaigns c on c.id = cl.campaign_id
+      ${
+        visibleAdvertisers
+          ? sql`join videoclips v on v.id = c.videoclip_id
+              join products p on p.id = v.product_id and ${amongIds('p.advertiser_id', visibleAdvertisers)}`
+          : sql``
+      }
       join generate_series(${from}::date, ${to}::date, interval '1 day') as d(day)
         on d.day::date between c.start_date and c.end_date
       where cl.location_id in (${sql.join(locations.map((l) => l.id))})

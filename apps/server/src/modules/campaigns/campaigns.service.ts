@@ -16,7 +16,7 @@ import type { ValidationErrorBody } from '@marquee/contracts/common';
 import { resources } from '@marquee/contracts/resources';
 import { details } from '@marquee/contracts/texts';
 import type { Access, Auth } from '../../access/access.ts';
-import { isLinked } from '../../access/rules.ts';
+import { advertiserFilter, isLinked } from '../../access/rules.ts';
 import { writeLogEntry } from '../../audit/audit.ts';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/database.ts';
@@ -78,6 +78,7 @@ export function createCampaignsService({ db, access, config }: CampaignsDeps) {
     },
     repr: (c) => c.name,
     rowPermissions: true,
+    restrict: advertiserFilter,
   });
   /** Today in the server's time zone. */
   const today = () => dayIn(config.now(), config.timeZone);
@@ -186,7 +187,7 @@ export function createCampaignsService({ db, access, config }: CampaignsDeps) {
     /** PUT and PATCH: a closed campaign is refused (400); any other goes back to New. */
     async update(auth: Auth, id: number, input: Partial<CampaignInput>) {
       access.require(auth, `change_${model}`);
-      const current = await crud.loadOr404(id);
+      const current = await crud.loadVisible(auth, id);
       if (isClosed(current.state)) throw badRequest({ non_field_errors: [campaignTexts.closed] });
       access.require(auth, `change_${model}`, { model, value: current });
       await crud.write(async (trx) => {

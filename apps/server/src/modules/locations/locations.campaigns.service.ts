@@ -5,6 +5,7 @@ import type { Paged } from '@marquee/contracts/common';
 import { API_DEFAULT_PAGE_SIZE, API_MAX_PAGE_SIZE } from '@marquee/contracts/constants';
 import type { CalendarRow, Campaign } from '@marquee/contracts/campaigns';
 import type { Access, Auth } from '../../access/access.ts';
+import { advertiserFilter } from '../../access/rules.ts';
 import type { Database } from '../../db/database.ts';
 import { badRequest } from '../../http/errors.ts';
 import { daysBetween } from '../../lib/days.ts';
@@ -55,6 +56,7 @@ export function createLocationCampaignsService({ db, access, locations, campaign
         to,
         limit: size,
         offset: size === null ? 0 : (page - 1) * size,
+        visibleAdvertisers: advertiserFilter(auth).visible_advertisers,
       });
       return {
         count,

@@ -4,9 +4,39 @@ import { actionFlagName } from '@marquee/contracts/action-flags';
 import type { LogEntryDetail } from '@marquee/contracts/log-entries';
 import type { Database } from '../../db/database.ts';
 import type { CrudRepository } from '../../http/crud.ts';
-import { applyPage, countOf } from '../../http/list.ts';
+import { amongIds, applyPage, countOf } from '../../http/list.ts';
 
-export type LogEntryFilters = { action_flag?: number; action_time?: string; model?: string; user?: number };
+export type LogEntryFilters = {
+  action_flag?: number;
+  action_time?: string;
+  model?: string;
+  user?: number;
+  /** Entries about advertiser data (advertisers, products, clips, campaigns, uploaded videos) only for
+   * these advertisers' objects (advertiser isolation; set by the service). */
+  visible_advertisers?: number[];
+  /** One entry (internal: whether a restricted user may see it). */
+  id?: number;
+  /** Who asks: their own uploads stay visible under advertiser isolation. */
+  viewer?: number;
+};
+
+/** Entries about other advertisers' objects are hidden from users who see only their own advertisers;
+ * entries of objects deleted since cannot be placed, and are hidden too. */
+function advertiserEntries(advertisers: number[], viewer: number | undefined) {
+  const among = amongIds('p.advertiser_id', advertisers);
+  const clips = sql`select vc.id from videoclips vc join products p on p.id = vc.product_id where ${among}`;
+  return sql<boolean>`case log_entries.model
+    when 'advertiser' then log_entries.object_id in (select a.id::text from advertisers a
+      where ${amongIds('a.id', advertisers)})
+    when 'product' then log_entries.object_id in (select p.id::text from products p where ${among})
+    when 'videoclip' then log_entries.object_id in (select id::text from (${clips}) c)
+    when 'campaign' then log_entries.object_id in (select c.id::text from campaigns c
+      where c.videoclip_id in (${clips}))
+    when 'video' then log_entries.object_id in (select vc.video_id::text from videoclips vc
+      where vc.id in (${clips}))
+      or log_entries.object_id in (select v.id::text from videos v where v.uploaded_by = ${viewer ?? null})
+    else true end`;
+}
 export type LogEntryItem = Omit<LogEntryDetail, '_permissions'>;
 
 export function createLogEntriesRepository(timeZone: string): CrudRepository<LogEntryItem, never, LogEntryFilters> {
@@ -28,6 +58,8 @@ export function createLogEntriesRepository(timeZone: string): CrudRepository<Log
     if (filters.action_flag !== undefined) q = q.where('log_entries.action_flag', '=', filters.action_flag);
     if (filters.model) q = q.where('log_entries.model', '=', filters.model);
     if (filters.user !== undefined) q = q.where('log_entries.user_id', '=', filters.user);
+    if (filters.id !== undefined) q = q.where('log_entries.id', '=', filters.id);
+    if (filters.visible_advertisers) q = q.where(advertiserEntries(filters.visible_advertisers, filters.viewer));
     if (filters.action_time) {
       const start = sql<Date>`(${filters.action_time}::date)::timestamp at time zone ${timeZone}`;
       const end = sql<Date>`(${filters.action_time}::date + 1)::timestamp at time zone ${timeZone}`;

@@ -2,13 +2,19 @@
 import type { Product, ProductInput } from '@marquee/contracts/advertisers';
 import type { Database } from '../../db/database.ts';
 import type { CrudRepository } from '../../http/crud.ts';
-import { applyPage, countOf, likePattern } from '../../http/list.ts';
+import { amongIds, applyPage, countOf, likePattern } from '../../http/list.ts';
 import { imagesOf, removeImagesOf } from '../../media/images.repository.ts';
 import { uniqueSlug } from '../catalogue-rows.ts';
 
 export const PRODUCT_MODEL = 'product';
 
-export type ProductFilters = { is_active?: boolean; search?: string; advertiser?: number };
+export type ProductFilters = {
+  is_active?: boolean;
+  search?: string;
+  advertiser?: number;
+  /** Only these advertisers' rows (advertiser isolation; set by the service, never by the query string). */
+  visible_advertisers?: number[];
+};
 
 const base = (db: Database, filters: ProductFilters) => {
   let q = db
@@ -26,6 +32,7 @@ const base = (db: Database, filters: ProductFilters) => {
     ]);
   if (filters.is_active !== undefined) q = q.where('products.is_active', '=', filters.is_active);
   if (filters.advertiser !== undefined) q = q.where('products.advertiser_id', '=', filters.advertiser);
+  if (filters.visible_advertisers) q = q.where(amongIds('products.advertiser_id', filters.visible_advertisers));
   if (filters.search) {
     const pattern = likePattern(filters.search);
     q = q.where((eb) =>

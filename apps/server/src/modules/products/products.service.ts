@@ -5,6 +5,7 @@ import type { Product, ProductInput } from '@marquee/contracts/advertisers';
 import { resources } from '@marquee/contracts/resources';
 import { details } from '@marquee/contracts/texts';
 import type { Access, Auth } from '../../access/access.ts';
+import { advertiserFilter } from '../../access/rules.ts';
 import type { Database } from '../../db/database.ts';
 import { createCrudService } from '../../http/crud.ts';
 import { fieldError } from '../../http/errors.ts';
@@ -33,6 +34,7 @@ export function createProductsService({ db, access, storage }: ProductsDeps) {
     },
     repr: (product) => product.name,
     rowPermissions: true,
+    restrict: advertiserFilter,
     storage,
     inUse: (trx, product) => productsRepository.hasClips(trx, product.id),
     async validate(trx, input) {
@@ -60,7 +62,7 @@ export function createProductsService({ db, access, storage }: ProductsDeps) {
     /** Moving a product to another advertiser needs the link to both. */
     async update(auth: Auth, id: number, input: Partial<ProductInput>) {
       access.require(auth, `change_${model}`);
-      const current = await crud.loadOr404(id);
+      const current = await crud.loadVisible(auth, id);
       access.require(auth, `change_${model}`, { model, value: current });
       if (input.advertiser !== undefined && input.advertiser !== current.advertiser) {
         await requireAdvertiser(auth, input.advertiser);

@@ -10,7 +10,13 @@ export type RoleFilters = { name?: string };
 const base = (db: Database, filters: RoleFilters) => {
   let q = db
     .selectFrom('roles')
-    .select(['roles.id', 'roles.name', 'roles.can_change_all_advertisers', 'roles.is_superuser']);
+    .select([
+      'roles.id',
+      'roles.name',
+      'roles.can_change_all_advertisers',
+      'roles.can_view_all_advertisers',
+      'roles.is_superuser',
+    ]);
   if (filters.name) q = q.where('roles.name', 'ilike', `%${filters.name.replace(/[%_\\]/g, '\\$&')}%`);
   return q;
 };
@@ -38,7 +44,11 @@ export const rolesRepository: CrudRepository<Role, RoleInput, RoleFilters> & {
   async create(db, input) {
     const { id } = await db
       .insertInto('roles')
-      .values({ name: input.name, can_change_all_advertisers: input.can_change_all_advertisers ?? false })
+      .values({
+        name: input.name,
+        can_change_all_advertisers: input.can_change_all_advertisers ?? false,
+        can_view_all_advertisers: input.can_view_all_advertisers ?? true,
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     await replaceLinks(db, rolePermissions, id, input.permissions ?? []);
@@ -49,6 +59,9 @@ export const rolesRepository: CrudRepository<Role, RoleInput, RoleFilters> & {
       ...(input.name !== undefined ? { name: input.name } : {}),
       ...(input.can_change_all_advertisers !== undefined
         ? { can_change_all_advertisers: input.can_change_all_advertisers }
+        : {}),
+      ...(input.can_view_all_advertisers !== undefined
+        ? { can_view_all_advertisers: input.can_view_all_advertisers }
         : {}),
     };
     if (Object.keys(values).length) await db.updateTable('roles').set(values).where('id', '=', id).execute();

@@ -3,6 +3,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { StatisticsRow, StatisticsTotals } from '@marquee/contracts/statistics';
 import { hasConnectionPool, type Database } from '../../db/database.ts';
+import { amongIds } from '../../http/list.ts';
 import {
   fitsDaily,
   groupKeys,
@@ -167,7 +168,13 @@ const statisticsQueries = {
   },
 };
 
-export type EventFilters = Period & { campaign?: number; location?: number; device?: number };
+export type EventFilters = Period & {
+  campaign?: number;
+  location?: number;
+  device?: number;
+  /** Only events of these advertisers' campaigns (advertiser isolation; set by the service). */
+  visible_advertisers?: number[];
+};
 
 /** The events of the period (whole local days) and of the campaign, location and device asked for. */
 function eventWhere(f: EventFilters, timeZone: string) {
@@ -177,6 +184,12 @@ function eventWhere(f: EventFilters, timeZone: string) {
   if (f.campaign !== undefined) where.push(sql`e.campaign_id = ${f.campaign}`);
   if (f.location !== undefined) where.push(sql`e.location_id = ${f.location}`);
   if (f.device !== undefined) where.push(sql`e.device_id = ${f.device}`);
+  if (f.visible_advertisers) {
+    where.push(sql`e.campaign_id in (select c.id from campaigns c
+      join videoclips v on v.id = c.videoclip_id
+      join products p on p.id = v.product_id
+      where ${amongIds('p.advertiser_id', f.visible_advertisers)})`);
+  }
   return sql.join(where, sql` and `);
 }
 

@@ -5,6 +5,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { StatisticsGroup } from '@marquee/contracts/statistics';
 import type { Database } from '../../db/database.ts';
+import { amongIds } from '../../http/list.ts';
 
 /** A period of whole local days; either end may be open. */
 export type Period = { from?: string; to?: string };
@@ -14,6 +15,8 @@ export type StatisticsFilters = Period & {
   location?: number;
   product?: number;
   advertiser?: number;
+  /** Only these advertisers' campaigns (advertiser isolation; set by the service). */
+  visible_advertisers?: number[];
   zones?: number[];
   gender?: string;
   ages?: number[];
@@ -111,6 +114,7 @@ export function grouped(f: StatisticsFilters, timeZone: string, rollup: Rollup) 
   if (f.zones) where.push(f.zones.length ? sql`s.zone in (${sql.join(f.zones)})` : sql`false`);
   if (f.product !== undefined) where.push(sql`p.id = ${f.product}`);
   if (f.advertiser !== undefined) where.push(sql`p.advertiser_id = ${f.advertiser}`);
+  if (f.visible_advertisers) where.push(amongIds('p.advertiser_id', f.visible_advertisers));
   // Without gender or age the all-plays rows answer; with them, the audience rows of the groups asked
   // for: their viewers exactly, and per group the plays (and play time) it watched, summed over groups.
   if (usesAudience(f)) {
@@ -134,7 +138,11 @@ export function grouped(f: StatisticsFilters, timeZone: string, rollup: Rollup) 
   const keys = new Map<string, KeyExpression>();
   for (const g of f.groups) for (const [key, expression] of expressions[g]) keys.set(key, expression);
   const needsProduct =
-    f.product !== undefined || f.advertiser !== undefined || keys.has('product') || keys.has('advertiser');
+    f.product !== undefined ||
+    f.advertiser !== undefined ||
+    f.visible_advertisers !== undefined ||
+    keys.has('product') ||
+    keys.has('advertiser');
   const table = rollup === 'daily' ? sql`event_statistics_daily s` : sql`event_statistics_hourly s`;
   const from = needsProduct
     ? sql`${table}

@@ -21,6 +21,7 @@ import {
 } from '@marquee/contracts/statistics';
 import { details } from '@marquee/contracts/texts';
 import type { Access, Auth } from '../../access/access.ts';
+import { advertiserFilter } from '../../access/rules.ts';
 import type { Database } from '../../db/database.ts';
 import { cachedCount } from '../../http/count-cache.ts';
 import { badRequest } from '../../http/errors.ts';
@@ -84,7 +85,7 @@ export function createStatisticsService({
   timeZone: string;
   campaigns: CampaignsService;
 }) {
-  function filtersOf(q: StatisticsQuery): StatisticsFilters {
+  function filtersOf(q: StatisticsQuery, restriction: { visible_advertisers?: number[] }): StatisticsFilters {
     const groups: StatisticsGroup[] = q.group_by ?? ['day'];
     return {
       ...periodOf(q),
@@ -92,6 +93,7 @@ export function createStatisticsService({
       location: q.location,
       product: q.product,
       advertiser: q.advertiser,
+      ...restriction,
       zones: q.p_zones,
       gender: q.p_gender,
       ages: q.p_age,
@@ -117,7 +119,7 @@ export function createStatisticsService({
   return {
     async statistics(auth: Auth, q: StatisticsQuery, url: string): Promise<StatisticsPage> {
       access.require(auth, LIST);
-      const filters = filtersOf(q);
+      const filters = filtersOf(q, advertiserFilter(auth));
       const orderBy = rowOrder(q, filters);
       const { page, limit, offset } = pageOf(q);
       const { results, count, totals } = await repo.page(db, filters, timeZone, { orderBy, limit, offset });
@@ -133,7 +135,7 @@ export function createStatisticsService({
     /** The whole query (every page) as a download. */
     export(auth: Auth, q: StatisticsQuery & { format: NonNullable<StatisticsQuery['format']> }) {
       access.require(auth, LIST);
-      const filters = filtersOf(q);
+      const filters = filtersOf(q, advertiserFilter(auth));
       const orderBy = rowOrder(q, filters);
       const rows = repo.exportRows(db, { f: filters, timeZone, orderBy, size: EXPORT_CHUNK });
       return {
@@ -145,7 +147,13 @@ export function createStatisticsService({
 
     async eventLog(auth: Auth, q: EventLogQuery, url: string): Promise<Paged<EventLog>> {
       access.require(auth, LIST);
-      const filters = { ...periodOf(q), campaign: q.campaign, location: q.location, device: q.device };
+      const filters = {
+        ...periodOf(q),
+        campaign: q.campaign,
+        location: q.location,
+        device: q.device,
+        ...advertiserFilter(auth),
+      };
       const orderBy = orderingOf(q.ordering ?? '-started_at', eventLogOrdering);
       if (!orderBy.some((o) => o.key === 'id')) orderBy.push({ key: 'id', desc: orderBy.at(-1)?.desc ?? true });
       const { page, limit, offset } = pageOf(q);
@@ -158,7 +166,7 @@ export function createStatisticsService({
 
     async distinctDevices(auth: Auth, q: DistinctDevicesQuery, url: string): Promise<Paged<ReportingDevice>> {
       access.require(auth, LIST);
-      const filters = { ...periodOf(q), campaign: q.campaign, location: q.location };
+      const filters = { ...periodOf(q), campaign: q.campaign, location: q.location, ...advertiserFilter(auth) };
       const { page, limit, offset } = pageOf(q);
       const found = await repo.reportingDevices(db, filters, timeZone, { limit, offset });
       // Past the last page the window count is missing: count again without paging.

@@ -15,6 +15,7 @@ import { createOtpSecret, otpUri, verifyOtp } from '../../lib/otp.ts';
 import { passwordErrors } from '../../lib/password-rules.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import { createLogEntriesRepository } from '../log-entries/log-entries.repository.ts';
+import { logEntryRestriction } from '../log-entries/log-entries.routes.ts';
 import { sendMessage } from '../messages/messages.service.ts';
 import { activationSecret, consumeTokens, findTokenUser, hashToken } from './account-tokens.ts';
 import { usersRepository } from './users.repository.ts';
@@ -146,7 +147,7 @@ export function createAccountsService({ db, access, config }: UsersDeps, users: 
       if (!(await usersRepository.get(db, id))) throw notFound();
       const { page = 1, page_size } = query;
       const size = page_size === 0 ? null : Math.min(page_size ?? API_DEFAULT_PAGE_SIZE, API_MAX_PAGE_SIZE);
-      const filters = { user: id };
+      const filters = { user: id, ...logEntryRestriction(auth) };
       const [rows, count] = await Promise.all([
         logEntries.list(db, {
           filters,

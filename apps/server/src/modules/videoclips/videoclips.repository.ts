@@ -9,7 +9,7 @@ import {
 } from '@marquee/contracts/videoclips';
 import type { Database } from '../../db/database.ts';
 import type { CrudRepository } from '../../http/crud.ts';
-import { applyPage, countOf, likePattern } from '../../http/list.ts';
+import { amongIds, applyPage, countOf, likePattern } from '../../http/list.ts';
 import { videosRepository } from '../../media/videos.repository.ts';
 
 export const VIDEOCLIP_MODEL = 'videoclip';
@@ -21,6 +21,8 @@ export type VideoclipFilters = {
   product__advertiser?: number;
   /** Only clips of these advertisers (e.g. those a user may use). */
   advertisers?: number[];
+  /** Only these advertisers' rows (advertiser isolation; set by the service, never by the query string). */
+  visible_advertisers?: number[];
 };
 
 const base = (db: Database, filters: VideoclipFilters) => {
@@ -48,11 +50,8 @@ const base = (db: Database, filters: VideoclipFilters) => {
   if (filters.product !== undefined) q = q.where('videoclips.product_id', '=', filters.product);
   if (filters.product__advertiser !== undefined)
     q = q.where('products.advertiser_id', '=', filters.product__advertiser);
-  if (filters.advertisers) {
-    q = filters.advertisers.length
-      ? q.where('products.advertiser_id', 'in', filters.advertisers)
-      : q.where(sql<boolean>`false`);
-  }
+  if (filters.advertisers) q = q.where(amongIds('products.advertiser_id', filters.advertisers));
+  if (filters.visible_advertisers) q = q.where(amongIds('products.advertiser_id', filters.visible_advertisers));
   if (filters.search) {
     const pattern = likePattern(filters.search);
     q = q.where((eb) =>

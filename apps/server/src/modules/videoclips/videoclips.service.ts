@@ -6,6 +6,7 @@ import { resources } from '@marquee/contracts/resources';
 import { details } from '@marquee/contracts/texts';
 import type { Videoclip, VideoclipInput } from '@marquee/contracts/videoclips';
 import type { Access, Auth } from '../../access/access.ts';
+import { advertiserFilter } from '../../access/rules.ts';
 import type { Database } from '../../db/database.ts';
 import { createCrudService } from '../../http/crud.ts';
 import { badRequest } from '../../http/errors.ts';
@@ -44,6 +45,7 @@ export function createVideoclipsService({ db, access, storage }: VideoclipsDeps)
     },
     repr: (clip) => clip.name,
     rowPermissions: true,
+    restrict: advertiserFilter,
     storage,
     // Campaigns keep the clips they play (disable a clip instead).
     inUse: async (trx, clip) =>
@@ -84,7 +86,7 @@ export function createVideoclipsService({ db, access, storage }: VideoclipsDeps)
 
     async update(auth: Auth, id: number, input: Partial<VideoclipInput>) {
       access.require(auth, `change_${model}`);
-      const current = await crud.loadOr404(id);
+      const current = await crud.loadVisible(auth, id);
       access.require(auth, `change_${model}`, { model, value: current });
       await checkReferences(auth, input, current.product_data.advertiser);
       return crud.update(auth, id, input);

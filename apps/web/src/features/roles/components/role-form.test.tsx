@@ -20,6 +20,7 @@ const role = (extra: Partial<Detail<Role>> = {}): Detail<Role> => ({
   name: 'Auditor',
   permissions: [3],
   can_change_all_advertisers: false,
+  can_view_all_advertisers: true,
   is_superuser: false,
   _permissions: ['view_role', 'change_role', 'delete_role'],
   ...extra,
@@ -41,7 +42,7 @@ describe('RoleForm', () => {
     await waitFor(() => expect(put).toHaveBeenCalled());
     expect(put).toHaveBeenCalledWith(
       '/api/roles/5/',
-      { name: 'Auditor', can_change_all_advertisers: false, permissions: [1] },
+      { name: 'Auditor', can_change_all_advertisers: false, can_view_all_advertisers: true, permissions: [1] },
       { formErrors: true },
     );
   });

@@ -17,15 +17,25 @@ import { useDeleteRole } from '../api/delete-role.ts';
 import { useSaveRole } from '../api/save-role.ts';
 import { PermissionPicker } from './permission-picker.tsx';
 
-const schema = roleInput.required({ permissions: true, can_change_all_advertisers: true });
-type RoleFormValues = { name: string; can_change_all_advertisers: boolean; permissions: number[] };
+const schema = roleInput.required({
+  permissions: true,
+  can_change_all_advertisers: true,
+  can_view_all_advertisers: true,
+});
+type RoleFormValues = {
+  name: string;
+  can_change_all_advertisers: boolean;
+  can_view_all_advertisers: boolean;
+  permissions: number[];
+};
 
 const FORM_ID = 'role-form';
-const FIELDS = ['name', 'can_change_all_advertisers', 'permissions'] as const;
+const FIELDS = ['name', 'can_change_all_advertisers', 'can_view_all_advertisers', 'permissions'] as const;
 
 const valuesOf = (role: Role | undefined): RoleFormValues => ({
   name: role?.name ?? '',
   can_change_all_advertisers: role?.can_change_all_advertisers ?? false,
+  can_view_all_advertisers: role?.can_view_all_advertisers ?? true,
   permissions: role ? [...role.permissions].sort((a, b) => a - b) : [],
 });
 
@@ -63,6 +73,7 @@ export function RoleForm({ role, permissions, readOnly, canDelete }: RoleFormPro
         values: {
           name: values.name,
           can_change_all_advertisers: values.can_change_all_advertisers,
+          can_view_all_advertisers: values.can_view_all_advertisers,
           permissions: permissionsToSave({ direct: new Set(values.permissions) }, permissions),
         },
       }),
@@ -135,6 +146,14 @@ export function RoleForm({ role, permissions, readOnly, canDelete }: RoleFormPro
                 name="can_change_all_advertisers"
                 mt={{ base: 0, sm: 30 }}
                 label="Can change all advertisers"
+                disabled={readOnly}
+              />
+              <FormCheckbox
+                control={control}
+                name="can_view_all_advertisers"
+                mt={{ base: 0, sm: 30 }}
+                label="Can view all advertisers"
+                description="Off: users whose roles all have it off see only the advertisers they are linked to"
                 disabled={readOnly}
               />
             </Group>

@@ -41,7 +41,7 @@ const columns: DataColumn<Role>[] = [
   {
     id: 'can_change_all_advertisers',
     header: 'All advertisers',
-    cell: (role) => (role.can_change_all_advertisers ? 'Yes' : 'No'),
+    cell: (role) => (role.can_change_all_advertisers ? 'Change' : role.can_view_all_advertisers ? 'View' : 'Own only'),
     width: 160,
   },
 ];
