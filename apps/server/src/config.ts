@@ -81,6 +81,8 @@ const envSchema = z.object({
   /** A device silent for longer than this counts as offline (its location's managers are told). */
   DEVICE_OFFLINE_MINUTES: z.coerce.number().positive().default(10),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Lets a Prometheus scraper on another machine read /metrics (`Authorization: Bearer <token>`). */
+  METRICS_TOKEN: z.string().min(16).optional(),
   /** On SIGTERM, how long requests in flight (uploads, exports) may go on before they are cut. */
   SHUTDOWN_GRACE_SECONDS: z.coerce.number().min(0).default(30),
   /** PostgreSQL: how long to wait for a new connection before a request fails with 503. */
@@ -144,6 +146,8 @@ export type Config = {
   now: () => Date;
   version: string;
   logLevel: string;
+  /** Bearer token for /metrics from other machines; without it only this machine may read them. */
+  metricsToken: string | undefined;
   /** On SIGTERM, requests in flight get this long (ms) to finish before their connections are closed. */
   shutdownGraceMs: number;
   /** PostgreSQL timeouts of the serving pool (ms; queryTimeoutMs 0 = none), so requests fail fast. */
@@ -243,6 +247,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     now: () => new Date(),
     version: e.APP_VERSION ?? distVersion(e.WEB_DIST) ?? buildVersion(),
     logLevel: e.LOG_LEVEL,
+    metricsToken: e.METRICS_TOKEN,
     shutdownGraceMs: e.SHUTDOWN_GRACE_SECONDS * 1000,
     databaseTimeouts: {
       connectTimeoutMs: e.DATABASE_CONNECT_TIMEOUT_SECONDS * 1000,

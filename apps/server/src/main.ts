@@ -68,8 +68,12 @@ if (admin.created) {
 }
 // Offline devices and finished campaigns: every minute, here rather than in the app so tests stay
 // deterministic (they call runMaintenance themselves).
-const sweep = () =>
-  runMaintenance(db, config).catch((err: unknown) => app.log.error({ err }, 'maintenance sweep failed'));
+const sweep = () => {
+  const timer = app.metrics.sweepDuration.startTimer();
+  return runMaintenance(db, config)
+    .catch((err: unknown) => app.log.error({ err }, 'maintenance sweep failed'))
+    .finally(() => timer());
+};
 const sweeper = setInterval(sweep, SWEEP_INTERVAL_MS);
 // Shutdown: no new connections (Fastify answers 503 on kept-alive ones), requests in flight finish
 // within the grace period (then their connections are cut), the pool closes, exit 0.
