@@ -51,7 +51,7 @@ export async function ensureAdmin(
 
 /** Demo roles for a new database, so the screens have something to show. */
 export async function seedDemo(db: Database): Promise<void> {
-  const demo: { name: string; codenames: string[] }[] = [
+  const demo: { name: string; codenames: string[]; ownAdvertisersOnly?: boolean }[] = [
     { name: 'Auditor', codenames: ['list_logentry', 'view_logentry', 'list_role'] },
     { name: 'Campaign manager', codenames: ['add_campaign', 'change_campaign', 'list_location'] },
     { name: 'Campaign approver', codenames: ['approve_campaign', 'list_campaign'] },
@@ -64,14 +64,20 @@ export async function seedDemo(db: Database): Promise<void> {
       name: 'Advertiser manager',
       codenames: ['change_advertiser', 'add_product', 'change_product', 'add_videoclip', 'change_videoclip'],
     },
+    {
+      // Agency or advertiser staff: read-only, and only the advertisers they are linked to.
+      name: 'Advertiser viewer',
+      codenames: ['view_advertiser', 'view_product', 'view_videoclip', 'view_campaign', 'view_eventstatistic'],
+      ownAdvertisersOnly: true,
+    },
   ];
   const perms = await db.selectFrom('permissions').select(['id', 'codename']).execute();
   const ids = new Map(perms.map((p) => [p.codename, p.id]));
   await db.transaction().execute(async (trx) => {
-    for (const { name, codenames } of demo) {
+    for (const { name, codenames, ownAdvertisersOnly = false } of demo) {
       const role = await trx
         .insertInto('roles')
-        .values({ name })
+        .values({ name, can_view_all_advertisers: !ownAdvertisersOnly })
         .onConflict((oc) => oc.column('name').doNothing())
         .returning('id')
         .executeTakeFirst();
