@@ -61,8 +61,10 @@ export async function seedDemo(db: Database): Promise<void> {
       codenames: ['change_location', 'add_device', 'change_device', 'add_locationzone', 'change_locationzone'],
     },
     {
+      // Manages the advertisers they are linked to and sees no others (agency staff).
       name: 'Advertiser manager',
       codenames: ['change_advertiser', 'add_product', 'change_product', 'add_videoclip', 'change_videoclip'],
+      ownAdvertisersOnly: true,
     },
     {
       // Agency or advertiser staff: read-only, and only the advertisers they are linked to.
