@@ -47,8 +47,10 @@ const ids = (value: string | undefined) => {
 function useLocationFilterChoices(): Choice[] | undefined {
   const me = useCurrentUser();
   const canList = permissionFlags(me?._permissions, 'location').canList;
+  const campaigns = permissionFlags(me?._permissions, 'campaign');
   const all = useChoices('locations', canList);
-  const sendable = useSendableLocations({ enabled: !canList });
+  // Only campaign editors have locations they send to (readers without list_location get no filter).
+  const sendable = useSendableLocations({ enabled: !canList && (campaigns.canAdd || campaigns.canChange) });
   return useMemo(
     () =>
       canList ? all.data : sendable.data?.map((location) => ({ value: String(location.id), label: location.name })),
