@@ -26,6 +26,8 @@ import {
 } from './helpers/server-process.ts';
 
 const PASSWORD = 'faults-admin-password';
+/** A test starts server processes (seconds each on a busy machine): more time than the default. */
+const PROCESS_TEST_MS = 120_000;
 type Batch = { batch_id: string; events: DeviceEvent[] };
 
 /** The fixture's first device's plays over the last day, in batches of `size`. */
@@ -165,174 +167,204 @@ for (const backend of backends()) {
       }
     }
 
-    it('keeps every acknowledged batch once across a SIGKILL, and resending counts nothing twice', async () => {
-      const { database, fixture } = await prepare();
-      const { token } = fixture.devices[0]!;
-      const batches = batchesFor(fixture, { seed: 7, size: 4 });
-      expect(batches.length).toBeGreaterThan(20);
-
-      const first = await procs.start({ env: database.env });
-      const queue = [...batches];
-      const acknowledged = new Set<string>();
-      const killAfter = Math.floor(batches.length / 2);
-      let killed = false;
-      const worker = async () => {
-        for (let b = queue.shift(); b && !killed; b = queue.shift()) {
-          try {
-            const res = await gateway(first, token, 'POST', api.events, b);
-            const body = (await res.json()) as { accepted: number; duplicate: boolean };
-            expect(res.status, JSON.stringify(body)).toBe(200);
-            expect(body).toEqual({ accepted: b.events.length, duplicate: false });
-            acknowledged.add(b.batch_id);
-            // Killed the moment this answer arrived, while the other workers' batches are in flight.
-            if (acknowledged.size === killAfter) {
-              killed = true;
-              first.child.kill('SIGKILL');
-            }
-          } catch (err) {
-            if (!killed) throw err;
-          }
-        }
-      };
-      await Promise.all([worker(), worker(), worker(), worker()]);
-      expect((await first.exited).signal).toBe('SIGKILL');
-      expect(acknowledged.size).toBeGreaterThanOrEqual(killAfter);
-
-      const second = await procs.start({ env: database.env });
-      const resend = async (expectNew: boolean) => {
-        for (const b of batches) {
-          const res = await gateway(second, token, 'POST', api.events, b);
-          const body = (await res.json()) as { accepted: number; duplicate: boolean };
-          expect(res.status, JSON.stringify(body)).toBe(200);
-          if (!expectNew || acknowledged.has(b.batch_id)) expect(body).toEqual({ accepted: 0, duplicate: true });
-          else if (!body.duplicate) expect(body.accepted).toBe(b.events.length);
-        }
-      };
-      await resend(true);
-      await resend(false);
-      expect(await procs.stop(second)).toEqual({ code: 0, signal: null });
-
-      const check = await rollups(database);
-      const events = sum(batches, () => 1);
-      const expected = {
-        plays: events,
-        viewers: sum(batches, (e) => e.viewers.length),
-        seconds: sum(batches, (e) => e.duration_ms) / 1000,
-      };
-      expect(check.batches).toBe(batches.length);
-      expect(check.batchEvents).toBe(events);
-      expect(check.raw).toEqual(expected);
-      expect(check.hourly).toEqual(expected);
-      expect(check.daily).toEqual(expected);
-      expect(check.mismatches).toEqual([]);
-    });
-
-    it('finishes a request in flight on SIGTERM, refuses new connections, and exits 0', async () => {
-      const { database, fixture } = await prepare();
-      const { token } = fixture.devices[0]!;
-      const [batch] = batchesFor(fixture, { seed: 11, size: 50 });
-      const server = await procs.start({ env: { ...database.env, SHUTDOWN_GRACE_SECONDS: '30' } });
-
-      const upload = slowPost(server, api.events, token, batch);
-      // The request has reached the server (its headers are read) before the signal.
-      await new Promise((resolve) => setTimeout(resolve, 500));
-      server.child.kill('SIGTERM');
-      await until('new connections to be refused', async () => ((await refused(server.port)) ? true : undefined));
-      expect(server.alive()).toBe(true);
-      upload.finish();
-
-      const answer = await upload.answer;
-      expect(answer.status, answer.body).toBe(200);
-      expect(JSON.parse(answer.body)).toEqual({ accepted: batch!.events.length, duplicate: false });
-      expect(await server.exited).toEqual({ code: 0, signal: null });
-      expect((await rollups(database)).raw.plays).toBe(batch!.events.length);
-    });
-
-    it('cuts a request still in flight after the grace period and exits 0', async () => {
-      const { database, fixture } = await prepare();
-      const { token } = fixture.devices[0]!;
-      const [batch] = batchesFor(fixture, { seed: 13, size: 50 });
-      const server = await procs.start({ env: { ...database.env, SHUTDOWN_GRACE_SECONDS: '1' } });
-
-      const upload = slowPost(server, api.events, token, batch);
-      await new Promise((resolve) => setTimeout(resolve, 500));
-      server.child.kill('SIGTERM');
-      // Never finished: the server closes the connection once the grace period is over.
-      await expect(upload.answer).rejects.toThrow(/socket hang up|ECONNRESET/);
-      expect(await server.exited).toEqual({ code: 0, signal: null });
-      expect((await rollups(database)).raw.plays).toBe(0);
-    });
-
-    if (backend === 'postgres') {
-      it('answers 503 with Retry-After while PostgreSQL is out of reach, stays up and recovers', async () => {
+    it(
+      'keeps every acknowledged batch once across a SIGKILL, and resending counts nothing twice',
+      async () => {
         const { database, fixture } = await prepare();
         const { token } = fixture.devices[0]!;
-        const batches = batchesFor(fixture, { seed: 17, size: 20 });
-        const target = new URL(process.env.TEST_DATABASE_URL!);
-        const proxy = await procs.proxy({ host: target.hostname, port: Number(target.port || 5432) });
-        const viaProxy = new URL(database.env.DATABASE_URL!);
-        viaProxy.host = `127.0.0.1:${proxy.port}`;
-        const server = await procs.start({
-          env: { DATABASE_URL: viaProxy.toString(), DATABASE_CONNECT_TIMEOUT_SECONDS: '1' },
-        });
-        const staff = await signInOverHttp(server.url, 'admin', PASSWORD);
-        const campaigns = `${resources.campaigns.endpoint}?page_size=10`;
-        expect((await staff.request('GET', userInfoEndpoint)).status).toBe(200);
-        expect((await gateway(server, token, 'POST', api.heartbeat, { status: 'ok' })).status).toBe(200);
+        const batches = batchesFor(fixture, { seed: 7, size: 4 });
+        expect(batches.length).toBeGreaterThan(20);
 
-        /** Every kind of request while the database is away: gateway, session lookup, list, sign-in. */
-        const duringOutage = async () => {
-          const stranger = await fetch(`${server.url}${userInfoEndpoint}`);
-          const csrf = /csrftoken=([^;]+)/.exec(stranger.headers.get('set-cookie') ?? '')?.[1] ?? '';
-          const answers: [string, Response][] = [
-            ['heartbeat', await gateway(server, token, 'POST', api.heartbeat, { status: 'ok' })],
-            ['events', await gateway(server, token, 'POST', api.events, batches[0])],
-            ['playlist', await gateway(server, token, 'GET', api.playlist)],
-            ['user-info', await staff.request('GET', userInfoEndpoint)],
-            ['campaigns', await staff.request('GET', campaigns)],
-            [
-              'sign-in',
-              await fetch(`${server.url}${authEndpoint}`, {
-                method: 'POST',
-                headers: { 'content-type': 'application/json', 'x-csrftoken': csrf, cookie: `csrftoken=${csrf}` },
-                body: JSON.stringify({ username: 'admin', password: PASSWORD }),
-              }),
-            ],
-          ];
-          for (const [name, res] of answers) {
-            expect(res.status, name).toBe(503);
-            expect(res.headers.get('retry-after'), name).toBe(String(RETRY_AFTER_SECONDS));
-            expect(await res.json(), name).toEqual({ detail: details.serviceUnavailable });
+        const first = await procs.start({ env: database.env });
+        const queue = [...batches];
+        const acknowledged = new Set<string>();
+        const killAfter = Math.floor(batches.length / 2);
+        let killed = false;
+        const worker = async () => {
+          for (let b = queue.shift(); b && !killed; b = queue.shift()) {
+            try {
+              const res = await gateway(first, token, 'POST', api.events, b);
+              const body = (await res.json()) as { accepted: number; duplicate: boolean };
+              expect(res.status, JSON.stringify(body)).toBe(200);
+              expect(body).toEqual({ accepted: b.events.length, duplicate: false });
+              acknowledged.add(b.batch_id);
+              // Killed the moment this answer arrived, while the other workers' batches are in flight.
+              if (acknowledged.size === killAfter) {
+                killed = true;
+                first.child.kill('SIGKILL');
+              }
+            } catch (err) {
+              if (!killed) throw err;
+            }
           }
         };
+        await Promise.all([worker(), worker(), worker(), worker()]);
+        expect((await first.exited).signal).toBe('SIGKILL');
+        expect(acknowledged.size).toBeGreaterThanOrEqual(killAfter);
 
-        proxy.cut('refuse');
-        await duringOutage();
-        proxy.cut('blackhole');
-        await duringOutage();
-        // Idle connections broken under the pool must not have ended the process.
-        await new Promise((resolve) => setTimeout(resolve, 1000));
-        expect(server.alive(), server.output()).toBe(true);
+        const second = await procs.start({ env: database.env });
+        const resend = async (expectNew: boolean) => {
+          for (const b of batches) {
+            const res = await gateway(second, token, 'POST', api.events, b);
+            const body = (await res.json()) as { accepted: number; duplicate: boolean };
+            expect(res.status, JSON.stringify(body)).toBe(200);
+            if (!expectNew || acknowledged.has(b.batch_id)) expect(body).toEqual({ accepted: 0, duplicate: true });
+            else if (!body.duplicate) expect(body.accepted).toBe(b.events.length);
+          }
+        };
+        await resend(true);
+        await resend(false);
+        expect(await procs.stop(second)).toEqual({ code: 0, signal: null });
 
-        proxy.restore();
-        await until('the gateway to answer again', async () => {
-          const res = await gateway(server, token, 'POST', api.heartbeat, { status: 'ok' });
-          return res.status === 200 ? true : undefined;
-        });
-        // The session outlived the outage.
-        expect((await staff.request('GET', userInfoEndpoint)).status).toBe(200);
-        expect((await staff.request('GET', campaigns)).status).toBe(200);
-        for (const b of batches) {
-          const res = await gateway(server, token, 'POST', api.events, b);
-          expect(res.status).toBe(200);
-        }
-        expect(await procs.stop(server)).toEqual({ code: 0, signal: null });
         const check = await rollups(database);
-        expect(check.raw.plays).toBe(sum(batches, () => 1));
-        expect(check.hourly).toEqual(check.raw);
-        expect(check.daily).toEqual(check.raw);
+        const events = sum(batches, () => 1);
+        const expected = {
+          plays: events,
+          viewers: sum(batches, (e) => e.viewers.length),
+          seconds: sum(batches, (e) => e.duration_ms) / 1000,
+        };
+        expect(check.batches).toBe(batches.length);
+        expect(check.batchEvents).toBe(events);
+        expect(check.raw).toEqual(expected);
+        expect(check.hourly).toEqual(expected);
+        expect(check.daily).toEqual(expected);
         expect(check.mismatches).toEqual([]);
-      });
+      },
+      PROCESS_TEST_MS,
+    );
+
+    it(
+      'finishes a request in flight on SIGTERM, refuses new connections, and exits 0',
+      async () => {
+        const { database, fixture } = await prepare();
+        const { token } = fixture.devices[0]!;
+        const [batch] = batchesFor(fixture, { seed: 11, size: 50 });
+        const server = await procs.start({ env: { ...database.env, SHUTDOWN_GRACE_SECONDS: '30' } });
+
+        const upload = slowPost(server, api.events, token, batch);
+        // The request has reached the server (its headers are read) before the signal.
+        await new Promise((resolve) => setTimeout(resolve, 500));
+        server.child.kill('SIGTERM');
+        await until('new connections to be refused', async () => ((await refused(server.port)) ? true : undefined));
+        expect(server.alive()).toBe(true);
+        upload.finish();
+
+        const answer = await upload.answer;
+        expect(answer.status, answer.body).toBe(200);
+        expect(JSON.parse(answer.body)).toEqual({ accepted: batch!.events.length, duplicate: false });
+        expect(await server.exited).toEqual({ code: 0, signal: null });
+        expect((await rollups(database)).raw.plays).toBe(batch!.events.length);
+      },
+      PROCESS_TEST_MS,
+    );
+
+    it(
+      'cuts a request still in flight after the grace period and exits 0',
+      async () => {
+        const { database, fixture } = await prepare();
+        const { token } = fixture.devices[0]!;
+        const [batch] = batchesFor(fixture, { seed: 13, size: 50 });
+        const server = await procs.start({ env: { ...database.env, SHUTDOWN_GRACE_SECONDS: '1' } });
+
+        const upload = slowPost(server, api.events, token, batch);
+        await new Promise((resolve) => setTimeout(resolve, 500));
+        server.child.kill('SIGTERM');
+        // Never finished: the server closes the connection once the grace period is over.
+        await expect(upload.answer).rejects.toThrow(/socket hang up|ECONNRESET/);
+        expect(await server.exited).toEqual({ code: 0, signal: null });
+        expect((await rollups(database)).raw.plays).toBe(0);
+      },
+      PROCESS_TEST_MS,
+    );
+
+    if (backend === 'postgres') {
+      it(
+        'answers 503 with Retry-After while PostgreSQL is out of reach, stays up and recovers',
+        async () => {
+          const { database, fixture } = await prepare();
+          const { token } = fixture.devices[0]!;
+          const batches = batchesFor(fixture, { seed: 17, size: 20 });
+          const target = new URL(process.env.TEST_DATABASE_URL!);
+          const proxy = await procs.proxy({ host: target.hostname, port: Number(target.port || 5432) });
+          const viaProxy = new URL(database.env.DATABASE_URL!);
+          viaProxy.host = `127.0.0.1:${proxy.port}`;
+          const server = await procs.start({
+            env: {
+              DATABASE_URL: viaProxy.toString(),
+              DATABASE_CONNECT_TIMEOUT_SECONDS: '1',
+              DATABASE_QUERY_TIMEOUT_SECONDS: '2',
+            },
+          });
+          const staff = await signInOverHttp(server.url, 'admin', PASSWORD);
+          const campaigns = `${resources.campaigns.endpoint}?page_size=10`;
+          expect((await staff.request('GET', userInfoEndpoint)).status).toBe(200);
+          expect((await gateway(server, token, 'POST', api.heartbeat, { status: 'ok' })).status).toBe(200);
+
+          /** Every kind of request while the database is away: gateway, session lookup, list, sign-in. */
+          const duringOutage = async () => {
+            const stranger = await fetch(`${server.url}${userInfoEndpoint}`);
+            const csrf = /csrftoken=([^;]+)/.exec(stranger.headers.get('set-cookie') ?? '')?.[1] ?? '';
+            const answers: [string, Response][] = [
+              ['heartbeat', await gateway(server, token, 'POST', api.heartbeat, { status: 'ok' })],
+              ['events', await gateway(server, token, 'POST', api.events, batches[0])],
+              ['playlist', await gateway(server, token, 'GET', api.playlist)],
+              ['user-info', await staff.request('GET', userInfoEndpoint)],
+              ['campaigns', await staff.request('GET', campaigns)],
+              [
+                'sign-in',
+                await fetch(`${server.url}${authEndpoint}`, {
+                  method: 'POST',
+                  headers: { 'content-type': 'application/json', 'x-csrftoken': csrf, cookie: `csrftoken=${csrf}` },
+                  body: JSON.stringify({ username: 'admin', password: PASSWORD }),
+                }),
+              ],
+            ];
+            for (const [name, res] of answers) {
+              expect(res.status, name).toBe(503);
+              expect(res.headers.get('retry-after'), name).toBe(String(RETRY_AFTER_SECONDS));
+              expect(await res.json(), name).toEqual({ detail: details.serviceUnavailable });
+            }
+          };
+
+          proxy.cut('refuse');
+          await duringOutage();
+          proxy.cut('blackhole');
+          await duringOutage();
+          // Idle connections broken under the pool must not have ended the process.
+          await new Promise((resolve) => setTimeout(resolve, 1000));
+          expect(server.alive(), server.output()).toBe(true);
+
+          const recovered = () =>
+            until('the gateway to answer again', async () => {
+              const res = await gateway(server, token, 'POST', api.heartbeat, { status: 'ok' });
+              return res.status === 200 ? true : undefined;
+            });
+          proxy.restore();
+          await recovered();
+          // A partition: the pool's open connections stay but get no answers (the query timeout ends
+          // each wait), new ones are never answered (the connect timeout).
+          await Promise.all([staff.request('GET', campaigns), staff.request('GET', userInfoEndpoint)]);
+          proxy.cut('freeze');
+          await duringOutage();
+          expect(server.alive(), server.output()).toBe(true);
+          proxy.restore();
+          await recovered();
+          // The session outlived the outage.
+          expect((await staff.request('GET', userInfoEndpoint)).status).toBe(200);
+          expect((await staff.request('GET', campaigns)).status).toBe(200);
+          for (const b of batches) {
+            const res = await gateway(server, token, 'POST', api.events, b);
+            expect(res.status).toBe(200);
+          }
+          expect(await procs.stop(server)).toEqual({ code: 0, signal: null });
+          const check = await rollups(database);
+          expect(check.raw.plays).toBe(sum(batches, () => 1));
+          expect(check.hourly).toEqual(check.raw);
+          expect(check.daily).toEqual(check.raw);
+          expect(check.mismatches).toEqual([]);
+        },
+        PROCESS_TEST_MS,
+      );
     }
   });
 }

@@ -53,12 +53,16 @@ export function useServerProcesses() {
   };
 }
 
-/** How the proxy treats new connections while cut: closed at once, or held open and never answered. */
-export type CutMode = 'refuse' | 'blackhole';
+/**
+ * How the proxy plays the outage: `refuse` and `blackhole` destroy the open connections and close new
+ * ones at once or hold them open unanswered; `freeze` (a network partition) keeps the open ones but
+ * forwards nothing more, and blackholes new ones.
+ */
+export type CutMode = 'refuse' | 'blackhole' | 'freeze';
 
 export type CuttableProxy = {
   port: number;
-  /** Destroys every open connection; new ones are refused or blackholed until `restore`. */
+  /** Starts the outage (see CutMode) until `restore`. */
   cut(mode: CutMode): void;
   restore(): void;
   close(): Promise<void>;
@@ -68,6 +72,7 @@ export type CuttableProxy = {
 export async function cuttableProxy(target: { host: string; port: number }): Promise<CuttableProxy> {
   let mode: CutMode | 'up' = 'up';
   const sockets = new Set<net.Socket>();
+  const pairs = new Set<[net.Socket, net.Socket]>();
   const track = (socket: net.Socket) => {
     sockets.add(socket);
     socket.on('close', () => sockets.delete(socket));
@@ -77,13 +82,18 @@ export async function cuttableProxy(target: { host: string; port: number }): Pro
   const server = net.createServer((client) => {
     track(client);
     if (mode === 'refuse') return client.destroy();
-    if (mode === 'blackhole') return;
+    if (mode !== 'up') return;
     const upstream = net.connect(target);
     track(upstream);
+    const pair: [net.Socket, net.Socket] = [client, upstream];
+    pairs.add(pair);
     client.pipe(upstream);
     upstream.pipe(client);
     client.on('close', () => upstream.destroy());
-    upstream.on('close', () => client.destroy());
+    upstream.on('close', () => {
+      client.destroy();
+      pairs.delete(pair);
+    });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const destroyAll = () => {
@@ -93,11 +103,18 @@ export async function cuttableProxy(target: { host: string; port: number }): Pro
     port: (server.address() as net.AddressInfo).port,
     cut(how) {
       mode = how;
-      destroyAll();
+      if (how !== 'freeze') return destroyAll();
+      // Nothing more is forwarded either way: both sides wait for answers that do not come.
+      for (const [client, upstream] of pairs) {
+        client.unpipe(upstream);
+        upstream.unpipe(client);
+        client.pause();
+        upstream.pause();
+      }
     },
     restore() {
       mode = 'up';
-      // Blackholed connections waited for nothing: let them fail now.
+      // Blackholed and frozen connections waited for nothing: let them fail now.
       destroyAll();
     },
     async close() {
