@@ -47,6 +47,9 @@ export function uploadErrors(part: Pick<MultipartFile, 'fieldname' | 'filename' 
  * (registered before it), so a forged request stays a 403 whatever it holds. */
 export function registerInputGuard(app: FastifyInstance) {
   app.addHook('preValidation', async (request) => {
+    // Routes that validate their body themselves after authenticating (the device gateway's
+    // attachValidation) check it there, so a stranger still learns nothing but 401.
+    if (request.routeOptions.attachValidation) return;
     const errors = controlCharacterErrors(request);
     if (errors) throw badRequest(errors);
   });

@@ -12,6 +12,8 @@ import {
   heartbeatResponse,
   playlistResponse,
 } from '@marquee/contracts/device-gateway';
+import { controlCharacterPaths } from '@marquee/contracts/text';
+import { controlCharactersText } from '@marquee/contracts/texts';
 import { badRequest } from '../../http/errors.ts';
 import { parseRange } from '../../media/videos.routes.ts';
 import { createDeviceGatewayService, type DeviceGatewayService, type GatewayDeps } from './device-gateway.service.ts';
@@ -25,6 +27,15 @@ const EVENTS_BODY_LIMIT = 8 * 1024 * 1024;
 
 /** The body's problems by full path (`events.3.viewers.0.gender`), so a device sees which event failed. */
 function parsed<T>(schema: z.ZodType<T>, body: unknown): T {
+  // Control characters first (the input guard leaves these routes to check after the token).
+  const controls = controlCharacterPaths(body);
+  if (controls.length) {
+    throw badRequest(
+      Object.fromEntries(
+        controls.map((path) => [path.length ? path.join('.') : 'non_field_errors', [controlCharactersText]]),
+      ),
+    );
+  }
   const result = schema.safeParse(body);
   if (result.success) return result.data;
   const fields: ValidationErrorBody = {};
