@@ -22,6 +22,9 @@ export default defineConfig({
     },
   ],
   define: { __APP_VERSION__: JSON.stringify(version) },
+  // The server writes each page's style nonce over this placeholder (CSP_NONCE_PLACEHOLDER in
+  // apps/server/src/http/security-headers.ts); Vite puts it on its tags and in a csp-nonce meta tag.
+  html: { cspNonce: '__CSP_NONCE__' },
   server: {
     port: 5173,
     proxy: { '/api': { target: 'http://127.0.0.1:8000', changeOrigin: false } },
@@ -36,6 +39,9 @@ export default defineConfig({
         entryFileNames: 'assets/[name]-[hash].js',
         chunkFileNames: 'assets/[name]-[hash].js',
         assetFileNames: 'assets/[name]-[hash][extname]',
+        // zod with src/lib/zod-jitless.ts in one chunk: every chunk that builds schemas imports it, so
+        // zod is set to jitless before any schema exists (its eval probe would break the CSP).
+        codeSplitting: { groups: [{ name: 'zod', test: /[\\/]node_modules[\\/]zod[\\/]|[\\/]zod-jitless\.ts$/ }] },
       },
     },
   },

@@ -17,6 +17,12 @@ import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
 import { errorHandler, notFound, unauthorized } from './http/errors.ts';
 import { registerInputGuard } from './http/input-guard.ts';
+import {
+  CSP_NONCE_PLACEHOLDER,
+  docsContentSecurityPolicy,
+  registerSecurityHeaders,
+  styleNonceOf,
+} from './http/security-headers.ts';
 import { registerSession } from './http/session.ts';
 import { openApiTags, registerOperationNaming } from './http/openapi.ts';
 import { createMetrics, registerMetrics } from './http/metrics.ts';
@@ -74,6 +80,7 @@ export async function buildApp({
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(errorHandler);
+  await registerSecurityHeaders(app, config);
 
   await app.register(fastifyCookie);
   await app.register(fastifyFormbody);
@@ -100,7 +107,7 @@ export async function buildApp({
     docs.addHook('onRoute', (route) => {
       route.config = { ...(route.config as object), public: true };
     });
-    await docs.register(fastifySwaggerUi, { routePrefix: docsEndpoint });
+    await docs.register(fastifySwaggerUi, { routePrefix: docsEndpoint, transformStaticCSP: docsContentSecurityPolicy });
   });
 
   // Operations: probes and metrics, outside /api/ (explicit routes win over the web app's `/*`).
@@ -162,11 +169,16 @@ function registerWebApp(app: FastifyInstance, dist: string) {
     }
     const file = path.normalize(urlPath).replace(/^\/+/, '');
     const full = path.join(dist, file);
-    if (file && full.startsWith(dist) && fs.statSync(full, { throwIfNoEntry: false })?.isFile()) {
+    const isPage = file === '' || file === 'index.html';
+    if (!isPage && full.startsWith(dist) && fs.statSync(full, { throwIfNoEntry: false })?.isFile()) {
       const immutable = file.startsWith('assets/');
       return reply.sendFile(file, { maxAge: immutable ? 31536000000 : 0, immutable });
     }
-    reply.header('cache-control', 'no-cache');
-    return reply.sendFile('index.html', { maxAge: 0 });
+    // The page carries this response's style nonce, so it is built per request and never reused.
+    const page = await fs.promises.readFile(path.join(dist, 'index.html'), 'utf8');
+    return reply
+      .header('cache-control', 'no-cache')
+      .type('text/html; charset=utf-8')
+      .send(page.replaceAll(CSP_NONCE_PLACEHOLDER, styleNonceOf(reply)));
   });
 }

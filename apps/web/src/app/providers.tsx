@@ -6,8 +6,12 @@ import { Notifications } from '@mantine/notifications';
 import { TOAST_MS } from '@marquee/contracts/constants';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { useSyncExternalStore, type ReactNode } from 'react';
+import { adoptStyleNonce } from '../lib/csp-nonce.ts';
 import { loadingStore } from '../lib/loading-store.ts';
 import { cssVariablesResolver, theme } from './theme.ts';
+
+const styleNonce = adoptStyleNonce();
+const getStyleNonce = () => styleNonce ?? '';
 
 function GlobalLoadingOverlay() {
   const visible = useSyncExternalStore(loadingStore.subscribe, loadingStore.get);
@@ -25,7 +29,12 @@ function GlobalLoadingOverlay() {
 
 export function Providers({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
   return (
-    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
+    <MantineProvider
+      theme={theme}
+      cssVariablesResolver={cssVariablesResolver}
+      defaultColorScheme="light"
+      getStyleNonce={getStyleNonce}
+    >
       <DatesProvider settings={{ firstDayOfWeek: 1 }}>
         <QueryClientProvider client={queryClient}>
           <ModalsProvider labels={{ confirm: 'OK', cancel: 'Cancel' }}>
