@@ -47,6 +47,19 @@ describe('RoleForm', () => {
     );
   });
 
+  it('saves can_view_all_advertisers off when the box is unticked', async () => {
+    const put = vi.spyOn(api, 'put').mockResolvedValue(role({ can_view_all_advertisers: false }));
+    const { user } = renderWithProviders(
+      <RoleForm role={role()} permissions={permissions} readOnly={false} canDelete />,
+    );
+    const box = screen.getByRole('checkbox', { name: /Can view all advertisers/ });
+    expect(box).toBeChecked();
+    await user.click(box);
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(put).toHaveBeenCalled());
+    expect(put.mock.calls[0]?.[1]).toMatchObject({ can_view_all_advertisers: false });
+  });
+
   it('shows server field errors on the field and clears them when the field is edited', async () => {
     vi.spyOn(api, 'post').mockRejectedValue(new ApiError(400, { name: ['An object with this name already exists.'] }));
     const { user } = renderWithProviders(

@@ -141,21 +141,21 @@ export function RoleForm({ role, permissions, readOnly, canDelete }: RoleFormPro
                 autoComplete="off"
                 {...register('name')}
               />
-              <FormCheckbox
-                control={control}
-                name="can_change_all_advertisers"
-                mt={{ base: 0, sm: 30 }}
-                label="Can change all advertisers"
-                disabled={readOnly}
-              />
-              <FormCheckbox
-                control={control}
-                name="can_view_all_advertisers"
-                mt={{ base: 0, sm: 30 }}
-                label="Can view all advertisers"
-                description="Off: users whose roles all have it off see only the advertisers they are linked to"
-                disabled={readOnly}
-              />
+              <Stack gap="sm" mt={{ base: 0, sm: 30 }}>
+                <FormCheckbox
+                  control={control}
+                  name="can_change_all_advertisers"
+                  label="Can change all advertisers"
+                  disabled={readOnly}
+                />
+                <FormCheckbox
+                  control={control}
+                  name="can_view_all_advertisers"
+                  label="Can view all advertisers"
+                  description="When no role of a user has it, they see only the advertisers they are linked to"
+                  disabled={readOnly}
+                />
+              </Stack>
             </Group>
           </Paper>
           {errors.permissions?.message && (
