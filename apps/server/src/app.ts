@@ -14,7 +14,7 @@ import { details } from '@marquee/contracts/texts';
 import { docsEndpoint, resources } from '@marquee/contracts/resources';
 import { createAccess } from './access/access.ts';
 import type { Config } from './config.ts';
-import type { Database } from './db/database.ts';
+import { poolStatsOf, type Database } from './db/database.ts';
 import { errorHandler, notFound, unauthorized } from './http/errors.ts';
 import { registerInputGuard } from './http/input-guard.ts';
 import {
@@ -111,7 +111,7 @@ export async function buildApp({
   });
 
   // Operations: probes and metrics, outside /api/ (explicit routes win over the web app's `/*`).
-  const metrics = createMetrics();
+  const metrics = createMetrics({ pool: () => poolStatsOf(db) });
   registerMetrics(app, { metrics, token: config.metricsToken });
   registerHealthRoutes(app, { db });
 

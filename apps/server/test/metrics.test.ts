@@ -39,6 +39,22 @@ describeBackends(
       expect(v6.statusCode).toBe(200);
     });
 
+    it('tells how many database connections are in use and how many queries wait, while they do', async () => {
+      const idle = await scrape();
+      expect(idle).toContain('# TYPE marquee_db_pool_connections_in_use gauge');
+      expect(sample(idle, 'marquee_db_pool_waiting')).toBe(0);
+      // A transaction holds a connection while the scrape runs (PGlite's one connection: the others wait).
+      let scraped = '';
+      await ctx.db.transaction().execute(async (trx) => {
+        await trx.selectFrom('users').select('id').limit(1).execute();
+        const pending = ctx.db.selectFrom('users').select('id').limit(1).execute();
+        scraped = await scrape();
+        if (ctx.backend === 'pglite') expect(sample(scraped, 'marquee_db_pool_waiting')).toBeGreaterThanOrEqual(1);
+        await Promise.race([pending, new Promise((resolve) => setTimeout(resolve, 10))]);
+      });
+      expect(sample(scraped, 'marquee_db_pool_connections_in_use')).toBeGreaterThanOrEqual(1);
+    });
+
     it('is a 404 from another address without the token, with a wrong token, or when no token is set', async () => {
       const stranger = new Client(ctx.app);
       const refused = await stranger.get('/metrics');

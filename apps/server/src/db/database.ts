@@ -27,6 +27,15 @@ const CONNECT_TIMEOUT_MS = 5000;
 /** The databases opened on a PostgreSQL pool (PGlite has one connection, for everyone). */
 const pooled = new WeakSet<Database>();
 
+/** Connection counts, as pg's Pool names them (PGlite's one connection counts as a pool of one). */
+export type PoolStats = { totalCount: number; idleCount: number; waitingCount: number };
+const statsOf = new WeakMap<Database, () => PoolStats>();
+
+/** How many connections of `db` are in use and how many queries wait for one (for the metrics). */
+export function poolStatsOf(db: Database): PoolStats | undefined {
+  return statsOf.get(db)?.();
+}
+
 /**
  * Whether `db` was opened on a PostgreSQL connection pool, so that one caller may hold a connection
  * for long (a cursor) without stopping the others. False for PGlite and for transactions.
@@ -62,11 +71,19 @@ export async function openDatabase({
     pool.on('connect', (client) => client.on('error', () => {}));
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
     pooled.add(db);
+    statsOf.set(db, () => ({
+      totalCount: pool.totalCount,
+      idleCount: pool.idleCount,
+      waitingCount: pool.waitingCount,
+    }));
     return db;
   }
   const { PGlite } = await import('@electric-sql/pglite');
   const dir = dataDir ?? 'memory://';
   if (!dir.startsWith('memory://')) fs.mkdirSync(path.resolve(dir), { recursive: true });
   const client = await PGlite.create(dir);
-  return new Kysely<DB>({ dialect: new PGliteDialect(client) });
+  const dialect = new PGliteDialect(client);
+  const db = new Kysely<DB>({ dialect });
+  statsOf.set(db, () => dialect.stats());
+  return db;
 }

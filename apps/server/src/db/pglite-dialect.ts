@@ -15,12 +15,22 @@ import {
 
 class Mutex {
   #tail: Promise<void> = Promise.resolve();
+  /** Holders and waiters: the holder is one of them (for the pool metrics). */
+  #queued = 0;
   lock(): Promise<() => void> {
     let release!: () => void;
+    this.#queued++;
     const next = new Promise<void>((resolve) => (release = resolve));
-    const ready = this.#tail.then(() => release);
+    const ready = this.#tail.then(() => () => {
+      this.#queued--;
+      release();
+    });
     this.#tail = this.#tail.then(() => next);
     return ready;
+  }
+  /** The one connection as a pool of one: in use while held, the rest waiting. */
+  stats() {
+    return { totalCount: 1, idleCount: this.#queued ? 0 : 1, waitingCount: Math.max(0, this.#queued - 1) };
   }
 }
 
@@ -43,11 +53,13 @@ class PGliteConnection implements DatabaseConnection {
 }
 
 class PGliteDriver implements Driver {
-  readonly #mutex = new Mutex();
-  constructor(private readonly client: PGlite) {}
+  constructor(
+    private readonly client: PGlite,
+    private readonly mutex: Mutex,
+  ) {}
   async init() {}
   async acquireConnection(): Promise<DatabaseConnection> {
-    const release = await this.#mutex.lock();
+    const release = await this.mutex.lock();
     return new PGliteConnection(this.client, release);
   }
   async beginTransaction(connection: DatabaseConnection) {
@@ -68,12 +80,17 @@ class PGliteDriver implements Driver {
 }
 
 export class PGliteDialect implements Dialect {
+  readonly #mutex = new Mutex();
   constructor(private readonly client: PGlite) {}
+  /** The lock's use, as pg's Pool counts its connections. */
+  stats() {
+    return this.#mutex.stats();
+  }
   createAdapter() {
     return new PostgresAdapter();
   }
   createDriver() {
-    return new PGliteDriver(this.client);
+    return new PGliteDriver(this.client, this.#mutex);
   }
   createQueryCompiler() {
     return new PostgresQueryCompiler();
