@@ -89,7 +89,12 @@ describeBackends(
 
       it('keeps the values before and after in the detail', async () => {
         const [deleted, granted, renamed, added] = await Promise.all(entries.map((e) => entry(editor, e.id)));
-        const base = { id: roleId, can_change_all_advertisers: false, is_superuser: false };
+        const base = {
+          id: roleId,
+          can_change_all_advertisers: false,
+          can_view_all_advertisers: true,
+          is_superuser: false,
+        };
         expect(added!.before).toBeNull();
         expect(added!.after).toEqual({ ...base, name: firstName, permissions: [] });
         expect(renamed!.before).toEqual({ ...base, name: firstName, permissions: [] });
