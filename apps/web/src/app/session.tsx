@@ -105,6 +105,9 @@ export function connectApiClient({
       if (previous && previous.id !== user.id) void queryClient.invalidateQueries();
     },
 
+    // User-info then says so, and the layout shows only the token enrolment.
+    enrolmentRequired: () => void queryClient.invalidateQueries({ queryKey: userInfoQueryKey }),
+
     forbidden: () => {
       const goHome = () => location.assign(paths.home);
       modals.open({

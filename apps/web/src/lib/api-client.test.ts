@@ -1,5 +1,5 @@
 import { SESSION_RECHECK_DELAY_MS } from '@marquee/contracts/constants';
-import { messages } from '@marquee/contracts/texts';
+import { details, messages } from '@marquee/contracts/texts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   ApiError,
@@ -69,6 +69,7 @@ function setup(cookie: string | null = 'csrf-1') {
     loginRequired: vi.fn<ApiClientEvents['loginRequired']>(),
     loginConfirmed: vi.fn<ApiClientEvents['loginConfirmed']>(),
     forbidden: vi.fn<ApiClientEvents['forbidden']>(),
+    enrolmentRequired: vi.fn<NonNullable<ApiClientEvents['enrolmentRequired']>>(),
     versionMismatch: vi.fn<ApiClientEvents['versionMismatch']>(),
   };
   let csrf = cookie ?? undefined;
@@ -229,6 +230,16 @@ describe('403', () => {
     await expect(ctx.client.delete('/api/roles/1/')).rejects.toMatchObject({ status: 403 });
     await expect(ctx.client.get('/api/roles/')).rejects.toMatchObject({ status: 403 });
     expect(ctx.events.forbidden).toHaveBeenCalledTimes(1);
+    expect(ctx.events.errors).not.toHaveBeenCalled();
+  });
+
+  it('asks for the token enrolment instead when the session may only enrol a token', async () => {
+    const ctx = setup();
+    await signedIn(ctx);
+    ctx.server.reply({ status: 403, body: { detail: details.enrolTokenFirst } });
+    await expect(ctx.client.get('/api/campaigns/')).rejects.toMatchObject({ status: 403 });
+    expect(ctx.events.enrolmentRequired).toHaveBeenCalledTimes(1);
+    expect(ctx.events.forbidden).not.toHaveBeenCalled();
     expect(ctx.events.errors).not.toHaveBeenCalled();
   });
 

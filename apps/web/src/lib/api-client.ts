@@ -91,6 +91,9 @@ export type ApiClientEvents = {
   loginConfirmed(user: UserInfo): void;
   /** A 403 on a request that does not ignore the auth module. */
   forbidden(): void;
+  /** A 403 because the session may only enrol a one-time token (require_2fa was switched on): the
+   * app should show the enrolment instead of the "No permission" dialog. */
+  enrolmentRequired?(): void;
   /** The server runs another build than this bundle. */
   versionMismatch(serverVersion: string): void;
 };
@@ -437,6 +440,10 @@ export function createApiClient(deps: ApiClientDeps) {
     const error = new ApiError(response.status, body);
     if (!options.ignoreAuthModule) {
       if (response.status === 401) return unauthorized<T>(path, options, error);
+      if (response.status === 403 && (body as { detail?: unknown } | null)?.detail === details.enrolTokenFirst) {
+        events.enrolmentRequired?.();
+        throw error;
+      }
       if (response.status === 403) {
         if (!forbiddenReported) {
           forbiddenReported = true;
