@@ -20,6 +20,7 @@ import { registerInputGuard } from './http/input-guard.ts';
 import {
   CSP_NONCE_PLACEHOLDER,
   docsContentSecurityPolicy,
+  frameworkErrorResponder,
   registerSecurityHeaders,
   styleNonceOf,
 } from './http/security-headers.ts';
@@ -76,6 +77,7 @@ export async function buildApp({
     logger: logger ? { level: config.logLevel } : false,
     trustProxy: true,
     bodyLimit: 1024 * 1024,
+    frameworkErrors: frameworkErrorResponder(config),
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -185,6 +185,17 @@ describeBackends(
       });
     });
 
+    it.each(['/%E0%A4%A', '/api/roles/%zz/'])(
+      'answers a URL Fastify cannot decode (%s) with 400, no-store and the guards',
+      async (url) => {
+        const res = await get(url);
+        expect(res.statusCode).toBe(400);
+        expect(res.json()).toEqual({ non_field_errors: [expect.any(String)] });
+        expect(res.headers['cache-control']).toBe('no-store');
+        expectGuards(res);
+      },
+    );
+
     describe('the API documentation', () => {
       it('keeps the guards, with inline styles allowed for Swagger UI only', async () => {
         const res = await get(`${docsEndpoint}/`);

@@ -3,9 +3,11 @@
 // `Cache-Control: no-store` on API answers so personal data stays out of every cache.
 import crypto from 'node:crypto';
 import type { ServerResponse } from 'node:http';
-import fastifyHelmet from '@fastify/helmet';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import fastifyHelmet, { type FastifyHelmetOptions } from '@fastify/helmet';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import helmet, { type HelmetOptions } from 'helmet';
 import type { Config } from '../config.ts';
+import { errorHandler } from './errors.ts';
 
 /**
  * What the web build writes where the style nonce goes (Vite's `html.cspNonce` in
@@ -62,44 +64,46 @@ export function docsContentSecurityPolicy(header: string): string {
 
 const isApi = (url: string) => url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
 
+const helmetOptions = (config: Config): FastifyHelmetOptions => ({
+  contentSecurityPolicy: {
+    useDefaults: false,
+    directives: {
+      defaultSrc: ["'self'"],
+      baseUri: ["'self'"],
+      scriptSrc: ["'self'"],
+      scriptSrcAttr: ["'none'"],
+      styleSrc: [
+        "'self'",
+        (_req, res) => {
+          const nonce = crypto.randomBytes(16).toString('base64');
+          styleNonces.set(res, nonce);
+          return `'nonce-${nonce}'`;
+        },
+      ],
+      // data: for the QR code of a one-time token enrolment and the blank fallback thumbnails.
+      imgSrc: ["'self'", 'data:'],
+      mediaSrc: ["'self'"],
+      fontSrc: ["'self'"],
+      connectSrc: ["'self'"],
+      objectSrc: ["'none'"],
+      frameAncestors: ["'none'"],
+      formAction: ["'self'"],
+      // Behind HTTPS only: on plain HTTP it would send the page's own requests to a port with no TLS.
+      upgradeInsecureRequests: config.cookieSecure ? [] : null,
+    },
+  },
+  crossOriginOpenerPolicy: { policy: 'same-origin' },
+  crossOriginResourcePolicy: { policy: 'same-origin' },
+  frameguard: { action: 'deny' },
+  referrerPolicy: { policy: 'same-origin' },
+  // HSTS only where the site is served over HTTPS (COOKIE_SECURE=true): on plain HTTP it would lock
+  // browsers out of a test or intranet host for a year.
+  strictTransportSecurity: config.cookieSecure ? { maxAge: ONE_YEAR_S, includeSubDomains: true } : false,
+});
+
 /** Registers the headers; call it before any other hook so even a 401 of the session gate has them. */
 export async function registerSecurityHeaders(app: FastifyInstance, config: Config): Promise<void> {
-  await app.register(fastifyHelmet, {
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        defaultSrc: ["'self'"],
-        baseUri: ["'self'"],
-        scriptSrc: ["'self'"],
-        scriptSrcAttr: ["'none'"],
-        styleSrc: [
-          "'self'",
-          (_req, res) => {
-            const nonce = crypto.randomBytes(16).toString('base64');
-            styleNonces.set(res, nonce);
-            return `'nonce-${nonce}'`;
-          },
-        ],
-        // data: for the QR code of a one-time token enrolment and the blank fallback thumbnails.
-        imgSrc: ["'self'", 'data:'],
-        mediaSrc: ["'self'"],
-        fontSrc: ["'self'"],
-        connectSrc: ["'self'"],
-        objectSrc: ["'none'"],
-        frameAncestors: ["'none'"],
-        formAction: ["'self'"],
-        // Behind HTTPS only: on plain HTTP it would send the page's own requests to a port with no TLS.
-        upgradeInsecureRequests: config.cookieSecure ? [] : null,
-      },
-    },
-    crossOriginOpenerPolicy: { policy: 'same-origin' },
-    crossOriginResourcePolicy: { policy: 'same-origin' },
-    frameguard: { action: 'deny' },
-    referrerPolicy: { policy: 'same-origin' },
-    // HSTS only where the site is served over HTTPS (COOKIE_SECURE=true): on plain HTTP it would lock
-    // browsers out of a test or intranet host for a year.
-    strictTransportSecurity: config.cookieSecure ? { maxAge: ONE_YEAR_S, includeSubDomains: true } : false,
-  });
+  await app.register(fastifyHelmet, helmetOptions(config));
 
   app.addHook('onRequest', async (_request, reply) => {
     reply.header('permissions-policy', PERMISSIONS_POLICY);
@@ -112,4 +116,18 @@ export async function registerSecurityHeaders(app: FastifyInstance, config: Conf
       reply.header('cache-control', 'no-store');
     }
   });
+}
+
+/**
+ * Fastify's `frameworkErrors`: a URL it cannot decode (bad percent-encoding) is answered before any
+ * hook runs, so this gives that 400 the same headers (helmet's, applied directly) and the spec's body.
+ */
+export function frameworkErrorResponder(config: Config) {
+  // The same options: @fastify/helmet types them with helmet's CommonJS declarations, this import with its ESM ones.
+  const applyHelmet = helmet(helmetOptions(config) as HelmetOptions);
+  return (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    applyHelmet(request.raw, reply.raw, () => undefined);
+    reply.header('permissions-policy', PERMISSIONS_POLICY).header('cache-control', 'no-store');
+    return errorHandler(error, request, reply);
+  };
 }
