@@ -15,7 +15,7 @@ import { createAdvertiser, createClip, createProduct, createVideoRow } from './h
 import { ADMIN_PASSWORD, describeBackends } from './helpers/backends.ts';
 import { NOW, clockConfig, createCampaign, day } from './helpers/campaign-factories.ts';
 import { Client, createUser, permissionIds, signIn, uniq } from './helpers/factories.ts';
-import { createLocation } from './helpers/location-factories.ts';
+import { createDevice, createLocation } from './helpers/location-factories.ts';
 
 const VIEWER_PERMISSIONS = [
   'view_advertiser',
@@ -73,17 +73,7 @@ describeBackends('advertiser isolation', (ctx) => {
     app = await ctx.buildApp(clockConfig);
     admin = await signIn(app, 'admin', ADMIN_PASSWORD);
     location = (await createLocation(ctx.db)).id;
-    const token = crypto.randomBytes(32).toString('base64url');
-    await ctx.db
-      .insertInto('devices')
-      .values({
-        location_id: location,
-        serial_number: uniq('SN').toUpperCase(),
-        device_type: 'screen',
-        is_active: true,
-        token_hash: crypto.createHash('sha256').update(token).digest('hex'),
-      })
-      .execute();
+    const { token } = await createDevice(ctx.db, location);
     for (const [index, name] of ['Own', 'Other'].entries()) {
       const advertiser = await createAdvertiser(ctx.db, { name: uniq(name) });
       const product = await createProduct(ctx.db, { advertiser: advertiser.id });

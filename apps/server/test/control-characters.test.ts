@@ -2,7 +2,6 @@
 // document (JSON and form bodies) and every string query parameter, sent with a NUL, is a 400 on that
 // field and never a 5xx; plus the cases users meet (names, search, sign-in, multi-line texts,
 // uploads' file names, path params, the device gateway).
-import crypto from 'node:crypto';
 import { beforeAll, expect, it } from 'vitest';
 import { authEndpoint, resources } from '@marquee/contracts/resources';
 import { controlCharactersText } from '@marquee/contracts/texts';
@@ -10,7 +9,7 @@ import { deviceGatewayEndpoints } from '@marquee/contracts/device-gateway';
 import { describeBackends } from './helpers/backends.ts';
 import { createCampaign, usableClip } from './helpers/campaign-factories.ts';
 import { asAdmin, Client, uniq, type Response } from './helpers/factories.ts';
-import { createLocation } from './helpers/location-factories.ts';
+import { createDevice, createLocation } from './helpers/location-factories.ts';
 import { multipart } from './helpers/multipart.ts';
 
 /** The part of an OpenAPI schema object this test reads. */
@@ -113,17 +112,7 @@ describeBackends('control characters in text input', (ctx) => {
     admin = await asAdmin(ctx.app);
     doc = (await admin.get('/api/docs/json')).json<OpenApi>();
     const location = await createLocation(ctx.db);
-    deviceToken = crypto.randomBytes(32).toString('base64url');
-    await ctx.db
-      .insertInto('devices')
-      .values({
-        location_id: location.id,
-        serial_number: uniq('SN').toUpperCase(),
-        device_type: 'screen',
-        is_active: true,
-        token_hash: crypto.createHash('sha256').update(deviceToken).digest('hex'),
-      })
-      .execute();
+    deviceToken = (await createDevice(ctx.db, location.id)).token;
   });
 
   /** Sends as the admin (session + CSRF), or as the device on gateway routes. */

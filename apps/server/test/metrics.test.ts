@@ -7,8 +7,8 @@ import { details } from '@marquee/contracts/texts';
 import { resources } from '@marquee/contracts/resources';
 import { describeBackends } from './helpers/backends.ts';
 import { NOW, clockConfig, createCampaign, usableClip } from './helpers/campaign-factories.ts';
-import { Client, asAdmin, uniq } from './helpers/factories.ts';
-import { createLocation } from './helpers/location-factories.ts';
+import { Client, asAdmin } from './helpers/factories.ts';
+import { createDevice, createLocation } from './helpers/location-factories.ts';
 
 const TOKEN = crypto.randomBytes(24).toString('base64url');
 
@@ -110,17 +110,7 @@ describeBackends(
 
     it('counts the events of stored device batches and their sizes, not duplicates or refused ones', async () => {
       const location = await createLocation(ctx.db);
-      const token = crypto.randomBytes(32).toString('base64url');
-      await ctx.db
-        .insertInto('devices')
-        .values({
-          location_id: location.id,
-          serial_number: uniq('SN').toUpperCase(),
-          device_type: 'screen',
-          is_active: true,
-          token_hash: crypto.createHash('sha256').update(token).digest('hex'),
-        })
-        .execute();
+      const { token } = await createDevice(ctx.db, location.id);
       const clip = await usableClip(ctx.db);
       const campaign = await createCampaign(ctx.db, { videoclip: clip.id, locations: [location.id], state: 3 });
       const started_at = new Date(NOW.getTime() - 30 * 60_000).toISOString();

@@ -66,7 +66,8 @@ export async function zonesOf(db: Database, locationId: number): Promise<Map<num
   return new Map(rows.map((r) => [r.zone_number, r.id]));
 }
 
-/** A device on the location, with a random token whose hash is stored. */
+/** A device on the location, with a random token whose hash is stored; gives the token, so the
+ * device can call the gateway (`Authorization: Bearer <token>`). */
 export async function createDevice(
   db: Database,
   locationId: number,
@@ -75,7 +76,8 @@ export async function createDevice(
     deviceType = 'screen',
     isActive = true,
   }: { serialNumber?: string; deviceType?: string; isActive?: boolean } = {},
-): Promise<{ id: number; serialNumber: string }> {
+): Promise<{ id: number; serialNumber: string; token: string }> {
+  const token = crypto.randomBytes(32).toString('base64url');
   const { id } = await db
     .insertInto('devices')
     .values({
@@ -83,11 +85,11 @@ export async function createDevice(
       serial_number: serialNumber,
       device_type: deviceType,
       is_active: isActive,
-      token_hash: crypto.createHash('sha256').update(crypto.randomBytes(16)).digest('hex'),
+      token_hash: crypto.createHash('sha256').update(token).digest('hex'),
     })
     .returning('id')
     .executeTakeFirstOrThrow();
-  return { id, serialNumber };
+  return { id, serialNumber, token };
 }
 
 /** Log entries written for one object, oldest first. */
