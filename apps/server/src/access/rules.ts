@@ -68,7 +68,8 @@ const linkedFor =
   (auth, action, object) =>
     !writes.has(action) || isLinked(auth, kind, idOf(object));
 const field = (name: string) => (object: unknown) => (object as Record<string, number>)[name] ?? 0;
-const clipAdvertiser = (object: unknown) => (object as { product_data: { advertiser: number } }).product_data.advertiser;
+const clipAdvertiser = (object: unknown) =>
+  (object as { product_data: { advertiser: number } }).product_data.advertiser;
 
 export const objectRules: Record<string, ObjectRule> = {
   /** The superuser role holds every permission by definition; nobody edits or deletes it. */

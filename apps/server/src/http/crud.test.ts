@@ -60,7 +60,13 @@ const authWith = (permissions: string[]): Auth => ({
   user: { id: 1, username: 'admin', full_name: '' },
   permissions: new Set(permissions),
   superuser: false,
-  links: { locations: new Set(), campaignLocations: new Set(), advertisers: new Set(), allAdvertisers: false, viewAllAdvertisers: true },
+  links: {
+    locations: new Set(),
+    campaignLocations: new Set(),
+    advertisers: new Set(),
+    allAdvertisers: false,
+    viewAllAdvertisers: true,
+  },
 });
 
 function service() {

@@ -11,8 +11,22 @@ import { renderWithProviders } from '../../../test/render.tsx';
 import { UserForm } from './user-form.tsx';
 
 const roles: Role[] = [
-  { id: 1, name: 'Editors', permissions: [], can_change_all_advertisers: false, can_view_all_advertisers: true, is_superuser: false },
-  { id: 2, name: 'Managers', permissions: [], can_change_all_advertisers: true, can_view_all_advertisers: true, is_superuser: false },
+  {
+    id: 1,
+    name: 'Editors',
+    permissions: [],
+    can_change_all_advertisers: false,
+    can_view_all_advertisers: true,
+    is_superuser: false,
+  },
+  {
+    id: 2,
+    name: 'Managers',
+    permissions: [],
+    can_change_all_advertisers: true,
+    can_view_all_advertisers: true,
+    is_superuser: false,
+  },
 ];
 
 const account = (extra: Partial<Detail<User>> = {}): Detail<User> =>
