@@ -2,7 +2,10 @@
 import { PRODUCT_NAME } from '@marquee/contracts/constants';
 import type { Mail } from './mailer.ts';
 
-type Recipient = { username: string; email: string };
+type Recipient = { username: string; email: string; full_name?: string };
+
+/** Users are greeted by their full name when they have one. */
+const greeting = (user: Recipient) => `Hello ${user.full_name?.trim() || user.username},`;
 
 const hours = (ms: number) => {
   const h = Math.round((ms / 3_600_000) * 10) / 10;
@@ -20,7 +23,7 @@ export function activationMail(
     to: user.email,
     subject: `Activate your ${PRODUCT_NAME} account`,
     text: [
-      `Hello ${user.username},`,
+      greeting(user),
       '',
       `an account was created for you in ${PRODUCT_NAME}. Open this link to choose your password and activate it:`,
       '',
@@ -37,7 +40,7 @@ export function resetMail(publicUrl: string, user: Recipient, token: string, lif
     to: user.email,
     subject: `Reset your ${PRODUCT_NAME} password`,
     text: [
-      `Hello ${user.username},`,
+      greeting(user),
       '',
       `someone asked to reset your ${PRODUCT_NAME} password. Open this link to choose a new one:`,
       '',

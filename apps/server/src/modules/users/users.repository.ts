@@ -21,6 +21,7 @@ export type UserFilters = { is_active?: boolean; search?: string };
 export type UserSecrets = {
   id: number;
   username: string;
+  full_name: string;
   email: string;
   is_active: boolean;
   password_hash: string;
@@ -180,6 +181,7 @@ const secretsQuery = (db: Database) =>
     .select([
       'id',
       'username',
+      'full_name',
       'email',
       'is_active',
       'password_hash',

@@ -85,7 +85,10 @@ export function createUsersService({ db, access, config, mailer, log }: UsersDep
   }
 
   /** Mails a new activation link (earlier links stop working). */
-  async function sendActivation(trx: Database, user: { id: number; username: string; email: string }) {
+  async function sendActivation(
+    trx: Database,
+    user: { id: number; username: string; email: string; full_name: string },
+  ) {
     const link = await issueActivation(trx, user.id, config.activationLinkMs);
     return () => mailer.send(activationMail(config.publicUrl, user, link, config.activationLinkMs));
   }
