@@ -2,6 +2,13 @@
 import { z } from 'zod';
 import { actionFlagValues } from './action-flags.ts';
 import { isoDate, listQuery, MAX_ID } from './common.ts';
+import { permissionModels } from './permissions.ts';
+
+/** What the log calls each model it writes entries for (the permission models plus uploaded videos). */
+export const logModelNames: Record<string, string> = { ...permissionModels, video: 'Uploaded video' };
+
+/** A model's display name (the code itself for one the log does not know). */
+export const logModelName = (model: string) => logModelNames[model] ?? model;
 
 export const logEntry = z.object({
   id: z.number().int(),

@@ -1,14 +1,13 @@
 // Columns of the events table and the display helpers the drawer shares.
 import { Anchor } from '@mantine/core';
 import { actionFlagName } from '@marquee/contracts/action-flags';
-import type { LogEntry } from '@marquee/contracts/log-entries';
-import { permissionModels } from '@marquee/contracts/permissions';
+import { logModelName, type LogEntry } from '@marquee/contracts/log-entries';
 import type { DataColumn } from '../../../components/data-table/data-table.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 
 export const userName = (entry: Pick<LogEntry, 'user_name'>) => entry.user_name ?? 'System';
 
-export const modelName = (model: string) => permissionModels[model as keyof typeof permissionModels] ?? model;
+export const modelName = logModelName;
 
 export function eventColumns(open: (entry: LogEntry) => void): DataColumn<LogEntry>[] {
   return [
