@@ -23,6 +23,7 @@ import type { Access, Auth } from '../access/access.ts';
 import { writeLogEntry } from '../audit/audit.ts';
 import type { Database } from '../db/database.ts';
 import type { MediaStorage } from '../media/storage.ts';
+import { registerBulkAction } from './bulk.ts';
 import { cachedCount, invalidateCounts } from './count-cache.ts';
 import { badRequest, notFound } from './errors.ts';
 import { requireAuth } from './session.ts';
@@ -342,10 +343,22 @@ export function registerCrudRoutes<Item extends { id: number }, Input, Filters>(
       { schema: { tags, params: idParam, response: { 200: itemOut, ...errors } } },
       (req) => service.setActive(auth(req), req.params.id, false),
     );
+    registerBulkAction(app, {
+      endpoint: base,
+      tag: schemas.tag,
+      action: 'deactivate',
+      run: (a, id) => service.setActive(a, id, false),
+    });
   }
   if (operations.includes('enable')) {
     r.post(`${detail}enable/`, { schema: { tags, params: idParam, response: { 200: itemOut, ...errors } } }, (req) =>
       service.setActive(auth(req), req.params.id, true),
     );
+    registerBulkAction(app, {
+      endpoint: base,
+      tag: schemas.tag,
+      action: 'enable',
+      run: (a, id) => service.setActive(a, id, true),
+    });
   }
 }

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { campaign, campaignInput, campaignQuery, lastReviewed, rejectInput } from '@marquee/contracts/campaigns';
 import { detailError, idParam, validationError } from '@marquee/contracts/common';
 import { resources } from '@marquee/contracts/resources';
+import { registerBulkAction } from '../../http/bulk.ts';
 import { registerCrudRoutes } from '../../http/crud.ts';
 import { requireAuth } from '../../http/session.ts';
 import type { CampaignApprovalService } from './campaigns.approval.service.ts';
@@ -46,4 +47,7 @@ export function registerCampaignRoutes(
   r.post(`${detail}deactivate/`, { schema: { tags, params: idParam, response: { 200: out, ...errors } } }, (req) =>
     approval.deactivate(requireAuth(req), req.params.id),
   );
+  for (const action of ['approve', 'deactivate'] as const) {
+    registerBulkAction(app, { endpoint: definition.endpoint, tag: 'campaigns', action, run: approval[action] });
+  }
 }

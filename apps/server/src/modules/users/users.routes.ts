@@ -17,6 +17,7 @@ import {
   validateOtpBody,
 } from '@marquee/contracts/users';
 import type { Auth } from '../../access/access.ts';
+import { registerBulkAction } from '../../http/bulk.ts';
 import { registerCrudRoutes } from '../../http/crud.ts';
 import { requireAuth } from '../../http/session.ts';
 import type { createAccountsService } from './users.accounts.service.ts';
@@ -49,6 +50,13 @@ export function registerUserRoutes(
 
   detailAction('disable', (auth, id) => users.setActive(auth, id, false));
   detailAction('enable', (auth, id) => users.setActive(auth, id, true));
+  // Bulk disable/enable beside the single ones (the crud machinery adds `bulk/deactivate/`, the same call).
+  for (const [action, active] of [
+    ['disable', false],
+    ['enable', true],
+  ] as const) {
+    registerBulkAction(app, { endpoint: base, tag: 'users', action, run: (a, id) => users.setActive(a, id, active) });
+  }
   detailAction('reactivate', (auth, id) => accounts.reactivate(auth, id));
   detailAction('disable_otp', (auth, id) => accounts.disableOtp(auth, id));
 
