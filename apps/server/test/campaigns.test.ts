@@ -52,6 +52,7 @@ describeBackends(
       expect(body).toMatchObject({
         state: 0,
         created_by: user.user.id,
+        author: { id: user.user.id, username: user.user.username, full_name: user.user.fullName },
         locations: [location.id],
         p_zones: [1, 2],
         p_zones_overlay: [2],
@@ -66,6 +67,7 @@ describeBackends(
         videoclip: clip.id,
         videoclip_id: clip.id,
       });
+      expect(body.submitted_at).toBe(body.updated_at);
       expect(body.sys_id).toBe(`CMP-${String(body.id).padStart(6, '0')}`);
       expect(body.videoclip_data?.name).toBe(clip.name);
       expect(body._permissions).toContain('change_campaign');
@@ -219,6 +221,45 @@ describeBackends(
       expect((await user.patch(`${api}2000000/`, { name: 'x' })).statusCode).toBe(404);
       const log = await logOf(ctx.db, 'campaign', id);
       expect(log.map((e) => e.action_flag)).toEqual([2, 2]);
+    });
+
+    it('names the author and when it was sent for approval (null once decided, or without an author)', async () => {
+      const { location, clip, user } = await setup();
+      const approver = await asCampaignUser(ctx, ['approve_campaign'], {
+        locations: [location.id],
+        advertisers: [clip.advertiser],
+      });
+      const { id } = await createCampaign(ctx.db, {
+        videoclip: clip.id,
+        locations: [location.id],
+        state: 1,
+        createdBy: user.user.id,
+      });
+      const approved = (await approver.get(`${api}${id}/`)).json<Out>();
+      expect(approved.author).toEqual({
+        id: user.user.id,
+        username: user.user.username,
+        full_name: user.user.fullName,
+      });
+      expect(approved.submitted_at).toBeNull();
+
+      // Edited back to New: sent for approval at that edit, still by its author.
+      const edited = (await user.patch(`${api}${id}/`, { name: 'Resubmitted' })).json<Out>();
+      expect(edited).toMatchObject({ state: 0, author: { id: user.user.id } });
+      expect(edited.submitted_at).toBe(edited.updated_at);
+      const listed = await approver.page<Out>(`${api}?search=Resubmitted`);
+      expect(listed.results.find((row) => row.id === id)).toMatchObject({
+        author: { username: user.user.username },
+        submitted_at: edited.submitted_at,
+      });
+      expect((await approver.post(`${api}${id}/reject/`, { reason: 1 })).statusCode).toBe(200);
+      expect((await approver.get(`${api}${id}/`)).json<Out>().submitted_at).toBeNull();
+
+      const orphan = await createCampaign(ctx.db, { videoclip: clip.id, locations: [location.id] });
+      expect((await approver.get(`${api}${orphan.id}/`)).json<Out>()).toMatchObject({
+        created_by: null,
+        author: null,
+      });
     });
 
     it('lets a campaign that already started keep its start day when edited', async () => {

@@ -71,8 +71,13 @@ export const campaign = z.object({
   rejection_reason: z.number().int().nullable(),
   comments: z.string(),
   created_by: z.number().int().nullable(),
+  /** The user who created it (the approval screen names them); null when that user is gone. */
+  author: z.object({ id: z.number().int(), username: z.string(), full_name: z.string() }).nullable(),
   created_at: z.string(),
   updated_at: z.string(),
+  /** When it was last sent for approval (created, or edited back to New): its last change while it
+   * is New; null in every other state. */
+  submitted_at: z.string().nullable(),
   /** The clip, for lists and the playlist preview (its video and thumbnail URLs). */
   videoclip_data: z
     .object({

@@ -1,7 +1,7 @@
 // SQL for campaigns: the row with its locations and clip, the list filters, writes, and the
 // per-location calendar counts.
 import { sql } from 'kysely';
-import { REPORT_STATES, type Campaign, type CalendarRow } from '@marquee/contracts/campaigns';
+import { CampaignState, REPORT_STATES, type Campaign, type CalendarRow } from '@marquee/contracts/campaigns';
 import { videoPreviewUrl, videoThumbUrl, videoUrl } from '@marquee/contracts/videoclips';
 import type { Database } from '../../db/database.ts';
 import type { CrudRepository } from '../../http/crud.ts';
@@ -69,6 +69,7 @@ const base = (db: Database, filters: CampaignFilters) => {
     .innerJoin('videoclips', 'videoclips.id', 'campaigns.videoclip_id')
     .innerJoin('products', 'products.id', 'videoclips.product_id')
     .innerJoin('videos', 'videos.id', 'videoclips.video_id')
+    .leftJoin('users as author', 'author.id', 'campaigns.created_by')
     .select([
       'campaigns.id',
       'campaigns.sys_id',
@@ -84,6 +85,8 @@ const base = (db: Database, filters: CampaignFilters) => {
       'campaigns.created_by',
       'campaigns.created_at',
       'campaigns.updated_at',
+      'author.username as author_username',
+      'author.full_name as author_full_name',
       'videoclips.name as videoclip_name',
       'videoclips.video_id',
       'videos.duration',
@@ -143,8 +146,15 @@ const present = (r: Row): Campaign => ({
   rejection_reason: r.rejection_reason,
   comments: r.comments,
   created_by: r.created_by,
+  author:
+    r.created_by !== null && r.author_username !== null
+      ? { id: r.created_by, username: r.author_username, full_name: r.author_full_name ?? '' }
+      : null,
   created_at: iso(r.created_at),
   updated_at: iso(r.updated_at),
+  // Only a create or an edit leaves a campaign New (each sets updated_at), so while it is New its
+  // updated_at is when it was sent for approval; no log lookup needed.
+  submitted_at: Number(r.state) === CampaignState.New ? iso(r.updated_at) : null,
   videoclip_data: {
     id: r.videoclip_id,
     name: r.videoclip_name,
