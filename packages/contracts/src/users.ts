@@ -154,6 +154,14 @@ export const COMMON_PASSWORDS = [
   'marquee123',
 ];
 
+/** The rules `passwordProblem` applies, as the password fields state them before anything fails. */
+export const passwordRules: readonly string[] = [
+  `${PASSWORD_MIN_LENGTH} to ${PASSWORD_MAX_LENGTH} characters`,
+  'not only digits',
+  'not a common password',
+  'not like your username',
+];
+
 /** Why a password is refused, or null when it is acceptable. Shared by server and web. */
 export function passwordProblem(password: string, username = ''): string | null {
   if (password.length < PASSWORD_MIN_LENGTH)

@@ -2,7 +2,7 @@
 // the fields. A form using them holds `password` and `repeat` and wraps them in a FormProvider.
 import { Alert, PasswordInput, Stack } from '@mantine/core';
 import { messages } from '@marquee/contracts/texts';
-import { passwordProblem } from '@marquee/contracts/users';
+import { passwordProblem, passwordRules } from '@marquee/contracts/users';
 import type { FieldErrors } from 'react-hook-form';
 import { useFormContext } from 'react-hook-form';
 
@@ -39,6 +39,7 @@ export function NewPasswordFields({ label, repeatLabel, username = '' }: NewPass
       <PasswordInput
         label={label}
         autoComplete="new-password"
+        description={`Password rules: ${passwordRules.join(', ')}.`}
         error={errors.password?.message}
         // Mantine marks only TextInput invalid for assistive technology; PasswordInput needs it said.
         aria-invalid={errors.password ? true : undefined}

@@ -1,5 +1,6 @@
 import { notifications } from '@mantine/notifications';
 import { messages } from '@marquee/contracts/texts';
+import { PASSWORD_MIN_LENGTH, passwordRules } from '@marquee/contracts/users';
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { api } from '../../../lib/api.ts';
@@ -34,6 +35,14 @@ describe('PasswordChangeScreen', () => {
     setup();
     expect(screen.getByRole('navigation', { name: 'Breadcrumb' })).toHaveTextContent('Change password');
     expect(screen.getByRole('heading', { name: 'Change password' })).toBeInTheDocument();
+  });
+
+  it('states the password rules beside the new password before anything fails', () => {
+    setup();
+    const field = screen.getByLabelText('New password');
+    const description = document.getElementById(field.getAttribute('aria-describedby')?.split(' ')[0] ?? '');
+    expect(description).toHaveTextContent(`Password rules: ${passwordRules.join(', ')}.`);
+    expect(passwordRules[0]).toContain(String(PASSWORD_MIN_LENGTH));
   });
 
   it('checks the new passwords on the client', async () => {
