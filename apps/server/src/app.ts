@@ -16,6 +16,7 @@ import { createAccess } from './access/access.ts';
 import type { Config } from './config.ts';
 import { poolStatsOf, type Database } from './db/database.ts';
 import { errorHandler, notFound, unauthorized } from './http/errors.ts';
+import { registerCompression } from './http/compression.ts';
 import { registerInputGuard } from './http/input-guard.ts';
 import {
   CSP_NONCE_PLACEHOLDER,
@@ -83,6 +84,8 @@ export async function buildApp({
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(errorHandler);
   await registerSecurityHeaders(app, config);
+  // Before any route: it hooks every route as it is added.
+  await registerCompression(app);
 
   await app.register(fastifyCookie);
   await app.register(fastifyFormbody);
@@ -160,7 +163,8 @@ export async function buildApp({
 /** Serves the built SPA: files by name, index.html for every other non-API path. */
 function registerWebApp(app: FastifyInstance, dist: string) {
   const hasDist = fs.existsSync(path.join(dist, 'index.html'));
-  if (hasDist) app.register(fastifyStatic, { root: dist, serve: false });
+  // preCompressed: sendFile sends the build's .br or .gz of a file when the browser accepts it.
+  if (hasDist) app.register(fastifyStatic, { root: dist, serve: false, preCompressed: true });
   app.get('/*', { config: { public: true }, schema: { hide: true } }, async (request, reply) => {
     const urlPath = decodeURIComponent(request.url.split('?')[0] ?? '/');
     // This route is public, so the session gate has not run: without a session an API path is 401.
