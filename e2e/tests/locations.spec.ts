@@ -114,7 +114,7 @@ test('an admin creates a location with images, zones and a device, and disables 
   await expect(devices.getByRole('row', { name: new RegExp(serial) })).toBeVisible();
   await expect(page.getByText(token)).toHaveCount(0);
   await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
-  await expect(page.getByText('1 device', { exact: true })).toBeVisible();
+  await expect(page.getByText('0 of 1 device online', { exact: true })).toBeVisible();
   await expectNoSeriousViolations(page, 'devices tab');
 
   // Disable: the location moves to the Disabled list; Enable brings it back.
@@ -176,7 +176,7 @@ test('the zone settings search is kept in the URL and the list shows devices per
   const link = await findInList(page, 'Active', name);
   await expect(link).toBeVisible();
   const item = page.getByRole('list', { name: 'Locations' }).getByRole('listitem').filter({ hasText: name });
-  await expect(item.getByText('1 device')).toBeVisible();
+  await expect(item.getByText('0 of 1 device online')).toBeVisible();
   await expectNoSeriousViolations(page, 'locations list with devices');
 
   await page.goto(`/location/zones?search=${encodeURIComponent(name)}`);

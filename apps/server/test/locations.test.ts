@@ -1,5 +1,6 @@
 // /api/locations/: list (filters, ordering, per-row permissions), detail, create (creator manages,
 // zones made), change, disable/enable, delete, pictures, and the calls on one location.
+import { OFFLINE_STATUS } from '@marquee/contracts/device-gateway';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -55,10 +56,16 @@ describeBackends(
         const c = await managed({ name: `${prefix}-c`, address: 'Harbour Street 1' });
         const a = await createLocation(ctx.db, { name: `${prefix}-a` });
         const b = await managed({ name: `${prefix}-b`, isActive: false });
-        await createDevice(ctx.db, c.id);
-        await createDevice(ctx.db, c.id);
-        await createDevice(ctx.db, c.id, { isActive: false });
+        // c: one device reporting, one the sweep found silent, and a disabled one reporting (not counted).
+        const reporting = await createDevice(ctx.db, c.id);
+        const silent = await createDevice(ctx.db, c.id);
+        const disabled = await createDevice(ctx.db, c.id, { isActive: false });
         await createDevice(ctx.db, a.id);
+        const status = (id: number, last_status: string) =>
+          ctx.db.updateTable('devices').set({ last_status }).where('id', '=', id).execute();
+        await status(reporting.id, 'ok');
+        await status(silent.id, OFFLINE_STATUS);
+        await status(disabled.id, 'ok');
         ids = [a.id, b.id, c.id];
       });
 
@@ -75,6 +82,7 @@ describeBackends(
           images: [],
           image: null,
           data_devices_count: 2,
+          data_devices_online: 1,
           managers: [manager.user.id],
           campaign_managers: [],
           _permissions: ['add_location', 'change_location', 'delete_location', 'list_location', 'view_location'],

@@ -20,6 +20,8 @@ export const location = z.object({
   image: z.string().nullable(),
   /** Active devices registered on the location; without any, campaigns cannot target it. */
   data_devices_count: z.number().int(),
+  /** Of those, the devices reporting now (their last heartbeat was not followed by the offline sweep). */
+  data_devices_online: z.number().int(),
   /** Users who may change the location. */
   managers: z.array(z.number().int()),
   /** Users who may send campaigns to the location. */

@@ -1,5 +1,6 @@
 // SQL for locations: the row with its active-device count, pictures and the two kinds of user links.
 import { sql } from 'kysely';
+import { OFFLINE_STATUS } from '@marquee/contracts/device-gateway';
 import type { Location, LocationInput } from '@marquee/contracts/locations';
 import type { Database } from '../../db/database.ts';
 import { linkedIds, locationCampaignManagers, locationManagers, replaceLinks } from '../../db/links.ts';
@@ -32,6 +33,15 @@ const base = (db: Database, filters: LocationFilters) => {
         .whereRef('devices.location_id', '=', 'locations.id')
         .where('devices.is_active', '=', true)
         .as('data_devices_count'),
+    (eb) =>
+      eb
+        .selectFrom('devices')
+        .select(sql<number>`count(*)::int`.as('n'))
+        .whereRef('devices.location_id', '=', 'locations.id')
+        .where('devices.is_active', '=', true)
+        .where('devices.last_status', 'is not', null)
+        .where('devices.last_status', '<>', OFFLINE_STATUS)
+        .as('data_devices_online'),
   ]);
   if (filters.is_active !== undefined) q = q.where('locations.is_active', '=', filters.is_active);
   if (filters.ids) q = filters.ids.length ? q.where('locations.id', 'in', filters.ids) : q.where(sql<boolean>`false`);
@@ -74,6 +84,7 @@ async function complete(db: Database, rows: Row[]): Promise<Location[]> {
     return {
       ...r,
       data_devices_count: Number(r.data_devices_count ?? 0),
+      data_devices_online: Number(r.data_devices_online ?? 0),
       images: images.get(r.id)?.images ?? [],
       image: images.get(r.id)?.image ?? null,
       managers: managers.get(r.id) ?? [],

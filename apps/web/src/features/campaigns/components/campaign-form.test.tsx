@@ -3,7 +3,7 @@ import { appConfigEndpoint } from '@marquee/contracts/app-config';
 import { campaignTexts, type Campaign } from '@marquee/contracts/campaigns';
 import type { Location } from '@marquee/contracts/locations';
 import { messages } from '@marquee/contracts/texts';
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { api } from '../../../lib/api.ts';
 import { ApiError } from '../../../lib/api-client.ts';
@@ -44,6 +44,7 @@ const location = (id: number, name: string, devices: number): Location => ({
   images: [],
   image: null,
   data_devices_count: devices,
+  data_devices_online: devices,
   managers: [],
   campaign_managers: [],
 });
@@ -75,6 +76,8 @@ const campaignFixture = (extra: Partial<Detail<Campaign>> = {}): Detail<Campaign
   created_by: 1,
   created_at: '2026-01-01T10:00:00Z',
   updated_at: '2026-01-01T10:00:00Z',
+  author: null,
+  submitted_at: null,
   _permissions: ['view_campaign', 'change_campaign'],
   ...extra,
 });
@@ -134,6 +137,22 @@ describe('CampaignForm', { timeout: 20_000 }, () => {
     await user.paste('2099-05-01');
     await user.tab();
     expect(screen.getByRole('textbox', { name: /End date/ })).toHaveValue('2099-05-01');
+  });
+
+  it('does not save on Enter in a date field', async () => {
+    const put = vi.spyOn(api, 'put').mockResolvedValue(campaignFixture({ state: 0 }));
+    const show = vi.spyOn(notifications, 'show');
+    const { user } = renderWithProviders(<CampaignForm campaign={campaignFixture({ state: 0 })} readOnly={false} />);
+    await screen.findByRole('textbox', { name: 'Name' });
+    for (const field of [startDate(), screen.getByRole('textbox', { name: /End date/ })]) {
+      await user.click(field);
+      // The browser's implicit submission is what a kept default would start (jsdom has none).
+      expect(fireEvent.keyDown(field, { key: 'Enter' })).toBe(false);
+      await user.keyboard('{Enter}');
+    }
+    expect(fireEvent.keyDown(screen.getByRole('textbox', { name: 'Name' }), { key: 'Enter' })).toBe(true);
+    expect(put).not.toHaveBeenCalled();
+    expect(show).not.toHaveBeenCalled();
   });
 
   it('shows a location without devices but does not let it be chosen', async () => {

@@ -13,6 +13,7 @@ export const locationFixture = (extra: Partial<Detail<LocationDetail>> = {}): De
   images: [],
   image: null,
   data_devices_count: 0,
+  data_devices_online: 0,
   managers: [3],
   campaign_managers: [],
   managers_data: [{ id: 3, username: 'mia', full_name: 'Mia Manager' }],

@@ -13,7 +13,7 @@ import { UserMultiSelect } from '../../../components/user-multi-select.tsx';
 import type { Detail } from '../../../lib/resources.ts';
 import type { UserChoice } from '../../../lib/user-choices.ts';
 import { useSaveLocation } from '../api/save-location.ts';
-import { deviceCountLabel } from './location-labels.ts';
+import { devicesOnlineLabel } from './location-labels.ts';
 import { LocationStatusActions } from './location-status-actions.tsx';
 
 export type LocationFormValues = {
@@ -142,8 +142,10 @@ export function LocationForm({ location, users, readOnly, canChange, children, e
             {location && (
               <Group gap="xs">
                 {!location.is_active && <StatusBadge on={false}>Disabled</StatusBadge>}
-                <StatusBadge on={location.data_devices_count > 0}>
-                  {deviceCountLabel(location.data_devices_count)}
+                <StatusBadge
+                  on={location.data_devices_count > 0 && location.data_devices_online === location.data_devices_count}
+                >
+                  {devicesOnlineLabel(location.data_devices_online, location.data_devices_count)}
                 </StatusBadge>
               </Group>
             )}

@@ -9,7 +9,7 @@ import { BrowseList } from '../../../components/browse-list/browse-list.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { useCurrentUser } from '../../../lib/current-user.ts';
 import { useLocationsBrowseList } from '../api/get-locations.ts';
-import { deviceCountLabel } from './location-labels.ts';
+import { devicesOnlineLabel } from './location-labels.ts';
 
 function LocationRow({ location }: { location: Location }) {
   return (
@@ -34,8 +34,16 @@ function LocationRow({ location }: { location: Location }) {
           {location.address || 'No address'}
         </Text>
       </Stack>
-      <Badge variant="outline" color={location.data_devices_count ? 'teal.9' : 'gray.7'} style={{ flexShrink: 0 }}>
-        {deviceCountLabel(location.data_devices_count)}
+      <Badge
+        variant="outline"
+        color={
+          location.data_devices_count && location.data_devices_online === location.data_devices_count
+            ? 'teal.9'
+            : 'gray.7'
+        }
+        style={{ flexShrink: 0 }}
+      >
+        {devicesOnlineLabel(location.data_devices_online, location.data_devices_count)}
       </Badge>
     </Group>
   );
