@@ -32,6 +32,8 @@ const row = (extra: Partial<CampaignRow>): CampaignRow => ({
   created_by: 1,
   created_at: '2026-01-01T10:00:00Z',
   updated_at: '2026-01-01T10:00:00Z',
+  author: null,
+  submitted_at: null,
   videoclip_data: {
     id: 5,
     name: 'Spring clip',

@@ -5,13 +5,20 @@ import { MultiSelect, Paper, SimpleGrid, Stack } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
 import type { CampaignInput } from '@marquee/contracts/campaigns';
 import type { Location } from '@marquee/contracts/locations';
-import { useMemo } from 'react';
+import { useMemo, type KeyboardEvent } from 'react';
 import { Controller, useFormContext, useWatch } from 'react-hook-form';
 import { DATE_FORMAT } from '../../../lib/format.ts';
 import { FieldLabel, readOnlyProps, SectionTitle } from './campaign-form-label.tsx';
 import type { CampaignFormValues } from './campaign-form-values.ts';
 
 type LocationOption = { value: string; label: string; disabled?: boolean };
+
+/** Enter in a date field must not submit the form (the browser's implicit submission): a typed day
+ * is taken as it is typed, and the picker stays for choosing one. */
+const keepEnterInDateField = (event: KeyboardEvent<HTMLInputElement>) => {
+  if (event.key === 'Enter') event.preventDefault();
+};
+
 export type NamedLocation = { id: number; name: string };
 
 /** Locations without devices show but cannot be chosen; chosen ids the list lacks still show (by name
@@ -103,6 +110,7 @@ export function CampaignLocationsSection({
                   }
                 }}
                 onBlur={field.onBlur}
+                onKeyDown={keepEnterInDateField}
                 ref={field.ref}
                 name={field.name}
                 error={fieldState.error?.message}
@@ -124,6 +132,7 @@ export function CampaignLocationsSection({
                 // Cleared, it follows the start again.
                 onChange={(day) => field.onChange(day ?? getValues('start_date'))}
                 onBlur={field.onBlur}
+                onKeyDown={keepEnterInDateField}
                 ref={field.ref}
                 name={field.name}
                 error={fieldState.error?.message}

@@ -10,7 +10,7 @@ import { setDisplayTimeZone } from '../../../../lib/format.ts';
 import type { Detail } from '../../../../lib/resources.ts';
 import { renderWithProviders } from '../../../../test/render.tsx';
 import type { CampaignFormProps } from '../campaign-form.tsx';
-import { ApprovalScreen } from './approval-screen.tsx';
+import { ApprovalScreen, authorLine } from './approval-screen.tsx';
 
 // The form has its own tests; here it only shows which fields the screen marks as changed.
 vi.mock('../campaign-form.tsx', () => ({
@@ -63,6 +63,8 @@ const campaignFixture = (extra: Partial<Detail<Campaign>> = {}): Detail<Campaign
   created_by: 2,
   created_at: '2026-06-01T08:00:00Z',
   updated_at: '2026-06-02T09:30:00Z',
+  author: null,
+  submitted_at: null,
   videoclip_data: {
     id: 3,
     name: 'Beach clip',
@@ -123,6 +125,32 @@ describe('ApprovalScreen', () => {
     await waitFor(() => expect(post).toHaveBeenCalledWith('/api/campaigns/5/approve/'));
     await waitFor(() => expect(router.state.location.pathname).toBe('/campaign/approve'));
     expect(show).toHaveBeenCalledWith(expect.objectContaining({ message: 'Campaign "Summer sale" approved.' }));
+  });
+
+  it('names who sent the campaign for approval and when, and plays its clip at the top', async () => {
+    mockGets(
+      campaignFixture({
+        author: { id: 7, username: 'anna', full_name: 'Anna Berg' },
+        submitted_at: '2026-06-02T09:30:00Z',
+      }),
+    );
+    renderScreen();
+    expect(await screen.findByText('Sent for approval by Anna Berg (anna) 2026-06-02 09:30:00')).toBeInTheDocument();
+    const player = screen.getByRole('group', { name: 'Video player: Clip under review: Beach clip' });
+    expect(player.querySelector('video')).toHaveAttribute('src', '/media/3.mp4');
+    // Beside what changed, before the form (which holds the playlist and its loop).
+    const changes = screen.getByRole('heading', { name: /What changed/ });
+    const form = screen.getByTestId('campaign-form');
+    expect(changes.compareDocumentPosition(player) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(player.compareDocumentPosition(form) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
+  it('says who created a campaign that is no longer waiting, or that the author is unknown', () => {
+    const base = { created_at: '2026-01-01T08:00:00Z', submitted_at: null };
+    expect(authorLine({ ...base, author: { id: 1, username: 'bob', full_name: '' } })).toBe(
+      'Created by bob 2026-01-01 08:00:00',
+    );
+    expect(authorLine({ ...base, author: null })).toBe('Created by an unknown user 2026-01-01 08:00:00');
   });
 
   it('shows no approve or reject without approve_campaign, and says why', async () => {

@@ -1,7 +1,8 @@
 // /campaign/approve/:id: a campaign read-only and, while it waits for approval (the server says so
-// through `approve_campaign`), what changed since it was last approved, with Approve and Reject.
-import { Alert, Button, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { campaignChanges, campaignStateNames, type CampaignState } from '@marquee/contracts/campaigns';
+// through `approve_campaign`), what changed since it was last approved, with Approve and Reject. Who
+// sent it and its clip are at the top, so the reviewer sees both without scrolling.
+import { Alert, Button, Grid, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { campaignChanges, campaignStateNames, type Campaign, type CampaignState } from '@marquee/contracts/campaigns';
 import { permissionFlags } from '@marquee/contracts/common';
 import { IconCheck, IconInfoCircle, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -10,6 +11,7 @@ import { paths } from '../../../../app/paths.ts';
 import { DetailLoadError, DetailSkeleton, useRouteId } from '../../../../components/detail-screen.tsx';
 import { ListLoadError } from '../../../../components/list-states.tsx';
 import { PageHeader } from '../../../../components/page-header.tsx';
+import { VideoPlayer } from '../../../../components/video-player/video-player.tsx';
 import { formatDateTime } from '../../../../lib/format.ts';
 import { showSuccess } from '../../../../lib/notifications.ts';
 import { useCampaign, useCampaignTransition, useLastReviewed } from '../../api/campaigns.ts';
@@ -22,6 +24,44 @@ const TITLE = 'Campaign approval';
 const LIST_CRUMB = { label: 'Approval', to: paths.campaignApprovals };
 
 const stateName = (state: number) => campaignStateNames[state as CampaignState] ?? `state ${state}`;
+
+/** "Sent for approval by Anna Berg (anna) 2026-03-01 10:00:00", or created by, once it was decided. */
+export function authorLine({
+  author,
+  submitted_at,
+  created_at,
+}: Pick<Campaign, 'author' | 'submitted_at' | 'created_at'>) {
+  const who = !author
+    ? 'an unknown user'
+    : author.full_name
+      ? `${author.full_name} (${author.username})`
+      : author.username;
+  return submitted_at
+    ? `Sent for approval by ${who} ${formatDateTime(submitted_at)}`
+    : `Created by ${who} ${formatDateTime(created_at)}`;
+}
+
+/** The reviewed campaign's clip on its own, beside what changed. */
+function ReviewedClip({ clip }: { clip: Campaign['videoclip_data'] }) {
+  return (
+    <Paper withBorder p="sm" radius="md" component="section" aria-labelledby="approval-clip">
+      <Title order={2} size="h5" mb="xs" id="approval-clip">
+        Clip: {clip?.name ?? 'none'}
+      </Title>
+      {clip ? (
+        <VideoPlayer
+          clips={[{ key: clip.id, name: clip.name, src: clip.video_file, poster: clip.video_thumb.url }]}
+          label={`Clip under review: ${clip.name}`}
+          withPopup
+        />
+      ) : (
+        <Text size="sm" c="dimmed">
+          This campaign has no clip.
+        </Text>
+      )}
+    </Paper>
+  );
+}
 
 export function ApprovalScreen() {
   const id = useRouteId() ?? undefined;
@@ -102,31 +142,41 @@ export function ApprovalScreen() {
           <Text size="sm" c="dimmed">
             Last change {formatDateTime(data.updated_at)}
           </Text>
+          <Text size="sm" data-testid="approval-author">
+            {authorLine(data)}
+          </Text>
         </Group>
 
-        {canApprove ? (
-          <Paper withBorder p="md" radius="md" component="section" aria-labelledby="approval-changes">
-            <Title order={2} size="h4" mb="sm" id="approval-changes">
-              {lastReviewed.data?.decision === 'rejected'
-                ? 'What changed since it was rejected'
-                : 'What changed since the last approved version'}
-            </Title>
-            {lastReviewed.isError ? (
-              <ListLoadError what="reviewed version" onRetry={() => void lastReviewed.refetch()} />
-            ) : lastReviewed.data ? (
-              <CampaignChanges campaign={data} lastReviewed={lastReviewed.data} changed={changed} />
+        <Grid gap="md">
+          <Grid.Col span={{ base: 12, md: 7 }}>
+            {canApprove ? (
+              <Paper withBorder p="md" radius="md" component="section" aria-labelledby="approval-changes">
+                <Title order={2} size="h4" mb="sm" id="approval-changes">
+                  {lastReviewed.data?.decision === 'rejected'
+                    ? 'What changed since it was rejected'
+                    : 'What changed since the last approved version'}
+                </Title>
+                {lastReviewed.isError ? (
+                  <ListLoadError what="reviewed version" onRetry={() => void lastReviewed.refetch()} />
+                ) : lastReviewed.data ? (
+                  <CampaignChanges campaign={data} lastReviewed={lastReviewed.data} changed={changed} />
+                ) : (
+                  <Stack gap="xs" aria-hidden="true">
+                    <Skeleton height={14} radius="sm" />
+                    <Skeleton height={14} radius="sm" width="60%" />
+                  </Stack>
+                )}
+              </Paper>
             ) : (
-              <Stack gap="xs" aria-hidden="true">
-                <Skeleton height={14} radius="sm" />
-                <Skeleton height={14} radius="sm" width="60%" />
-              </Stack>
+              <Alert variant="light" color="gray" icon={<IconInfoCircle aria-hidden />}>
+                {`This campaign is not waiting for approval: it is ${stateName(data.state)}.`}
+              </Alert>
             )}
-          </Paper>
-        ) : (
-          <Alert variant="light" color="gray" icon={<IconInfoCircle aria-hidden />}>
-            {`This campaign is not waiting for approval: it is ${stateName(data.state)}.`}
-          </Alert>
-        )}
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, md: 5 }}>
+            <ReviewedClip clip={data.videoclip_data} />
+          </Grid.Col>
+        </Grid>
 
         <CampaignForm campaign={data} readOnly approval changed={changed} />
       </Stack>

@@ -47,6 +47,8 @@ export const campaignRowFixture = (extra: Partial<Detail<CampaignRow>> = {}): De
   created_by: 1,
   created_at: '2026-11-01T08:00:00Z',
   updated_at: '2026-11-02T09:30:00Z',
+  author: null,
+  submitted_at: null,
   videoclip_data: {
     id: 3,
     name: 'Snow clip',

@@ -105,6 +105,23 @@ describe('CampaignPlaylist', () => {
     expect(screen.getByText('This campaign')).toBeInTheDocument();
   });
 
+  it("starts the loop's player on this campaign's clip, not on the loop's first", async () => {
+    // The loop arrives after the campaign's own clip is known (as on the approval screen).
+    let answer: (value: unknown) => void = () => undefined;
+    const get = vi.mocked(api.get).getMockImplementation()!;
+    vi.spyOn(api, 'get').mockImplementation((path: string, options) =>
+      path === '/api/locations/5/actual_campaigns/'
+        ? (new Promise((resolve) => (answer = resolve)) as never)
+        : get(path, options),
+    );
+    renderWithProviders(<Harness initial={saved} campaignId={12} readOnly onChange={vi.fn()} />);
+    await screen.findByTestId('playlist-loading');
+    answer(paged(playlist));
+    const player = await screen.findByRole('group', { name: 'Video player: Playlist preview' });
+    expect(within(player).getByText(/clip 3 of 4: Summer promo/)).toBeInTheDocument();
+    expect(player.querySelector('video')).toHaveAttribute('src', '/api/media/videos/200/');
+  });
+
   it('adds a clip with its button; a new campaign goes to the end of the loop', async () => {
     const onChange = vi.fn();
     const { user } = renderWithProviders(<Harness initial={empty} onChange={onChange} />);

@@ -184,6 +184,11 @@ export function PlaylistPreview({
       : [],
   );
   const hasOthers = items.some((item) => !item.self);
+  // The player starts on this campaign's clip (what the user edits or an approver reviews), not on
+  // the loop's first one. It waits for the loop: mounted while only this clip was known, its first
+  // position would later have become another campaign's clip.
+  const selfClip = playerClips.findIndex((clip) => clip.key === SELF_KEY);
+  const showPlayer = playerClips.length > 0 && status !== 'loading';
 
   let empty: ReactNode = null;
   if (status === 'no-location') empty = 'Choose a location to see what it plays';
@@ -254,8 +259,15 @@ export function PlaylistPreview({
             ? `This campaign plays as number ${selfIndex + 1} of ${items.length}.`
             : ''}
         </VisuallyHidden>
-        {playerClips.length > 0 && (
-          <VideoPlayer key={playerKey} clips={playerClips} label="Playlist preview" initialLooping withPopup />
+        {showPlayer && (
+          <VideoPlayer
+            key={`${playerKey}-${status}`}
+            clips={playerClips}
+            label="Playlist preview"
+            initialIndex={Math.max(selfClip, 0)}
+            initialLooping
+            withPopup
+          />
         )}
       </Stack>
     </Paper>
