@@ -5,17 +5,20 @@ import { campaignStateNames } from '@marquee/contracts/campaigns';
 import { permissionFlags } from '@marquee/contracts/common';
 import { TABLE_COUNTS } from '@marquee/contracts/constants';
 import { IconPlus } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { campaignPath, paths } from '../../../app/paths.ts';
+import { BulkToolbar, type BulkActionOption } from '../../../components/data-table/bulk-toolbar.tsx';
 import { DataTable, type DataColumn } from '../../../components/data-table/data-table.tsx';
+import { selectionColumn, useRowSelection } from '../../../components/data-table/selection.tsx';
 import { TextFilter } from '../../../components/data-table/text-filter.tsx';
 import { useListState } from '../../../components/data-table/use-list-state.ts';
 import { ListLoadError } from '../../../components/list-states.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { useChoices, withMissing, type Choice } from '../../../lib/choices.ts';
 import { useCurrentUser } from '../../../lib/current-user.ts';
-import type { CampaignRow } from '../api/campaigns.ts';
+import { refreshCampaigns, type CampaignRow } from '../api/campaigns.ts';
 import { useCampaigns } from '../api/get-campaigns.ts';
 import { useSendableLocations } from '../api/get-sendable-locations.ts';
 import { campaignColumns } from './campaign-columns.tsx';
@@ -37,6 +40,21 @@ const columns: DataColumn<CampaignRow>[] = [
     cell: (row) => <CampaignStateBadge state={row.state} />,
   },
 ];
+
+const campaignNoun = { one: 'campaign', many: 'campaigns' };
+const campaignId = (row: CampaignRow) => row.id;
+const campaignName = (row: CampaignRow) => row.name;
+
+/** Approve and Deactivate when the list or a ticked row allows them (the server checks each row). */
+function useCampaignBulkActions(listPermissions: string[] | undefined, ticked: CampaignRow[]): BulkActionOption[] {
+  const may = (flag: 'canApprove' | 'canChange') =>
+    permissionFlags(listPermissions, 'campaign')[flag] ||
+    ticked.some((row) => permissionFlags(row._permissions, 'campaign')[flag]);
+  const options: BulkActionOption[] = [];
+  if (may('canApprove')) options.push({ action: 'approve', label: 'Approve', done: 'approved' });
+  if (may('canChange')) options.push({ action: 'deactivate', label: 'Deactivate', done: 'deactivated', danger: true });
+  return options;
+}
 
 const ids = (value: string | undefined) => {
   const id = Number(value);
@@ -65,6 +83,14 @@ export function CampaignListScreen() {
   const locations = useLocationFilterChoices();
   const { canAdd } = permissionFlags(campaigns.data?._permissions, 'campaign');
   const filtered = FILTERS.some((name) => state.filters[name]);
+  const queryClient = useQueryClient();
+  const selection = useRowSelection(campaignId, JSON.stringify(state.query));
+  const bulkActions = useCampaignBulkActions(campaigns.data?._permissions, selection.rows);
+  const selectable = bulkActions.length > 0;
+  const tableColumns = useMemo(
+    () => (selectable ? [selectionColumn(selection, campaignName), ...columns] : columns),
+    [selectable, selection],
+  );
 
   return (
     <>
@@ -112,9 +138,19 @@ export function CampaignListScreen() {
           />
         </Group>
         {campaigns.isError && <ListLoadError what="campaigns" onRetry={() => void campaigns.refetch()} mb="md" />}
+        <BulkToolbar
+          resource="campaigns"
+          noun={campaignNoun}
+          selection={selection}
+          shown={campaigns.data?.results ?? []}
+          actions={bulkActions}
+          idOf={campaignId}
+          nameOf={campaignName}
+          refresh={() => refreshCampaigns(queryClient)}
+        />
         <DataTable
           label="Campaigns"
-          columns={columns}
+          columns={tableColumns}
           state={state}
           data={campaigns.data}
           loading={campaigns.isPending}

@@ -1,0 +1,157 @@
+// The selection toolbar of a list: "Select all shown", how many rows are ticked, and the bulk actions
+// the user may use. An action asks first, naming how many ("Deactivate 3 campaigns?"); afterwards a
+// toast says how many were done, or, when the server refused some rows, a dialog names each with its
+// reason. The server checks every row on its own, so all ticked rows are sent.
+import { Button, Group, List, Stack, Text } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { bulkRowReason, type BulkResponse } from '@marquee/contracts/bulk';
+import { useBulkAction } from '../../lib/bulk-actions.ts';
+import { showSuccess } from '../../lib/notifications.ts';
+import type { ResourceName } from '../../lib/resources.ts';
+import { SelectAllCheckbox, type RowSelection } from './selection.tsx';
+
+export type BulkActionOption = {
+  /** The API's action name (`bulk/{action}/`). */
+  action: string;
+  /** The button, e.g. "Deactivate". */
+  label: string;
+  /** The outcome, e.g. "deactivated". */
+  done: string;
+  /** Takes something away (red button). */
+  danger?: boolean;
+};
+
+export type Noun = { one: string; many: string };
+
+export type BulkToolbarProps<T> = {
+  resource: ResourceName;
+  noun: Noun;
+  selection: RowSelection<T>;
+  /** The rows on screen ("Select all shown"). */
+  shown: readonly T[];
+  /** The actions the user may use (none: no toolbar). */
+  actions: BulkActionOption[];
+  idOf: (row: T) => number;
+  nameOf: (row: T) => string;
+  /** More to fetch again afterwards than the resource's own lists. */
+  refresh?: () => Promise<unknown>;
+};
+
+const counted = (count: number, noun: Noun) => `${count} ${count === 1 ? noun.one : noun.many}`;
+
+/** Why the server refused a row, or its status when it gave no text. */
+const reasonOf = (row: BulkResponse['results'][number]) => bulkRowReason(row) ?? `Refused (${row.status}).`;
+
+function showOutcome<T>(
+  response: BulkResponse,
+  {
+    option,
+    noun,
+    rows,
+    idOf,
+    nameOf,
+  }: { option: BulkActionOption; noun: Noun; rows: T[] } & Pick<BulkToolbarProps<T>, 'idOf' | 'nameOf'>,
+) {
+  const names = new Map(rows.map((row) => [idOf(row), nameOf(row)]));
+  const refused = response.results.filter((row) => row.status !== 200);
+  const done = response.results.length - refused.length;
+  if (!refused.length) {
+    showSuccess(`${counted(done, noun)} ${option.done}.`);
+    return;
+  }
+  const id = modals.open({
+    title: `${done} of ${counted(response.results.length, noun)} ${option.done}`,
+    closeButtonProps: { 'aria-label': 'Close' },
+    children: (
+      <Stack gap="sm">
+        <Text size="sm">
+          {refused.length === 1 ? `This ${noun.one} was` : `These ${noun.many} were`} left as{' '}
+          {refused.length === 1 ? 'it was' : 'they were'}:
+        </Text>
+        <List size="sm" spacing="xs" aria-label={`Refused ${noun.many}`}>
+          {refused.map((row) => (
+            <List.Item key={row.id}>
+              <Text span fw={600} size="sm">
+                {names.get(row.id) ?? `${noun.one} ${row.id}`}
+              </Text>
+              : {reasonOf(row)}
+            </List.Item>
+          ))}
+        </List>
+        <Group justify="flex-end">
+          <Button onClick={() => modals.close(id)}>OK</Button>
+        </Group>
+      </Stack>
+    ),
+  });
+}
+
+export function BulkToolbar<T>({
+  resource,
+  noun,
+  selection,
+  shown,
+  actions,
+  idOf,
+  nameOf,
+  refresh,
+}: BulkToolbarProps<T>) {
+  const bulk = useBulkAction(resource, refresh);
+  if (!actions.length) return null;
+
+  const confirm = (option: BulkActionOption) => {
+    const rows = selection.rows;
+    const what = counted(rows.length, noun);
+    modals.openConfirmModal({
+      title: `${option.label} ${what}?`,
+      children: (
+        <Text size="sm">
+          Each {noun.one} is checked on its own: any you may not {option.label.toLowerCase()} stays as it is, and you
+          will see which and why.
+        </Text>
+      ),
+      labels: { confirm: `${option.label} ${what}`, cancel: 'Cancel' },
+      confirmProps: option.danger ? { color: 'red' } : undefined,
+      closeButtonProps: { 'aria-label': 'Close' },
+      onConfirm: () =>
+        bulk.mutate(
+          { action: option.action, ids: rows.map(idOf) },
+          {
+            onSuccess: (response) => {
+              selection.clear();
+              showOutcome(response, { option, noun, rows, idOf, nameOf });
+            },
+          },
+        ),
+    });
+  };
+
+  return (
+    <Group role="group" aria-label={`Selected ${noun.many}`} gap="md" mb="sm" wrap="wrap" mih={36}>
+      <SelectAllCheckbox selection={selection} rows={shown} />
+      <Text size="sm" aria-live="polite">
+        {selection.count ? `${selection.count} selected` : ''}
+      </Text>
+      {selection.count > 0 && (
+        <>
+          {actions.map((option) => (
+            <Button
+              key={option.action}
+              size="xs"
+              variant="outline"
+              color={option.danger ? 'red' : undefined}
+              loading={bulk.isPending && bulk.variables?.action === option.action}
+              disabled={bulk.isPending}
+              onClick={() => confirm(option)}
+            >
+              {option.label}
+            </Button>
+          ))}
+          <Button size="xs" variant="default" onClick={selection.clear} disabled={bulk.isPending}>
+            Clear selection
+          </Button>
+        </>
+      )}
+    </Group>
+  );
+}

@@ -1,0 +1,26 @@
+// Bulk actions on list rows: `POST {endpoint}bulk/{action}/` with the selected ids. The server checks
+// every row on its own and answers one result per id, so the web never filters the selection by
+// permissions itself; the lists are fetched again afterwards.
+import type { BulkResponse } from '@marquee/contracts/bulk';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from './api.ts';
+import { queryKeys, resourceDefinition, type ResourceName } from './resources.ts';
+
+export const bulkActionPath = (resource: ResourceName, action: string) =>
+  `${resourceDefinition(resource).endpoint}bulk/${action}/`;
+
+export function postBulkAction(resource: ResourceName, action: string, ids: readonly number[]): Promise<BulkResponse> {
+  return api.post<BulkResponse>(bulkActionPath(resource, action), { ids });
+}
+
+export type BulkActionCall = { action: string; ids: readonly number[] };
+
+/** Runs a bulk action; afterwards the resource's lists and details (and `refresh`'s) are fetched again,
+ * whatever the outcome, since some rows may have changed before a failure. */
+export function useBulkAction(resource: ResourceName, refresh?: () => Promise<unknown>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ action, ids }: BulkActionCall) => postBulkAction(resource, action, ids),
+    onSettled: () => Promise.all([queryClient.invalidateQueries({ queryKey: queryKeys.all(resource) }), refresh?.()]),
+  });
+}
