@@ -1,11 +1,13 @@
 // The list table of every screen: server-side sorting (click a header), paging, skeleton rows
 // while loading and an empty state. Its state is a `ListState` (kept in the URL).
 import { Group, NativeSelect, Pagination, Skeleton, Table, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import type { Paged } from '@marquee/contracts/common';
 import { parseOrdering } from '@marquee/contracts/common';
 import { IconArrowDown, IconArrowUp, IconArrowsSort } from '@tabler/icons-react';
 import { flexRender, getCoreRowModel, useReactTable, type ColumnDef } from '@tanstack/react-table';
 import { useMemo, type ReactNode } from 'react';
+import { DataTableCards, PHONE_QUERY } from './data-table-cards.tsx';
 import classes from './data-table.module.css';
 import type { ListState } from './use-list-state.ts';
 
@@ -16,6 +18,9 @@ export type DataColumn<T> = {
   /** The API ordering field; the header sorts by it when set. */
   sortField?: string;
   width?: number | string;
+  /** On a phone rows are cards: 'title' heads the card (else the first column does), 'hide' leaves
+   * the column out; the others show as label and value. */
+  phone?: 'title' | 'hide';
 };
 
 export type DataTableProps<T> = {
@@ -63,6 +68,8 @@ export function DataTable<T>({
   minWidth = 640,
 }: DataTableProps<T>) {
   const sort: SortState = parseOrdering(state.ordering)[0];
+  // Read at once (not after a first render as a table) so a phone never lays out the wide table.
+  const phone = useMediaQuery(PHONE_QUERY, false, { getInitialValueInEffect: false });
   const tableColumns = useMemo<ColumnDef<T>[]>(
     () =>
       columns.map((column) => ({
@@ -130,51 +137,65 @@ export function DataTable<T>({
 
   return (
     <div>
-      <Table.ScrollContainer minWidth={minWidth}>
-        <Table
-          striped
-          highlightOnHover={Boolean(onRowClick)}
-          verticalSpacing="xs"
-          aria-label={label}
-          aria-busy={loading || fetching}
-          className={fetching && data ? classes.fetching : undefined}
-        >
-          <Table.Thead>
-            {table.getHeaderGroups().map((group) => (
-              <Table.Tr key={group.id}>
-                {group.headers.map((header) => {
-                  const column = columns.find((c) => c.id === header.column.id);
-                  const field = column?.sortField;
-                  const direction = ariaSort(sort, field);
-                  const content = flexRender(header.column.columnDef.header, header.getContext());
-                  return (
-                    <Table.Th key={header.id} aria-sort={direction} style={{ width: column?.width }} scope="col">
-                      {field ? (
-                        <UnstyledButton
-                          className={classes.sortButton}
-                          onClick={() => state.setOrdering(nextOrdering(sort, field))}
-                        >
-                          <span>{content}</span>
-                          {direction === 'ascending' ? (
-                            <IconArrowUp size={14} aria-hidden />
-                          ) : direction === 'descending' ? (
-                            <IconArrowDown size={14} aria-hidden />
-                          ) : (
-                            <IconArrowsSort size={14} aria-hidden className={classes.unsorted} />
-                          )}
-                        </UnstyledButton>
-                      ) : (
-                        content
-                      )}
-                    </Table.Th>
-                  );
-                })}
-              </Table.Tr>
-            ))}
-          </Table.Thead>
-          <Table.Tbody>{body}</Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      {phone ? (
+        <DataTableCards
+          label={label}
+          columns={columns}
+          state={state}
+          rows={rows}
+          loading={loading && !data}
+          busy={loading || fetching}
+          getRowId={getRowId}
+          onRowClick={onRowClick}
+          emptyText={emptyText}
+        />
+      ) : (
+        <Table.ScrollContainer minWidth={minWidth}>
+          <Table
+            striped
+            highlightOnHover={Boolean(onRowClick)}
+            verticalSpacing="xs"
+            aria-label={label}
+            aria-busy={loading || fetching}
+            className={fetching && data ? classes.fetching : undefined}
+          >
+            <Table.Thead>
+              {table.getHeaderGroups().map((group) => (
+                <Table.Tr key={group.id}>
+                  {group.headers.map((header) => {
+                    const column = columns.find((c) => c.id === header.column.id);
+                    const field = column?.sortField;
+                    const direction = ariaSort(sort, field);
+                    const content = flexRender(header.column.columnDef.header, header.getContext());
+                    return (
+                      <Table.Th key={header.id} aria-sort={direction} style={{ width: column?.width }} scope="col">
+                        {field ? (
+                          <UnstyledButton
+                            className={classes.sortButton}
+                            onClick={() => state.setOrdering(nextOrdering(sort, field))}
+                          >
+                            <span>{content}</span>
+                            {direction === 'ascending' ? (
+                              <IconArrowUp size={14} aria-hidden />
+                            ) : direction === 'descending' ? (
+                              <IconArrowDown size={14} aria-hidden />
+                            ) : (
+                              <IconArrowsSort size={14} aria-hidden className={classes.unsorted} />
+                            )}
+                          </UnstyledButton>
+                        ) : (
+                          content
+                        )}
+                      </Table.Th>
+                    );
+                  })}
+                </Table.Tr>
+              ))}
+            </Table.Thead>
+            <Table.Tbody>{body}</Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
 
       <Group justify="space-between" mt="sm" gap="sm" wrap="wrap">
         <Text size="sm" aria-live="polite">

@@ -35,6 +35,7 @@ function clipColumns(hide: readonly Column[]): DataColumn<Videoclip>[] {
       id: 'preview',
       header: 'Preview',
       width: 120,
+      phone: 'hide',
       cell: (clip) => (
         <Image
           src={clip.video_thumb.preview}
@@ -51,6 +52,7 @@ function clipColumns(hide: readonly Column[]): DataColumn<Videoclip>[] {
       id: 'name',
       header: 'Name',
       sortField: 'name',
+      phone: 'title',
       cell: (clip) => (
         <Anchor component={Link} to={videoPath(clip.id)} onClick={(event) => event.stopPropagation()} fw={600}>
           {clip.name}

@@ -16,6 +16,7 @@ export function eventColumns(open: (entry: LogEntry) => void): DataColumn<LogEnt
       header: 'Action time',
       sortField: 'action_time',
       width: 185,
+      phone: 'title',
       cell: (entry) => (
         <Anchor
           component="button"
@@ -43,6 +44,7 @@ export function eventColumns(open: (entry: LogEntry) => void): DataColumn<LogEnt
     },
     { id: 'model', header: 'Model', sortField: 'model', cell: (e) => modelName(e.model), width: 110 },
     { id: 'object_repr', header: 'Object', sortField: 'object_repr', cell: (e) => e.object_repr },
-    { id: 'change_message', header: 'Message', cell: (e) => e.change_message },
+    // The drawer (the time's button) shows it on a phone.
+    { id: 'change_message', header: 'Message', phone: 'hide', cell: (e) => e.change_message },
   ];
 }

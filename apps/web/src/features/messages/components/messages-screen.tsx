@@ -52,6 +52,7 @@ function messageColumns({ confirm, pendingId }: ConfirmState): DataColumn<Messag
     {
       id: 'content',
       header: 'Content',
+      phone: 'title',
       cell: (message) => (
         <Text size="sm" fw={message.read_at ? undefined : 700} style={{ whiteSpace: 'pre-wrap' }}>
           {message.content}

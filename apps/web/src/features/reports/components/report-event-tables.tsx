@@ -17,7 +17,7 @@ export const DEVICES_PAGE = 'devices_page';
 export const EVENTS_PAGE = 'events_page';
 
 const deviceColumns: DataColumn<ReportingDevice>[] = [
-  { id: 'serial', header: 'Serial number', cell: (d) => d.serial_number },
+  { id: 'serial', header: 'Serial number', phone: 'title', cell: (d) => d.serial_number },
   { id: 'state', header: 'Connection', cell: (d) => <DeviceConnection status={d.last_status} /> },
   { id: 'last_status', header: 'Last status', cell: (d) => d.last_status ?? '' },
   { id: 'last_status_date', header: 'Last status at', cell: (d) => formatDateTime(d.last_status_date) },
@@ -58,7 +58,7 @@ export function ReportEventsTable({ query, report }: TableProps) {
   });
   const columns = useMemo<DataColumn<EventLog>[]>(
     () => [
-      { id: 'started_at', header: 'Started at', cell: (e) => formatDateTime(e.started_at) },
+      { id: 'started_at', header: 'Started at', phone: 'title', cell: (e) => formatDateTime(e.started_at) },
       { id: 'device', header: 'Device', cell: (e) => e.device_serial ?? 'Deleted device' },
       { id: 'zone', header: 'Zone', cell: (e) => e.zone },
       { id: 'duration', header: 'Duration (s)', cell: (e) => (e.duration_ms / 1000).toFixed(1) },

@@ -19,6 +19,7 @@ const columns: DataColumn<Role>[] = [
     id: 'name',
     header: 'Name',
     sortField: 'name',
+    phone: 'title',
     cell: (role) => (
       <Group gap="xs" wrap="nowrap">
         <Anchor component={Link} to={rolePath(role.id)} onClick={(event) => event.stopPropagation()}>

@@ -14,6 +14,7 @@ const columns: DataColumn<UserEvent>[] = [
     id: 'action_time',
     header: 'Time',
     width: 180,
+    phone: 'title',
     cell: (event) => (
       <span style={{ whiteSpace: 'nowrap', fontFamily: 'var(--mantine-font-family-monospace)' }}>
         {formatDateTime(event.action_time)}

@@ -163,7 +163,15 @@ export function ClipBox({ onAdd }: ClipBoxProps) {
                 Drag a clip into the playlist, or use Add
               </Text>
             </Group>
-            <ScrollArea.Autosize mah={420} type="auto" offsetScrollbars>
+            {/* Vertical only: Autosize's content is at least as wide as its widest line, so a long
+                clip name pushed the Add buttons out of sight on a phone. */}
+            <ScrollArea.Autosize
+              mah={420}
+              type="auto"
+              scrollbars="y"
+              offsetScrollbars="y"
+              classNames={{ root: classes.clipScroll, content: classes.clipScrollContent }}
+            >
               <ul className={classes.list} aria-labelledby={headingId} aria-busy={clips.isFetching}>
                 {rows.map((clip) => (
                   <ClipCard
