@@ -58,6 +58,10 @@ if (admin.created) {
 const app = await buildApp({ config, db });
 if (admin.created) {
   // The demo devices report a simulated history through the real gateway, so every report has data.
+  // Its ~110 requests would log two JSON lines each among the start-up messages: before `listen` every
+  // request is one of them, so they are logged only when LOG_LEVEL asks for debug; warnings and errors
+  // still show.
+  if (config.logLevel === 'info') app.log.level = 'warn';
   await seedDemoHistory({ app, db, config }).then(
     ({ devices, events, seconds }) =>
       console.log(
@@ -65,6 +69,7 @@ if (admin.created) {
       ),
     (err: unknown) => console.error('The demo history could not be simulated:', err),
   );
+  app.log.level = config.logLevel;
 }
 // Offline devices and finished campaigns: every minute, here rather than in the app so tests stay
 // deterministic (they call runMaintenance themselves).
