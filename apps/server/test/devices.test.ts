@@ -46,6 +46,7 @@ describeBackends('devices', (ctx) => {
         is_active: true,
         last_status: null,
         last_status_date: null,
+        is_simulated: false,
         created_at: expect.any(String),
         token: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/),
         _permissions: ['add_device', 'change_device', 'delete_device', 'list_device', 'view_device'],

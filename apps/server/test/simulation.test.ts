@@ -319,6 +319,25 @@ describeBackends(
         .where('devices.serial_number', '=', device.serial)
         .executeTakeFirstOrThrow();
       expect(Number(stored.n)).toBe(summary.events);
+
+      // Its device is marked simulated (a real one beside it is not), and --remove deletes only it;
+      // the events it sent stay in the statistics without a device.
+      const row = await ctx.db
+        .selectFrom('devices')
+        .select(['id', 'is_simulated'])
+        .where('serial_number', '=', device.serial)
+        .executeTakeFirstOrThrow();
+      expect(row.is_simulated).toBe(true);
+      const real = await createDevice(ctx.db, s.location);
+      expect(await admin.removeSimulated()).toBeGreaterThanOrEqual(1);
+      const left = await ctx.db.selectFrom('devices').select('id').where('id', 'in', [row.id, real.id]).execute();
+      expect(left.map((d) => d.id)).toEqual([real.id]);
+      const kept = await ctx.db
+        .selectFrom('device_events')
+        .select(sql<number>`count(*)::int`.as('n'))
+        .where('device_id', 'is', null)
+        .executeTakeFirstOrThrow();
+      expect(Number(kept.n)).toBeGreaterThanOrEqual(summary.events);
     });
   },
   { config: clockConfig },

@@ -112,6 +112,8 @@ export const device = z.object({
   /** What the device last reported (e.g. `online`, `playing`), or null before its first heartbeat. */
   last_status: z.string().nullable(),
   last_status_date: z.string().nullable(),
+  /** Registered by the simulator (`npm run simulate`), not a real screen. */
+  is_simulated: z.boolean(),
   created_at: z.string(),
 });
 export type Device = z.infer<typeof device>;
@@ -125,6 +127,8 @@ export const deviceInput = z.object({
     .max(100)
     .regex(/^[A-Za-z0-9._:-]+$/, 'Letters, digits and . _ : - only.'),
   device_type: z.enum(DEVICE_TYPES, { error: 'Choose a device type.' }),
+  /** Set by the simulator for its virtual devices (they can be removed again with its --remove). */
+  is_simulated: z.boolean().optional(),
 });
 export type DeviceInput = z.infer<typeof deviceInput>;
 
@@ -135,11 +139,13 @@ export type DeviceRegistered = z.infer<typeof deviceRegistered>;
 export const deviceQuery = listQuery.extend({
   location: z.coerce.number().int().positive().optional(),
   search: z.string().max(100).optional(),
+  is_simulated: boolFilter.optional(),
 });
 export const deviceOrdering = ['serial_number', 'last_status_date', 'id'] as const;
 
-/** Changing a device: its location stays (register the device anew to move it). */
-export const deviceUpdateInput = deviceInput.omit({ location: true });
+/** Changing a device: its location stays (register the device anew to move it), and so does whether
+ * it is simulated. */
+export const deviceUpdateInput = deviceInput.omit({ location: true, is_simulated: true });
 export type DeviceUpdateInput = z.infer<typeof deviceUpdateInput>;
 
 /** Answer of a location's `can_change`: whether the user may change it (permission and manager link). */

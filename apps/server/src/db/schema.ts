@@ -151,6 +151,8 @@ export type DevicesTable = {
   last_status_date: Timestamp | null;
   /** Set by the maintenance sweep when the device went silent (its last report); null while it reports. */
   offline_since: Timestamp | null;
+  /** Registered by the simulator (`npm run simulate`), not a real screen. */
+  is_simulated: Generated<boolean>;
   created_at: DefaultTimestamp;
 };
 

@@ -109,7 +109,18 @@ export class AdminClient {
       location,
       serial_number: serial,
       device_type: 'screen',
+      is_simulated: true,
     });
     return { serial: device.serial_number, token: device.token, location };
+  }
+
+  /** Deletes every device the simulator registered (their events stay, without a device); gives how many. */
+  async removeSimulated(): Promise<number> {
+    const { results } = await this.request<{ results: { id: number }[] }>(
+      'GET',
+      `${resources.devices.endpoint}?is_simulated=true&page_size=0`,
+    );
+    for (const { id } of results) await this.request('DELETE', `${resources.devices.endpoint}${id}/`);
+    return results.length;
   }
 }

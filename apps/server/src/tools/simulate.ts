@@ -1,7 +1,8 @@
-// `npm run simulate -- --devices N --days D [--campaign ID] [--url …] [--seed S] [--json]`: registers N
+// `npm run simulate -- --devices N --days D [--campaign ID] [--url …] [--seed S] [--json] | --remove`: registers N
 // virtual devices on the active locations that have campaigns (or only those of campaign ID, whose
 // plays alone are then sent) through the admin API, and drives them through the real device gateway
 // over HTTP for the last D days up to now; prints progress and a summary (or the summary as JSON).
+// Its devices are marked simulated; `--remove` deletes them again.
 import { parseArgs } from 'node:util';
 import { runSimulation, type SimDevice } from '../simulation/driver.ts';
 import type { SimCampaign } from '../simulation/generate.ts';
@@ -20,6 +21,7 @@ const usage = `Usage: npm run simulate -- --devices N --days D [options]
   --user NAME       administrator who registers the devices (default admin)
   --password PASS   their password (default: the ADMIN_PASSWORD environment variable)
   --json            print only the summary, as JSON (with what each campaign got at each location)
+  --remove          only remove the devices earlier runs registered (marked simulated), then stop
 `;
 
 function options() {
@@ -35,6 +37,7 @@ function options() {
       user: { type: 'string', default: 'admin' },
       password: { type: 'string', default: process.env.ADMIN_PASSWORD },
       json: { type: 'boolean', default: false },
+      remove: { type: 'boolean', default: false },
       help: { type: 'boolean', default: false },
     },
   });
@@ -59,6 +62,7 @@ function options() {
     user: values.user,
     password: values.password!,
     json: values.json,
+    remove: values.remove,
   };
 }
 
@@ -85,6 +89,13 @@ async function main() {
     if (cause) fail(`Cannot reach the server at ${o.url} (${cause}): is it running?`);
     throw err;
   });
+  if (o.remove) {
+    const removed = await admin.removeSimulated();
+    console.log(
+      `Removed ${removed} simulated device${removed === 1 ? '' : 's'} (their events stay in the statistics).`,
+    );
+    return;
+  }
   const config = await admin.config();
   const to = admin.serverNow().getTime();
   const from = to - o.days * 86_400_000;

@@ -4,7 +4,7 @@ import type { Database } from '../../db/database.ts';
 import type { CrudRepository } from '../../http/crud.ts';
 import { applyPage, countOf, likePattern } from '../../http/list.ts';
 
-export type DeviceFilters = { location?: number; search?: string; is_active?: boolean };
+export type DeviceFilters = { location?: number; search?: string; is_active?: boolean; is_simulated?: boolean };
 
 /** What registering stores: the input plus the hash of the new token. */
 export type DeviceRecord = DeviceInput & { token_hash: string };
@@ -22,11 +22,13 @@ const base = (db: Database, filters: DeviceFilters) => {
       'devices.is_active',
       'devices.last_status',
       'devices.last_status_date',
+      'devices.is_simulated',
       'devices.created_at',
     ]);
   if (filters.location !== undefined) q = q.where('devices.location_id', '=', filters.location);
   if (filters.is_active !== undefined) q = q.where('devices.is_active', '=', filters.is_active);
   if (filters.search) q = q.where('devices.serial_number', 'ilike', likePattern(filters.search));
+  if (filters.is_simulated !== undefined) q = q.where('devices.is_simulated', '=', filters.is_simulated);
   return q;
 };
 
@@ -56,6 +58,7 @@ export const devicesRepository = {
         location_id: input.location,
         serial_number: input.serial_number,
         device_type: input.device_type,
+        is_simulated: input.is_simulated ?? false,
         token_hash: input.token_hash,
       })
       .returning('id')

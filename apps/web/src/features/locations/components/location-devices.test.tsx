@@ -35,6 +35,7 @@ describe('LocationDevices', () => {
       deviceFixture({
         id: 13,
         serial_number: 'SN-003',
+        is_simulated: true,
         last_status: OFFLINE_STATUS,
         last_status_date: '2026-03-01T09:00:00Z',
       }),
@@ -52,6 +53,9 @@ describe('LocationDevices', () => {
     expect(within(second!).getByText('Online')).toBeInTheDocument();
     // The server's sweep marks a silent device offline.
     expect(within(third!).getByText('Offline')).toBeInTheDocument();
+    // Devices of `npm run simulate` say so; real ones do not.
+    expect(within(third!).getByText('Simulated')).toBeInTheDocument();
+    expect(within(first!).queryByText('Simulated')).toBeNull();
     // In the configured time zone: 10:00 UTC is 11:00 in Warsaw in March.
     expect(within(second!).getByText('2026-03-01 11:00:00')).toBeInTheDocument();
     expect(within(second!).getByRole('button', { name: 'Enable device SN-002' })).toBeInTheDocument();

@@ -1,6 +1,6 @@
 // The Devices tab of a location: its devices with their last reported status, registering a new
 // one (its token is shown once) and disabling or enabling one after a confirmation.
-import { Button, Group, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Badge, Button, Group, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { permissionFlags } from '@marquee/contracts/common';
 import { deviceTypeLabels, type DeviceRegistered } from '@marquee/contracts/locations';
 import { IconPlus } from '@tabler/icons-react';
@@ -86,9 +86,16 @@ export function LocationDevices({ locationId }: { locationId: number }) {
               return (
                 <Table.Tr key={device.id}>
                   <Table.Td>
-                    <Text size="sm" ff="monospace">
-                      {device.serial_number}
-                    </Text>
+                    <Group gap="xs" wrap="nowrap">
+                      <Text size="sm" ff="monospace">
+                        {device.serial_number}
+                      </Text>
+                      {device.is_simulated && (
+                        <Badge size="sm" variant="outline" color="gray.7" title="Registered by npm run simulate">
+                          Simulated
+                        </Badge>
+                      )}
+                    </Group>
                   </Table.Td>
                   <Table.Td>{deviceTypeLabels[device.device_type] ?? device.device_type}</Table.Td>
                   <Table.Td>

@@ -31,6 +31,7 @@ export const deviceFixture = (extra: Partial<DeviceRow> = {}): DeviceRow => ({
   is_active: true,
   last_status: null,
   last_status_date: null,
+  is_simulated: false,
   created_at: '2026-01-01T10:00:00Z',
   _permissions: ['view_device', 'change_device'],
   ...extra,
