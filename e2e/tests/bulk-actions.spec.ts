@@ -96,3 +96,38 @@ test('a campaign manager deactivates three campaigns at once; the one elsewhere 
   await expect(toolbar.getByText('3 selected')).toBeHidden();
   await context.close();
 });
+
+test('locations are disabled and enabled again together from the browse list', async ({ page, baseURL }) => {
+  await signInByApi(page, baseURL!, ADMIN);
+  const prefix = unique('Bulk site');
+  const names = [`${prefix} north`, `${prefix} south`];
+  for (const name of names) {
+    const response = await apiCall(page, baseURL!, 'POST', '/api/locations/', { name, address: 'Test street 1' });
+    expect(response.status(), await response.text()).toBe(201);
+  }
+  await page.goto(`/location?search=${encodeURIComponent(prefix)}`);
+  const list = page.getByRole('list', { name: 'Locations' });
+  for (const name of names) await expect(list.getByRole('link', { name })).toBeVisible();
+  const toolbar = page.getByRole('group', { name: 'Selected locations' });
+  await toolbar.getByRole('checkbox', { name: 'Select all shown' }).check();
+  await expect(toolbar.getByText('2 selected')).toBeVisible();
+
+  await toolbar.getByRole('button', { name: 'Disable' }).click();
+  await page
+    .getByRole('dialog', { name: 'Disable 2 locations?' })
+    .getByRole('button', { name: 'Disable 2 locations' })
+    .click();
+  await expect(page.getByText('2 locations disabled.')).toBeVisible();
+  await expect(page.getByText('No locations found.')).toBeVisible();
+
+  await page.goto(`/location?is_active=false&search=${encodeURIComponent(prefix)}`);
+  for (const name of names) await expect(list.getByRole('link', { name })).toBeVisible();
+  for (const name of names) await page.getByRole('checkbox', { name: `Select ${name}` }).check();
+  await toolbar.getByRole('button', { name: 'Enable' }).click();
+  await page
+    .getByRole('dialog', { name: 'Enable 2 locations?' })
+    .getByRole('button', { name: 'Enable 2 locations' })
+    .click();
+  await expect(page.getByText('2 locations enabled.')).toBeVisible();
+  await expect(page.getByText('No locations found.')).toBeVisible();
+});

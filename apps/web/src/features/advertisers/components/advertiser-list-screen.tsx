@@ -5,6 +5,7 @@ import { permissionFlags } from '@marquee/contracts/common';
 import { IconBuildingStore, IconPlus } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { advertiserPath, paths } from '../../../app/paths.ts';
+import { useBrowseBulk } from '../../../components/browse-list/browse-bulk.tsx';
 import { BrowseList } from '../../../components/browse-list/browse-list.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { useAdvertisersBrowseList } from '../api/get-advertisers.ts';
@@ -29,6 +30,13 @@ function AdvertiserRow({ advertiser }: { advertiser: Advertiser }) {
 
 export function AdvertiserListScreen() {
   const list = useAdvertisersBrowseList();
+  const bulk = useBrowseBulk({
+    list,
+    resource: 'advertisers',
+    model: 'advertiser',
+    noun: { one: 'advertiser', many: 'advertisers' },
+    nameOf: (advertiser) => advertiser.name,
+  });
   const { canAdd } = permissionFlags(list.permissions, 'advertiser');
 
   return (
@@ -45,11 +53,12 @@ export function AdvertiserListScreen() {
         }
       />
       <Paper withBorder p="md" radius="md">
+        {bulk.toolbar}
         <BrowseList
           label="Advertisers"
           list={list}
           getKey={(advertiser) => advertiser.id}
-          renderItem={(advertiser) => <AdvertiserRow advertiser={advertiser} />}
+          renderItem={(advertiser) => bulk.item(advertiser, <AdvertiserRow advertiser={advertiser} />)}
           searchPlaceholder="Name"
           emptyText="No advertisers found."
         />

@@ -5,6 +5,7 @@ import type { Location } from '@marquee/contracts/locations';
 import { IconLayoutGrid, IconMapPin, IconPlus } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { locationPath, paths } from '../../../app/paths.ts';
+import { useBrowseBulk } from '../../../components/browse-list/browse-bulk.tsx';
 import { BrowseList } from '../../../components/browse-list/browse-list.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { useCurrentUser } from '../../../lib/current-user.ts';
@@ -52,6 +53,13 @@ function LocationRow({ location }: { location: Location }) {
 export function LocationListScreen() {
   const me = useCurrentUser();
   const list = useLocationsBrowseList();
+  const bulk = useBrowseBulk({
+    list,
+    resource: 'locations',
+    model: 'location',
+    noun: { one: 'location', many: 'locations' },
+    nameOf: (location) => location.name,
+  });
   const { canAdd } = permissionFlags(list.permissions, 'location');
   const canListZones = permissionFlags(me?._permissions, 'locationzone').canList;
 
@@ -81,11 +89,12 @@ export function LocationListScreen() {
         }
       />
       <Paper withBorder p="md" radius="md">
+        {bulk.toolbar}
         <BrowseList
           label="Locations"
           list={list}
           getKey={(location) => location.id}
-          renderItem={(location) => <LocationRow location={location} />}
+          renderItem={(location) => bulk.item(location, <LocationRow location={location} />)}
           searchPlaceholder="Name, address or system id"
           emptyText="No locations found."
         />

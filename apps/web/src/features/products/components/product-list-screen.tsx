@@ -5,6 +5,7 @@ import { permissionFlags } from '@marquee/contracts/common';
 import { IconPackage, IconPlus } from '@tabler/icons-react';
 import { Link, useSearchParams } from 'react-router';
 import { paths, productPath } from '../../../app/paths.ts';
+import { useBrowseBulk } from '../../../components/browse-list/browse-bulk.tsx';
 import { BrowseList } from '../../../components/browse-list/browse-list.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { withMissing } from '../../../lib/choices.ts';
@@ -40,6 +41,14 @@ export function ProductListScreen() {
   const [params, setParams] = useSearchParams();
   const advertiser = positiveId(params.get('advertiser'));
   const list = useProductsBrowseList(advertiser);
+  const bulk = useBrowseBulk({
+    list,
+    resource: 'products',
+    model: 'product',
+    noun: { one: 'product', many: 'products' },
+    nameOf: (product) => product.name,
+    resetKey: String(advertiser ?? ''),
+  });
   const advertisers = useAdvertiserChoices(permissionFlags(me?._permissions, 'advertiser').canList);
   const { canAdd } = permissionFlags(list.permissions, 'product');
 
@@ -70,6 +79,7 @@ export function ProductListScreen() {
       />
       <Paper withBorder p="md" radius="md">
         <Stack gap="md">
+          {bulk.toolbar}
           <Select
             label="Advertiser"
             placeholder="Every advertiser"
@@ -86,7 +96,7 @@ export function ProductListScreen() {
             label="Products"
             list={list}
             getKey={(product) => product.id}
-            renderItem={(product) => <ProductRow product={product} />}
+            renderItem={(product) => bulk.item(product, <ProductRow product={product} />)}
             searchPlaceholder="Name"
             emptyText="No products found."
           />

@@ -6,6 +6,7 @@ import type { User } from '@marquee/contracts/users';
 import { IconPlus } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { paths, userPath } from '../../../app/paths.ts';
+import { useBrowseBulk } from '../../../components/browse-list/browse-bulk.tsx';
 import { BrowseList } from '../../../components/browse-list/browse-list.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { useCurrentUser } from '../../../lib/current-user.ts';
@@ -36,6 +37,14 @@ function UserRow({ user, roles }: { user: User; roles: Role[] | undefined }) {
 export function UserListScreen() {
   const me = useCurrentUser();
   const list = useUsersBrowseList();
+  const bulk = useBrowseBulk({
+    list,
+    resource: 'users',
+    model: 'user',
+    noun: { one: 'user', many: 'users' },
+    nameOf: (user) => user.username,
+    disableAction: 'disable',
+  });
   const roles = useRoleChoices(permissionFlags(me?._permissions, 'role').canList);
   const { canAdd } = permissionFlags(list.permissions, 'user');
 
@@ -53,11 +62,12 @@ export function UserListScreen() {
         }
       />
       <Paper withBorder p="md" radius="md">
+        {bulk.toolbar}
         <BrowseList
           label="Users"
           list={list}
           getKey={(user) => user.id}
-          renderItem={(user) => <UserRow user={user} roles={roles.data} />}
+          renderItem={(user) => bulk.item(user, <UserRow user={user} roles={roles.data} />)}
           searchPlaceholder="Username, name or email"
           emptyText="No users found."
         />
