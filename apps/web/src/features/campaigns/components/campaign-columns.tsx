@@ -1,7 +1,8 @@
 // The columns every campaign table shares (system id, name linking to a screen, the clip with its
 // thumbnail, dates, number of locations), so the campaign, approval and calendar lists read alike.
-import { Anchor, Group, Image, Text } from '@mantine/core';
+import { Anchor, Box, Group, Image, Text } from '@mantine/core';
 import { Link } from 'react-router';
+import { CampaignStateBadge } from '../../../components/campaign-state-badge.tsx';
 import type { DataColumn } from '../../../components/data-table/data-table.tsx';
 import type { CampaignRow } from '../api/campaigns.ts';
 
@@ -52,3 +53,20 @@ export function campaignColumns(pathOf: (id: number) => string, dateWidth = 110)
     { id: 'locations', header: 'Locations', width: dateWidth, cell: (row) => locationCount(row.locations.length) },
   ];
 }
+
+/**
+ * The state as a badge. A badge ellipsises its text rather than grow, so the table could squeeze the
+ * column until "Approved" read "APPROV…" (1440 px wide, long names beside it): the badge keeps the
+ * width of its whole text, and the column asks for the longest state name's.
+ */
+export const campaignStateColumn: DataColumn<CampaignRow> = {
+  id: 'state',
+  header: 'State',
+  sortField: 'state',
+  width: 130,
+  cell: (row) => (
+    <Box miw="max-content">
+      <CampaignStateBadge state={row.state} />
+    </Box>
+  ),
+};

@@ -21,8 +21,7 @@ import { useCurrentUser } from '../../../lib/current-user.ts';
 import { refreshCampaigns, type CampaignRow } from '../api/campaigns.ts';
 import { useCampaigns } from '../api/get-campaigns.ts';
 import { useSendableLocations } from '../api/get-sendable-locations.ts';
-import { campaignColumns } from './campaign-columns.tsx';
-import { CampaignStateBadge } from '../../../components/campaign-state-badge.tsx';
+import { campaignColumns, campaignStateColumn } from './campaign-columns.tsx';
 
 const PAGE_SIZE = 25;
 const ORDERING = '-start_date';
@@ -30,16 +29,7 @@ const FILTERS = ['search', 'state', 'location'] as const;
 
 const stateOptions: Choice[] = Object.entries(campaignStateNames).map(([value, label]) => ({ value, label }));
 
-const columns: DataColumn<CampaignRow>[] = [
-  ...campaignColumns(campaignPath),
-  {
-    id: 'state',
-    header: 'State',
-    sortField: 'state',
-    width: 120,
-    cell: (row) => <CampaignStateBadge state={row.state} />,
-  },
-];
+const columns: DataColumn<CampaignRow>[] = [...campaignColumns(campaignPath), campaignStateColumn];
 
 const campaignNoun = { one: 'campaign', many: 'campaigns' };
 const campaignId = (row: CampaignRow) => row.id;
