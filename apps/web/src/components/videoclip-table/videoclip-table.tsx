@@ -11,6 +11,7 @@ import type { QueryParams } from '../../lib/api-client.ts';
 import { DataTable, type DataColumn } from '../data-table/data-table.tsx';
 import { useListState, type ListState } from '../data-table/use-list-state.ts';
 import { formatDuration } from '../video-player/format-duration.ts';
+import { useVideoclipBulk } from './videoclip-bulk.tsx';
 import { useVideoclips } from './use-videoclips.ts';
 
 export const VIDEOCLIPS_ORDERING = 'name';
@@ -27,6 +28,8 @@ export type VideoclipTableProps = {
   /** Columns to leave out (the advertiser's own clips need no advertiser column). */
   hide?: readonly Column[];
   emptyText?: string;
+  /** Tick boxes and bulk Disable / Enable (the video clip list). */
+  bulk?: boolean;
 };
 
 function clipColumns(hide: readonly Column[]): DataColumn<Videoclip>[] {
@@ -96,6 +99,7 @@ export function VideoclipTable({
   state: ownerState,
   hide = NONE,
   emptyText = 'No video clips.',
+  bulk = false,
 }: VideoclipTableProps) {
   const navigate = useNavigate();
   const ownState = useVideoclipListState();
@@ -109,20 +113,30 @@ export function VideoclipTable({
   const hideKey = hide.join(',');
   // eslint-disable-next-line react-hooks/exhaustive-deps -- the hidden columns by value
   const columns = useMemo(() => clipColumns(hide), [hideKey]);
+  const clipBulk = useVideoclipBulk({
+    enabled: bulk,
+    disabledList: params.is_active === false,
+    data: clips.data,
+    columns,
+    resetKey: JSON.stringify(params),
+  });
 
   return (
-    <DataTable
-      label={label}
-      columns={columns}
-      state={state}
-      data={clips.data}
-      loading={clips.isPending}
-      fetching={clips.isFetching}
-      pageSizes={null}
-      getRowId={(clip) => String(clip.id)}
-      onRowClick={(clip) => void navigate(videoPath(clip.id))}
-      emptyText={emptyText}
-      minWidth={hide.length ? 560 : 760}
-    />
+    <>
+      {clipBulk.toolbar}
+      <DataTable
+        label={label}
+        columns={clipBulk.columns}
+        state={state}
+        data={clips.data}
+        loading={clips.isPending}
+        fetching={clips.isFetching}
+        pageSizes={null}
+        getRowId={(clip) => String(clip.id)}
+        onRowClick={(clip) => void navigate(videoPath(clip.id))}
+        emptyText={emptyText}
+        minWidth={hide.length ? 560 : 760}
+      />
+    </>
   );
 }

@@ -100,6 +100,7 @@ export function VideoListScreen() {
             label="Video clips"
             state={state}
             filters={filters}
+            bulk
             emptyText={disabled ? 'No disabled video clips found.' : 'No video clips found.'}
           />
         </Stack>
