@@ -36,21 +36,29 @@ export function CampaignClipCell({ campaign }: { campaign: Pick<CampaignRow, 'vi
 /** System id, name (a link to `pathOf(id)`), clip, start, end and locations. */
 export function campaignColumns(pathOf: (id: number) => string, dateWidth = 110): DataColumn<CampaignRow>[] {
   return [
-    { id: 'sys_id', header: 'System id', sortField: 'id', width: 130, cell: (row) => row.sys_id },
+    // A phone's card shows the name, dates and state (where the list has it).
+    { id: 'sys_id', header: 'System id', sortField: 'id', width: 130, phone: 'hide', cell: (row) => row.sys_id },
     {
       id: 'name',
       header: 'Name',
       sortField: 'name',
+      phone: 'title',
       cell: (row) => (
         <Anchor component={Link} to={pathOf(row.id)} onClick={(event) => event.stopPropagation()} fw={600}>
           {row.name}
         </Anchor>
       ),
     },
-    { id: 'clip', header: 'Video clip', cell: (row) => <CampaignClipCell campaign={row} /> },
+    { id: 'clip', header: 'Video clip', phone: 'hide', cell: (row) => <CampaignClipCell campaign={row} /> },
     { id: 'start_date', header: 'Start', sortField: 'start_date', width: dateWidth, cell: (row) => row.start_date },
     { id: 'end_date', header: 'End', sortField: 'end_date', width: dateWidth, cell: (row) => row.end_date },
-    { id: 'locations', header: 'Locations', width: dateWidth, cell: (row) => locationCount(row.locations.length) },
+    {
+      id: 'locations',
+      header: 'Locations',
+      width: dateWidth,
+      phone: 'hide',
+      cell: (row) => locationCount(row.locations.length),
+    },
   ];
 }
 
