@@ -59,6 +59,7 @@ describe('DataTable', () => {
     unmount();
     renderWithProviders(<Harness data={page([])} />);
     expect(screen.getByText('No records found.')).toBeInTheDocument();
+    expect(screen.queryByText(/0–0 of 0/)).toBeNull();
   });
 
   it('sorts on the server by clicking a header, with aria-sort, and keeps it in the URL', async () => {

@@ -199,7 +199,8 @@ export function DataTable<T>({
 
       <Group justify="space-between" mt="sm" gap="sm" wrap="wrap">
         <Text size="sm" aria-live="polite">
-          {data ? `${first}–${last} of ${count}` : <VisuallyHidden>Loading</VisuallyHidden>}
+          {/* An empty list says so above (emptyText), not "0–0 of 0". */}
+          {data ? count > 0 && `${first}–${last} of ${count}` : <VisuallyHidden>Loading</VisuallyHidden>}
         </Text>
         <Group gap="md" wrap="wrap">
           {pageSizes && pageSizes.length > 0 && (

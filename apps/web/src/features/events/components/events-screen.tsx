@@ -63,7 +63,9 @@ export function EventsScreen() {
           pageSizes={null}
           getRowId={(entry) => String(entry.id)}
           onRowClick={(entry) => setOpenId(entry.id)}
-          emptyText="No events found."
+          emptyText={
+            state.filters.action_flag || state.filters.action_time ? 'No events match these filters.' : 'No events yet.'
+          }
           minWidth={720}
         />
       </Paper>

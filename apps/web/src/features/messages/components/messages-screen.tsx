@@ -130,7 +130,7 @@ export function MessagesScreen() {
           fetching={list.isFetching}
           pageSizes={null}
           getRowId={(message) => String(message.id)}
-          emptyText={unreadInUrl ? 'No unread messages.' : 'No messages.'}
+          emptyText={unreadInUrl ? 'No unread messages.' : 'No messages yet.'}
           minWidth={760}
         />
       </Paper>
