@@ -1,31 +1,17 @@
 // Bulk actions as a campaign manager uses them: three campaigns ticked on the campaigns list,
 // deactivated together after a confirmation naming how many; the one at a location the manager may
 // not send campaigns to is refused (named, with the reason) while the other two are closed.
-import { expect, test, type Page } from '../fixtures/test.ts';
+import { expect, test } from '../fixtures/test.ts';
 import { campaignStateNames } from '@marquee/contracts/campaigns';
 import { details } from '@marquee/contracts/texts';
 import { expectNoSeriousViolations } from '../fixtures/axe.ts';
 import { ADMIN, apiCall, signInByApi, unique } from '../fixtures/session.ts';
 import { createStaff } from '../fixtures/staff.ts';
+import { dayIn, idsByName } from '../fixtures/demo-data.ts';
 
 const SENDABLE = ['Central Station Hall', 'Airport Gate B'];
 const ELSEWHERE = 'Riverside Mall';
 const CLIP = 'Lumen X phone spot';
-
-/** Today in `timeZone` as yyyy-MM-dd, `offset` days on. */
-function dayIn(timeZone: string, offset = 0): string {
-  const today = new Intl.DateTimeFormat('en-CA', { timeZone }).format(new Date());
-  const date = new Date(`${today}T12:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + offset);
-  return date.toISOString().slice(0, 10);
-}
-
-async function idsByName(page: Page, baseURL: string, endpoint: string): Promise<Map<string, number>> {
-  const body = (await (await page.request.get(`${baseURL}${endpoint}?page_size=0`)).json()) as {
-    results: { id: number; name: string }[];
-  };
-  return new Map(body.results.map((row) => [row.name, row.id]));
-}
 
 test('a campaign manager deactivates three campaigns at once; the one elsewhere is refused', async ({
   page,

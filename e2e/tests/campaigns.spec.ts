@@ -8,25 +8,11 @@ import { messages } from '@marquee/contracts/texts';
 import { expectNoSeriousViolations } from '../fixtures/axe.ts';
 import { ADMIN, signInByApi, unique } from '../fixtures/session.ts';
 import { createStaff, type Staff } from '../fixtures/staff.ts';
+import { dayIn, idsByName } from '../fixtures/demo-data.ts';
 
 const WITH_DEVICES = 'University Library';
 const WITHOUT_DEVICES = 'Harbour Ferry Terminal';
 const CLIP = 'Lumen X phone spot';
-
-/** A day as yyyy-MM-dd, `offset` days from today in `timeZone`. */
-function dayIn(timeZone: string, offset = 0): string {
-  const today = new Intl.DateTimeFormat('en-CA', { timeZone }).format(new Date());
-  const date = new Date(`${today}T12:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + offset);
-  return date.toISOString().slice(0, 10);
-}
-
-async function idsByName(page: Page, baseURL: string, endpoint: string): Promise<Map<string, number>> {
-  const body = (await (await page.request.get(`${baseURL}${endpoint}?page_size=0`)).json()) as {
-    results: { id: number; name: string }[];
-  };
-  return new Map(body.results.map((row) => [row.name, row.id]));
-}
 
 async function signedInPage(browser: Browser, baseURL: string, user: Staff): Promise<Page> {
   const page = await (await browser.newContext({ baseURL, viewport: { width: 1280, height: 900 } })).newPage();
