@@ -42,7 +42,7 @@ test('an admin creates a location with images, zones and a device, and disables 
   await expect(page).toHaveURL(/\/location\/\d+$/);
   const locationUrl = new URL(page.url()).pathname;
   await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
-  await expect(page.getByRole('textbox', { name: 'System id' })).toHaveValue(/^LOC-\d+$/);
+  await expect(page.getByTitle('System id')).toHaveText(/^LOC-\d+$/);
 
   // Two images: the newest is the active one until the first is chosen again.
   const images = page.getByRole('region', { name: 'Images' });

@@ -17,6 +17,7 @@ import { userLabel, useUserChoices } from '../../../lib/user-choices.ts';
 import { useDisableAdvertiser } from '../api/disable-advertiser.ts';
 import { useEnableAdvertiser } from '../api/enable-advertiser.ts';
 import { useSaveAdvertiser } from '../api/save-advertiser.ts';
+import { SysIdBadge } from '../../../components/sys-id.tsx';
 
 export type AdvertiserFormValues = { name: string; managers: number[] };
 
@@ -90,9 +91,7 @@ export function AdvertiserForm({ advertiser, readOnly, canChange, canListUsers, 
       <Stack gap="md">
         {advertiser && (
           <Group gap="xs">
-            <Badge variant="light" color="gray" size="lg" tt="none">
-              {advertiser.sys_id}
-            </Badge>
+            <SysIdBadge value={advertiser.sys_id} />
             {!advertiser.is_active && (
               <Badge color="red.9" variant="outline" size="lg">
                 Disabled

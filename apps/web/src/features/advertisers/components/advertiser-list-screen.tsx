@@ -9,6 +9,7 @@ import { useBrowseBulk } from '../../../components/browse-list/browse-bulk.tsx';
 import { BrowseList } from '../../../components/browse-list/browse-list.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { useAdvertisersBrowseList } from '../api/get-advertisers.ts';
+import { SysIdText } from '../../../components/sys-id.tsx';
 
 function AdvertiserRow({ advertiser }: { advertiser: Advertiser }) {
   return (
@@ -21,7 +22,7 @@ function AdvertiserRow({ advertiser }: { advertiser: Advertiser }) {
           {advertiser.name}
         </Anchor>
         <Text size="sm" c="dimmed">
-          {advertiser.sys_id} · {advertiser.slug}
+          <SysIdText value={advertiser.sys_id} /> · {advertiser.slug}
         </Text>
       </Stack>
     </Group>

@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { CampaignStateBadge } from '../../../components/campaign-state-badge.tsx';
 import type { DataColumn } from '../../../components/data-table/data-table.tsx';
 import type { CampaignRow } from '../api/campaigns.ts';
+import { SysIdText } from '../../../components/sys-id.tsx';
 
 /** A transparent pixel while a preview is missing, so the row keeps its height. */
 const NO_PREVIEW = 'data:image/gif;base64,R0lGODlhAQABAAAAACw=';
@@ -37,7 +38,14 @@ export function CampaignClipCell({ campaign }: { campaign: Pick<CampaignRow, 'vi
 export function campaignColumns(pathOf: (id: number) => string, dateWidth = 110): DataColumn<CampaignRow>[] {
   return [
     // A phone's card shows the name, dates and state (where the list has it).
-    { id: 'sys_id', header: 'System id', sortField: 'id', width: 130, phone: 'hide', cell: (row) => row.sys_id },
+    {
+      id: 'sys_id',
+      header: 'System id',
+      sortField: 'id',
+      width: 130,
+      phone: 'hide',
+      cell: (row) => <SysIdText value={row.sys_id} />,
+    },
     {
       id: 'name',
       header: 'Name',

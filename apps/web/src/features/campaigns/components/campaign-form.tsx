@@ -4,7 +4,6 @@
 // asks first (it goes back for approval); Deactivate stops playback for good.
 import {
   Alert,
-  Badge,
   Button,
   Group,
   Paper,
@@ -57,6 +56,7 @@ import { CampaignLocationsSection } from './campaign-locations-section.tsx';
 import { CampaignStateBadge } from '../../../components/campaign-state-badge.tsx';
 import { CampaignZonesSection } from './campaign-zones-section.tsx';
 import { CampaignPlaylist } from './playlist/campaign-playlist.tsx';
+import { SysIdBadge } from '../../../components/sys-id.tsx';
 
 export type CampaignFormProps = {
   /** The saved campaign; undefined on /campaign/add. */
@@ -266,9 +266,7 @@ function CampaignFormBody({
           {campaign && !approval && (
             // The header's badges (the approval screen shows its own).
             <Group gap="xs" mt={-8}>
-              <Badge variant="light" color="gray" size="lg" tt="none">
-                {campaign.sys_id}
-              </Badge>
+              <SysIdBadge value={campaign.sys_id} />
               <CampaignStateBadge state={campaign.state} />
             </Group>
           )}

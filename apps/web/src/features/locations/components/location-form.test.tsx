@@ -23,7 +23,7 @@ describe('LocationForm', () => {
       <LocationForm location={undefined} users={users} readOnly={false} canChange={false} />,
       { route: '/add', routes: [{ path: '/location/:id', element: <p>location page</p> }] },
     );
-    expect(screen.queryByRole('textbox', { name: 'System id' })).toBeNull();
+    expect(screen.queryByTitle('System id')).toBeNull();
     expect(screen.queryByRole('tab', { name: 'Devices' })).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('This field is required.')).toBeInTheDocument();
@@ -48,8 +48,9 @@ describe('LocationForm', () => {
     const { user } = renderWithProviders(
       <LocationForm location={locationFixture()} users={users} readOnly={false} canChange />,
     );
-    expect(input('System id')).toHaveValue('LOC-000004');
-    expect(input('System id')).toHaveAttribute('readonly');
+    // The system id is a badge beside the title, as on every other record (not a grey field).
+    expect(screen.getByTitle('System id')).toHaveTextContent('LOC-000004');
+    expect(screen.queryByRole('textbox', { name: 'System id' })).toBeNull();
     expect(screen.getByRole('tab', { name: 'Managers', selected: true })).toBeInTheDocument();
     const panel = screen.getByRole('tabpanel');
     expect(within(panel).getByText('Mia Manager (mia)')).toBeInTheDocument();

@@ -15,6 +15,7 @@ import type { UserChoice } from '../../../lib/user-choices.ts';
 import { useSaveLocation } from '../api/save-location.ts';
 import { devicesOnlineLabel } from './location-labels.ts';
 import { LocationStatusActions } from './location-status-actions.tsx';
+import { SysIdBadge } from '../../../components/sys-id.tsx';
 
 export type LocationFormValues = {
   name: string;
@@ -141,6 +142,7 @@ export function LocationForm({ location, users, readOnly, canChange, children, e
           <Stack gap="md">
             {location && (
               <Group gap="xs">
+                <SysIdBadge value={location.sys_id} />
                 {!location.is_active && <StatusBadge on={false}>Disabled</StatusBadge>}
                 <StatusBadge
                   on={location.data_devices_count > 0 && location.data_devices_online === location.data_devices_count}
@@ -161,7 +163,6 @@ export function LocationForm({ location, users, readOnly, canChange, children, e
                   autoComplete="off"
                   {...register('name')}
                 />
-                {location && <TextInput label="System id" value={location.sys_id} readOnly variant="filled" />}
                 <Textarea
                   label="Address"
                   disabled={readOnly}

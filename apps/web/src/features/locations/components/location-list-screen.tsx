@@ -11,6 +11,7 @@ import { PageHeader } from '../../../components/page-header.tsx';
 import { useCurrentUser } from '../../../lib/current-user.ts';
 import { useLocationsBrowseList } from '../api/get-locations.ts';
 import { devicesOnlineLabel } from './location-labels.ts';
+import { SysIdText } from '../../../components/sys-id.tsx';
 
 function LocationRow({ location }: { location: Location }) {
   return (
@@ -27,9 +28,7 @@ function LocationRow({ location }: { location: Location }) {
           <Anchor component={Link} to={locationPath(location.id)} fw={600}>
             {location.name}
           </Anchor>
-          <Text size="sm" c="dimmed">
-            {location.sys_id}
-          </Text>
+          <SysIdText value={location.sys_id} />
         </Group>
         <Text size="sm" c="dimmed" truncate>
           {location.address || 'No address'}

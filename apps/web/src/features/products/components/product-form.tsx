@@ -16,6 +16,7 @@ import type { Detail } from '../../../lib/resources.ts';
 import { useDisableProduct } from '../api/disable-product.ts';
 import { useEnableProduct } from '../api/enable-product.ts';
 import { useSaveProduct } from '../api/save-product.ts';
+import { SysIdBadge } from '../../../components/sys-id.tsx';
 
 /** `advertiser` is null until one is chosen. */
 export type ProductFormValues = { name: string; advertiser: number | null };
@@ -115,9 +116,7 @@ export function ProductForm({
       <Stack gap="md">
         {product && (
           <Group gap="xs">
-            <Badge variant="light" color="gray" size="lg" tt="none">
-              {product.sys_id}
-            </Badge>
+            <SysIdBadge value={product.sys_id} />
             {!product.is_active && (
               <Badge color="red.9" variant="outline" size="lg">
                 Disabled

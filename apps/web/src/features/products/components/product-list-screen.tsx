@@ -12,6 +12,7 @@ import { withMissing } from '../../../lib/choices.ts';
 import { useCurrentUser } from '../../../lib/current-user.ts';
 import { useAdvertiserChoices } from '../api/get-advertiser-choices.ts';
 import { useProductsBrowseList } from '../api/get-products.ts';
+import { SysIdText } from '../../../components/sys-id.tsx';
 
 function ProductRow({ product }: { product: Product }) {
   return (
@@ -24,7 +25,7 @@ function ProductRow({ product }: { product: Product }) {
           {product.name}
         </Anchor>
         <Text size="sm" c="dimmed">
-          {product.advertiser_data.name} · {product.sys_id}
+          {product.advertiser_data.name} · <SysIdText value={product.sys_id} />
         </Text>
       </Stack>
     </Group>

@@ -18,6 +18,7 @@ import { useCampaignReports } from '../api/get-campaign-reports.ts';
 import { ExportButtons } from './export-buttons.tsx';
 import { formatCount, formatPlayTime } from './report-format.ts';
 import { addMonths, ReportPeriod, todayIn } from './report-period.tsx';
+import { SysIdText } from '../../../components/sys-id.tsx';
 
 type Period = { from: string; to: string };
 
@@ -38,9 +39,7 @@ function CampaignCard({ campaign, period }: { campaign: CampaignWithReports; per
           <Text id={titleId} fw={700} component="h2" m={0} size="lg">
             {campaign.name}
           </Text>
-          <Text size="sm" c="dimmed">
-            {campaign.sys_id}
-          </Text>
+          <SysIdText value={campaign.sys_id} />
           <CampaignStateBadge state={campaign.state} />
         </Group>
         <Group gap="md" wrap="wrap">

@@ -17,6 +17,7 @@ import { useEnableVideoclip } from '../api/enable-videoclip.ts';
 import type { ProductGroup } from '../api/get-product-choices.ts';
 import { useSaveVideoclip } from '../api/save-videoclip.ts';
 import { MediaDetails, VideoUpload, type MediaSummary } from './video-upload.tsx';
+import { SysIdBadge } from '../../../components/sys-id.tsx';
 
 /** `product` and `video` are null until chosen and uploaded. */
 export type VideoFormValues = { name: string; product: number | null; video: number | null };
@@ -185,9 +186,7 @@ export function VideoForm({ clip, products, productsLoading = false, readOnly, c
       <Stack gap="md">
         {clip && (
           <Group gap="xs">
-            <Badge variant="light" color="gray" size="lg" tt="none">
-              {clip.sys_id}
-            </Badge>
+            <SysIdBadge value={clip.sys_id} />
             <Badge variant="light" color="gray" size="lg" tt="none">
               {clip.product_data.advertiser_name}
             </Badge>

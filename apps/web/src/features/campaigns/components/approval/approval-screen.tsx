@@ -19,6 +19,7 @@ import { CampaignForm } from '../campaign-form.tsx';
 import { CampaignStateBadge } from '../../../../components/campaign-state-badge.tsx';
 import { CampaignChanges } from './campaign-changes.tsx';
 import { RejectDialog } from './reject-dialog.tsx';
+import { SysIdBadge } from '../../../../components/sys-id.tsx';
 
 const TITLE = 'Campaign approval';
 const LIST_CRUMB = { label: 'Approval', to: paths.campaignApprovals };
@@ -135,9 +136,7 @@ export function ApprovalScreen() {
       />
       <Stack gap="md">
         <Group gap="sm" wrap="wrap" mt={-8}>
-          <Text size="sm" c="dimmed">
-            {data.sys_id}
-          </Text>
+          <SysIdBadge value={data.sys_id} />
           <CampaignStateBadge state={data.state} />
           <Text size="sm" c="dimmed">
             Last change {formatDateTime(data.updated_at)}

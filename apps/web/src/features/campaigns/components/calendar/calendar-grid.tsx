@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import { campaignCalendarListPath } from '../../../../app/paths.ts';
 import { dayOfMonth, formatLongDay, isoWeek, isWeekend, weekdayShort } from './calendar-dates.ts';
 import classes from './calendar.module.css';
+import { SysIdText } from '../../../../components/sys-id.tsx';
 
 export type CalendarGridProps = {
   /** The calendar's first day (a Monday), kept in the links so "back" returns to these weeks. */
@@ -96,9 +97,7 @@ export function CalendarGrid({
                   <Text size="sm" fw={600} truncate maw={190} title={row.name}>
                     {row.name}
                   </Text>
-                  <Text size="xs" c="dimmed">
-                    {row.sys_id}
-                  </Text>
+                  <SysIdText value={row.sys_id} size="xs" />
                 </th>
                 {days.map((day, index) => {
                   const count = row.days[day] ?? 0;

@@ -18,6 +18,7 @@ import type { CampaignRow } from '../../api/campaigns.ts';
 import { CampaignClipCell } from '../campaign-columns.tsx';
 import { CampaignStateBadge } from '../../../../components/campaign-state-badge.tsx';
 import { addDays, CALENDAR_DAYS, formatLongDay, mondayOf } from './calendar-dates.ts';
+import { SysIdText } from '../../../../components/sys-id.tsx';
 
 /** The calendar's weeks stay while the day is in them; otherwise they follow the day. */
 const startFor = (start: string, day: string) =>
@@ -81,9 +82,7 @@ export function CalendarListScreen() {
                   onClick={() => void navigate(rowPath(row))}
                 >
                   <Table.Td>
-                    <Text size="sm" ff="monospace" style={{ whiteSpace: 'nowrap' }}>
-                      {row.sys_id}
-                    </Text>
+                    <SysIdText value={row.sys_id} />
                   </Table.Td>
                   <Table.Td>
                     <Anchor
