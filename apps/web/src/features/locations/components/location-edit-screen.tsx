@@ -13,6 +13,7 @@ import { locationImagesPath, refreshLocation } from '../api/location-action.ts';
 import { LocationDevices } from './location-devices.tsx';
 import { LocationForm } from './location-form.tsx';
 import { LocationZones } from './location-zones.tsx';
+import { IconDeviceTv, IconLayoutGrid } from '@tabler/icons-react';
 
 export function LocationEditScreen() {
   const id = useRouteId();
@@ -60,10 +61,16 @@ export function LocationEditScreen() {
       extraTabs={
         saved
           ? [
-              { value: 'devices', label: 'Devices', panel: <LocationDevices locationId={saved.id} /> },
+              {
+                value: 'devices',
+                label: 'Devices',
+                icon: <IconDeviceTv size={16} aria-hidden />,
+                panel: <LocationDevices locationId={saved.id} />,
+              },
               {
                 value: 'zones',
                 label: 'Zones',
+                icon: <IconLayoutGrid size={16} aria-hidden />,
                 panel: <LocationZones locationId={saved.id} canChangeLocation={objectFlags.canChange} />,
               },
             ]

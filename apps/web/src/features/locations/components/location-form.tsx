@@ -16,6 +16,7 @@ import { useSaveLocation } from '../api/save-location.ts';
 import { devicesOnlineLabel } from './location-labels.ts';
 import { LocationStatusActions } from './location-status-actions.tsx';
 import { SysIdBadge } from '../../../components/sys-id.tsx';
+import { IconSpeakerphone, IconUsers } from '@tabler/icons-react';
 
 export type LocationFormValues = {
   name: string;
@@ -39,7 +40,7 @@ export const valuesOf = (location: LocationDetail | undefined): LocationFormValu
   campaign_managers: sorted(location?.campaign_managers ?? []),
 });
 
-export type LocationTab = { value: string; label: string; panel: ReactNode };
+export type LocationTab = { value: string; label: string; icon: ReactNode; panel: ReactNode };
 
 export type LocationFormProps = {
   /** Undefined on /location/add. */
@@ -93,6 +94,7 @@ export function LocationForm({ location, users, readOnly, canChange, children, e
     {
       value: 'managers',
       label: 'Managers',
+      icon: <IconUsers size={16} aria-hidden />,
       panel: (
         <UserMultiSelect
           {...pickerProps}
@@ -105,6 +107,7 @@ export function LocationForm({ location, users, readOnly, canChange, children, e
     {
       value: 'campaign-managers',
       label: 'Campaign managers',
+      icon: <IconSpeakerphone size={16} aria-hidden />,
       panel: (
         <UserMultiSelect
           {...pickerProps}
@@ -177,27 +180,28 @@ export function LocationForm({ location, users, readOnly, canChange, children, e
           </Stack>
         </form>
         {children}
-        <Paper withBorder p="md" radius="md">
-          <Tabs value={tab} onChange={setTab} keepMounted={false}>
-            <Tabs.List mb="md">
-              {tabs.map((item) => (
-                <Tabs.Tab key={item.value} value={item.value}>
-                  {item.label}
-                </Tabs.Tab>
-              ))}
-            </Tabs.List>
+        {/* Tabs as on the advertiser screen: above the card, with icons; each panel in its card. */}
+        <Tabs value={tab} onChange={setTab} keepMounted={false}>
+          <Tabs.List>
             {tabs.map((item) => (
-              <Tabs.Panel key={item.value} value={item.value}>
-                {item.panel}
-              </Tabs.Panel>
+              <Tabs.Tab key={item.value} value={item.value} leftSection={item.icon}>
+                {item.label}
+              </Tabs.Tab>
             ))}
-          </Tabs>
-          {!location && (
-            <Text size="sm" c="dimmed" mt="md">
-              Devices and zones can be added once the location is saved.
-            </Text>
-          )}
-        </Paper>
+          </Tabs.List>
+          {tabs.map((item) => (
+            <Tabs.Panel key={item.value} value={item.value} pt="md">
+              <Paper withBorder p="md" radius="md">
+                {item.panel}
+                {!location && (
+                  <Text size="sm" c="dimmed" mt="md">
+                    Devices and zones can be added once the location is saved.
+                  </Text>
+                )}
+              </Paper>
+            </Tabs.Panel>
+          ))}
+        </Tabs>
       </Stack>
     </>
   );
