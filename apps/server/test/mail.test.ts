@@ -82,7 +82,8 @@ describeBackends(
       expect((await new Client(ctx.app).post(passwordResetEndpoint, { username: user.username })).statusCode).toBe(200);
       const [mail] = receivedBy(email);
       expect(mail!.raw).toMatch(/^Subject: Reset your Marquee password/m);
-      expect(mail!.raw).toContain('https://marquee.example/password/reset/');
+      // Quoted-printable may break the line inside the link (a soft break, "=" at the line's end).
+      expect(mail!.raw.replace(/=\r?\n/g, '')).toContain('https://marquee.example/password/reset/');
     });
   },
   {
