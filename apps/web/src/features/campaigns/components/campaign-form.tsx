@@ -2,18 +2,7 @@
 // name and comments, locations and dates, zones and overlays, time window and audience, and the clip
 // with its place in the playlist. Save checks the rules of spec §5 first; saving an approved campaign
 // asks first (it goes back for approval); Deactivate stops playback for good.
-import {
-  Alert,
-  Button,
-  Group,
-  Paper,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Text,
-  Textarea,
-  TextInput,
-} from '@mantine/core';
+import { Alert, Button, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import type { AppConfig } from '@marquee/contracts/app-config';
 import {
