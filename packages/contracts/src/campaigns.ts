@@ -89,8 +89,21 @@ export const campaign = z.object({
       advertiser: z.number().int(),
     })
     .optional(),
+  /** Its share of voice at each of its locations (read-only): the clip's whole seconds per loop. */
+  loop_share: z
+    .array(
+      z.object({
+        location: z.number().int(),
+        loop_seconds: z.number().int(),
+        clip_s: z.number().int(),
+        /** clip_s / loop_seconds. */
+        share: z.number(),
+      }),
+    )
+    .optional(),
 });
 export type Campaign = z.infer<typeof campaign>;
+export type LoopShare = NonNullable<Campaign['loop_share']>[number];
 
 /** The log entry's change message of an approval (how the last approved version is found). */
 export const APPROVED_CHANGE_MESSAGE = 'Approved.';
@@ -160,6 +173,8 @@ export const campaignInput = z.object({
   p_age_on: z.boolean().optional(),
   p_age: z.array(z.number().int()).max(100).nullable().optional(),
   comments: z.string().max(2000).optional(),
+  /** Editing a booked campaign where its clip no longer fits: book anyway (needs override_capacity). */
+  override_capacity: z.boolean().optional(),
 });
 export type CampaignInput = z.infer<typeof campaignInput>;
 
@@ -329,6 +344,9 @@ export const calendarRow = z.object({
   name: z.string(),
   sys_id: z.string(),
   days: z.record(z.string(), z.number().int()),
+  /** yyyy-MM-dd → how full the day is: the fullest zone's booked and held shares of the loop in its
+   * tightest open hour (0–1, above 1 when overbooked; see `dayFills`). */
+  fill: z.record(z.string(), z.object({ fill: z.number(), held: z.number() })),
 });
 export type CalendarRow = z.infer<typeof calendarRow>;
 

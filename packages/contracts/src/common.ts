@@ -93,3 +93,21 @@ export function parseOrdering(ordering: string | undefined): { field: string; de
 
 /** A `true`/`false` query parameter. */
 export const boolFilter = z.enum(['true', 'false']).transform((v) => v === 'true');
+
+/** The 400 text of a malformed comma list of numbers. */
+export const INT_LIST_TEXT = 'Enter whole numbers separated by commas.';
+/** `1,2,3` → [1, 2, 3], sorted and without repeats (also accepts repeated parameters); at most `max`. */
+export const intListUpTo = (max: number) =>
+  z.union([z.string(), z.array(z.string())]).transform((v, ctx) => {
+    const parts = (Array.isArray(v) ? v.join(',') : v)
+      .split(',')
+      .map((p) => p.trim())
+      .filter(Boolean);
+    if (parts.length > max || parts.some((p) => !/^\d{1,9}$/.test(p))) {
+      ctx.addIssue({ code: 'custom', message: INT_LIST_TEXT });
+      return z.NEVER;
+    }
+    return [...new Set(parts.map(Number))].sort((a, b) => a - b);
+  });
+/** A comma list of at most 100 whole numbers. */
+export const intList = intListUpTo(100);

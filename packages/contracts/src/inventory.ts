@@ -170,11 +170,16 @@ export type InventoryCampaign = TimeWindow & {
   end_date: string;
 };
 
-/** One open hour of one zone on one day. `free_s` is negative when the hour is overbooked (holds on
- * top of bookings, or bookings made before the check existed). */
+/** One open hour of one zone on one day, in seconds per loop. `free_s` is negative when the hour is
+ * overbooked (holds on top of bookings, or bookings made before the check existed). */
 export type InventoryHour = { hour: number; capacity_s: number; booked_s: number; held_s: number; free_s: number };
-/** One day of one zone: its open hours only (closed hours have no room to sell). */
-export type InventoryDay = { day: string; min_free_s: number; hours: InventoryHour[] };
+/**
+ * One day of one zone: its open hours (within the asked window) and the figures of its tightest hour
+ * (the least free; the earliest of equals), so `free_s` = `min_free_s`. A day without any such hour
+ * (the window lies outside the opening hours) has no room: every figure 0.
+ */
+export type InventoryFigures = Omit<InventoryHour, 'hour'>;
+export type InventoryDay = InventoryFigures & { day: string; min_free_s: number; hours: InventoryHour[] };
 export type InventoryZone = { zone: number; days: InventoryDay[] };
 
 type Occupant = { kind: 'booked' | 'held'; seconds: number; hours: ReadonlySet<number>; campaign: InventoryCampaign };
@@ -198,10 +203,22 @@ function checkLoop(loopSeconds: number) {
   if (!isLoopSeconds(loopSeconds)) throw new RangeError(`Invalid loop length ${loopSeconds}.`);
 }
 
+const NO_ROOM = { hour: -1, capacity_s: 0, booked_s: 0, held_s: 0, free_s: 0 };
+
+/** A day's figures from its hours: those of the tightest hour (see `InventoryDay`). */
+function dayOf(day: string, hours: InventoryHour[]): InventoryDay {
+  let tightest: InventoryHour = hours[0] ?? NO_ROOM;
+  for (const h of hours) if (h.free_s < tightest.free_s) tightest = h;
+  const { hour: _hour, ...figures } = tightest;
+  return { day, ...figures, min_free_s: figures.free_s, hours };
+}
+
 /**
  * Room per zone, day and open hour at one location over [from, to] (yyyy-MM-dd, server time zone):
  * capacity is the loop length; booked and held are the clip seconds of the campaigns in booked and
- * held states playing then; `excludeCampaign` leaves one out (the campaign being edited).
+ * held states playing then; `excludeCampaign` leaves one out (the campaign being edited); `window`
+ * keeps only the hours it touches (as a campaign's window would). Each campaign adds its seconds to
+ * the cells it covers, so the work grows with what is booked, not with cells × campaigns.
  */
 export function inventory({
   location,
@@ -210,6 +227,7 @@ export function inventory({
   to,
   zones,
   excludeCampaign,
+  window,
 }: {
   location: Omit<InventoryLocation, 'id' | 'name'>;
   campaigns: readonly InventoryCampaign[];
@@ -217,28 +235,109 @@ export function inventory({
   to: string;
   zones: readonly number[];
   excludeCampaign?: number;
+  window?: TimeWindow;
 }): InventoryZone[] {
   checkLoop(location.loop_seconds);
   const days = eachDayOf(from, to);
-  const open = openHours(location);
-  const occupants = occupantsOf(location, campaigns, excludeCampaign);
-  return zones.map((zone) => ({
+  const wanted = window ? new Set(windowHours(window)) : null;
+  const open = openHours(location).filter((hour) => !wanted || wanted.has(hour));
+  const capacity_s = location.loop_seconds;
+  // booked[z][d * 24 + h], held likewise: seconds per loop.
+  const booked = zones.map(() => new Float64Array(days.length * 24));
+  const held = zones.map(() => new Float64Array(days.length * 24));
+  const zoneIndex = new Map(zones.map((zone, i) => [zone, i]));
+  const dayIndex = new Map(days.map((day, i) => [day, i]));
+  for (const o of occupantsOf(location, campaigns, excludeCampaign)) {
+    const first = o.campaign.start_date > from ? o.campaign.start_date : from;
+    const last = o.campaign.end_date < to ? o.campaign.end_date : to;
+    if (first > last) continue;
+    const d0 = dayIndex.get(first)!;
+    const d1 = dayIndex.get(last)!;
+    const hours = open.filter((hour) => o.hours.has(hour));
+    for (const zone of new Set(o.campaign.p_zones)) {
+      const z = zoneIndex.get(zone);
+      if (z === undefined) continue;
+      const cells = (o.kind === 'booked' ? booked : held)[z]!;
+      for (let d = d0; d <= d1; d++) for (const hour of hours) cells[d * 24 + hour]! += o.seconds;
+    }
+  }
+  return zones.map((zone, z) => ({
     zone,
-    days: days.map((day) => {
-      const hours = open.map((hour) => {
-        let booked_s = 0;
-        let held_s = 0;
-        for (const o of occupants) {
-          if (!occupies(o, zone, day, hour)) continue;
-          if (o.kind === 'booked') booked_s += o.seconds;
-          else held_s += o.seconds;
-        }
-        const capacity_s = location.loop_seconds;
-        return { hour, capacity_s, booked_s, held_s, free_s: capacity_s - booked_s - held_s };
-      });
-      return { day, min_free_s: Math.min(...hours.map((h) => h.free_s)), hours };
-    }),
+    days: days.map((day, d) =>
+      dayOf(
+        day,
+        open.map((hour) => {
+          const booked_s = booked[z]![d * 24 + hour]!;
+          const held_s = held[z]![d * 24 + hour]!;
+          return { hour, capacity_s, booked_s, held_s, free_s: capacity_s - booked_s - held_s };
+        }),
+      ),
+    ),
   }));
+}
+
+/** A row of `GET /api/locations/availability/`: one location, zone and day (hours with `by_hour`). */
+export type AvailabilityRow = InventoryFigures & {
+  location: number;
+  location_name: string;
+  loop_seconds: number;
+  zone: number;
+  day: string;
+  min_free_s: number;
+  hours?: InventoryHour[];
+};
+
+/** A location's inventory as the availability API's rows (hours only when asked for). */
+export function availabilityRows(
+  location: Pick<InventoryLocation, 'id' | 'name' | 'loop_seconds'>,
+  zones: readonly InventoryZone[],
+  byHour: boolean,
+): AvailabilityRow[] {
+  return zones.flatMap(({ zone, days }) =>
+    days.map(({ hours, ...day }) => ({
+      location: location.id,
+      location_name: location.name,
+      loop_seconds: location.loop_seconds,
+      zone,
+      ...day,
+      ...(byHour ? { hours } : {}),
+    })),
+  );
+}
+
+/** How full a calendar day is at a location: the fullest zone's booked and held shares of its loop in
+ * its tightest hour (0–1, above 1 when overbooked). */
+export type DayFill = { fill: number; held: number };
+
+/** Per day, the fill of the fullest zone (least free; more booked first among equals). */
+export function dayFills(zones: readonly InventoryZone[]): Record<string, DayFill> {
+  const fills: Record<string, DayFill> = {};
+  const best: Record<string, InventoryDay> = {};
+  for (const { days } of zones) {
+    for (const day of days) {
+      const current = best[day.day];
+      if (
+        !current ||
+        day.free_s < current.free_s ||
+        (day.free_s === current.free_s && day.booked_s > current.booked_s)
+      ) {
+        best[day.day] = day;
+      }
+    }
+  }
+  for (const [day, figures] of Object.entries(best)) {
+    fills[day] = figures.capacity_s
+      ? { fill: figures.booked_s / figures.capacity_s, held: figures.held_s / figures.capacity_s }
+      : { fill: 0, held: 0 };
+  }
+  return fills;
+}
+
+/** Where a fill stands on the calendar's scale: under 80 % free to sell, up to 100 % nearly full,
+ * above 100 % overbooked. */
+export function fillLevel(fill: number): 'open' | 'tight' | 'over' {
+  if (fill > 1) return 'over';
+  return fill >= 0.8 ? 'tight' : 'open';
 }
 
 /** A slot where a campaign's clip does not fit. `free` is the room left by booked campaigns (never

@@ -1,5 +1,6 @@
 // Locations, their zones and the devices (screens) registered on them.
 import { z } from 'zod';
+import { locationLoopFields, locationLoopInput } from './availability.ts';
 import { boolFilter, id, listQuery } from './common.ts';
 import { ZONE_NAME_MAX } from './constants.ts';
 import { image } from './images.ts';
@@ -26,6 +27,7 @@ export const location = z.object({
   managers: z.array(z.number().int()),
   /** Users who may send campaigns to the location. */
   campaign_managers: z.array(z.number().int()),
+  ...locationLoopFields,
 });
 export type Location = z.infer<typeof location>;
 
@@ -40,6 +42,7 @@ export const locationInput = z.object({
   address: z.string().trim().max(300).optional(),
   managers: z.array(id).max(1000).optional(),
   campaign_managers: z.array(id).max(1000).optional(),
+  ...locationLoopInput,
 });
 export type LocationInput = z.infer<typeof locationInput>;
 

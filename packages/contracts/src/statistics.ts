@@ -3,7 +3,7 @@
 // in a period, and the campaigns with their per-location reports.
 import { z } from 'zod';
 import { GENDERS, TIME_PATTERN, campaign, campaignQuery } from './campaigns.ts';
-import { isoDate, listQuery } from './common.ts';
+import { INT_LIST_TEXT, intList, isoDate, listQuery } from './common.ts';
 
 /** Export formats of the statistics endpoint. `xls` is SpreadsheetML 2003 (XML) that Excel opens. */
 export const EXPORT_FORMATS = ['csv', 'xlsx', 'xls'] as const;
@@ -27,25 +27,11 @@ export type StatisticsGroup = (typeof STATISTICS_GROUPS)[number];
 export const statisticsTexts = {
   endBeforeStart: 'The end date must not be before the start date.',
   unknownGroup: (name: string) => `Unknown grouping "${name}".`,
-  badList: 'Enter whole numbers separated by commas.',
+  badList: INT_LIST_TEXT,
   badTime: 'Enter a time as HH:mm.',
   audiencePlays:
     'With a gender or age filter, plays and play time count each play once for every matching audience group that watched it; viewers are exact.',
 } as const;
-
-const MAX_LIST = 100;
-/** `1,2,3` → [1, 2, 3] (also accepts repeated parameters). */
-const intList = z.union([z.string(), z.array(z.string())]).transform((v, ctx) => {
-  const parts = (Array.isArray(v) ? v.join(',') : v)
-    .split(',')
-    .map((p) => p.trim())
-    .filter(Boolean);
-  if (parts.length > MAX_LIST || parts.some((p) => !/^\d{1,9}$/.test(p))) {
-    ctx.addIssue({ code: 'custom', message: statisticsTexts.badList });
-    return z.NEVER;
-  }
-  return [...new Set(parts.map(Number))].sort((a, b) => a - b);
-});
 
 const groupList = z
   .string()

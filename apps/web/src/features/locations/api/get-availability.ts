@@ -1,0 +1,47 @@
+// GET /api/locations/availability/: free room per location, zone and day (seconds per loop in each
+// day's tightest open hour; hours with by_hour). Under the 'campaign-calendar' key family, so every
+// campaign change (refreshCampaigns) refreshes it too.
+import type { AvailabilityResponse } from '@marquee/contracts/availability';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api.ts';
+import { resourceDefinition } from '../../../lib/resources.ts';
+
+export type AvailabilityParams = {
+  /** Location ids (none: every location the user may list). */
+  location?: readonly number[];
+  zone?: readonly number[];
+  date__gte: string;
+  date__lte: string;
+  p_start_time?: string;
+  p_end_time?: string;
+  exclude_campaign?: number;
+  by_hour?: boolean;
+};
+
+const list = (values: readonly number[] | undefined) => (values?.length ? [...values].join(',') : undefined);
+
+export const availabilityKey = (params: AvailabilityParams) => ['campaign-calendar', 'availability', params] as const;
+
+export const availabilityQueryOptions = (params: AvailabilityParams) =>
+  queryOptions({
+    queryKey: availabilityKey(params),
+    queryFn: ({ signal }) =>
+      api.get<AvailabilityResponse>(`${resourceDefinition('locations').endpoint}availability/`, {
+        query: {
+          ...params,
+          location: list(params.location),
+          zone: list(params.zone),
+          by_hour: params.by_hour ? 'true' : undefined,
+        },
+        signal,
+        background: true,
+      }),
+    placeholderData: keepPreviousData,
+  });
+
+/** Asks only when `params` is given (the caller decides when its fields are complete). */
+export const useAvailability = (params: AvailabilityParams | undefined) =>
+  useQuery({
+    ...availabilityQueryOptions(params ?? { date__gte: '', date__lte: '' }),
+    enabled: params !== undefined,
+  });

@@ -1,0 +1,110 @@
+// GET /api/locations/availability/ (issue 14): free room per location, zone and day (and hour), the
+// location fields of the loop, and the approval's capacity conflicts as the API carries them.
+import { z } from 'zod';
+import { boolFilter, intListUpTo, isoDate } from './common.ts';
+import { venueTypeId } from './venue-types.ts';
+import {
+  CLOSE_TIME_PATTERN,
+  LOOP_SECONDS_MAX,
+  LOOP_SECONDS_MIN,
+  OPEN_TIME_PATTERN,
+  inventoryTexts,
+} from './inventory.ts';
+
+/** Most days one availability call covers (a quarter). */
+export const AVAILABILITY_MAX_DAYS = 92;
+/** Most locations one availability call names (without `location`: all the user may list). */
+export const AVAILABILITY_MAX_LOCATIONS = 1000;
+
+export const availabilityTexts = {
+  range: (days: number) => `Choose a range of at most ${days} days, ending on or after its start.`,
+  windowIncomplete: 'Give both p_start_time and p_end_time, or neither.',
+} as const;
+
+const time = z.string().regex(OPEN_TIME_PATTERN, 'Enter a time as HH:mm.');
+
+export const availabilityQuery = z.object({
+  /** Comma list of location ids; without it, every location the user may list. */
+  location: intListUpTo(AVAILABILITY_MAX_LOCATIONS).optional(),
+  /** Comma list of zone numbers; without it, every configured zone. */
+  zone: intListUpTo(1000).optional(),
+  date__gte: isoDate,
+  date__lte: isoDate,
+  /** Only the hours this daily window touches (both or neither; an end before the start wraps). */
+  p_start_time: time.optional(),
+  p_end_time: time.optional(),
+  /** Leave this campaign out (the one being edited), so its own seconds do not count against it. */
+  exclude_campaign: z.coerce.number().int().positive().max(2147483647).optional(),
+  /** Also give each open hour of each day. */
+  by_hour: boolFilter.optional(),
+});
+export type AvailabilityQuery = z.infer<typeof availabilityQuery>;
+
+const seconds = z.number();
+export const availabilityHour = z.object({
+  hour: z.number().int(),
+  capacity_s: seconds,
+  booked_s: seconds,
+  held_s: seconds,
+  free_s: seconds,
+});
+
+/** One location, zone and day: seconds per loop in its tightest open hour (see `InventoryDay`). */
+export const availabilityRow = availabilityHour.omit({ hour: true }).extend({
+  location: z.number().int(),
+  location_name: z.string(),
+  loop_seconds: z.number().int(),
+  zone: z.number().int(),
+  day: z.string(),
+  min_free_s: seconds,
+  hours: z.array(availabilityHour).optional(),
+});
+
+export const availabilityResponse = z.object({ results: z.array(availabilityRow) });
+export type AvailabilityResponse = z.infer<typeof availabilityResponse>;
+
+/** A slot where a clip does not fit, as the approval's 400 lists them (see `Conflict`). */
+export const conflict = z.object({
+  location: z.number().int(),
+  location_name: z.string(),
+  zone: z.number().int(),
+  day: z.string(),
+  hour: z.number().int(),
+  free: z.number(),
+  need: z.number(),
+});
+
+/** Most conflicts an approval's 400 lists. */
+export const CONFLICTS_LIMIT = 20;
+
+/** The 400 of an approval (or an edit of a booked campaign) that does not fit: the first conflict's
+ * text, and up to CONFLICTS_LIMIT conflicts. */
+export const noRoomError = z.object({ non_field_errors: z.array(z.string()), conflicts: z.array(conflict) });
+export type NoRoomError = z.infer<typeof noRoomError>;
+
+/** Body of approve (optional): book even where the clip does not fit (needs `override_capacity`). */
+export const approveInput = z.object({ override_capacity: z.boolean().optional() }).optional();
+
+/** A location's loop fields as the API shows them. */
+export const locationLoopFields = {
+  /** Length of one loop (seconds): the room every zone has per loop. */
+  loop_seconds: z.number().int(),
+  /** When its screens play, HH:mm in the server's time zone; a close before the open is past midnight. */
+  open_time: z.string(),
+  close_time: z.string(),
+  /** OpenOOH venue taxonomy v1.2 id, or null. */
+  venue_type: z.number().int().nullable(),
+};
+
+/** The same fields as a location form sends them (each optional: the settings give the defaults). */
+export const locationLoopInput = {
+  loop_seconds: z
+    .number()
+    .int(inventoryTexts.invalidLoopSeconds)
+    .min(LOOP_SECONDS_MIN, inventoryTexts.invalidLoopSeconds)
+    .max(LOOP_SECONDS_MAX, inventoryTexts.invalidLoopSeconds)
+    .optional(),
+  open_time: z.string().regex(OPEN_TIME_PATTERN, 'Enter a time as HH:mm.').optional(),
+  close_time: z.string().regex(CLOSE_TIME_PATTERN, 'Enter a time as HH:mm (24:00 for midnight).').optional(),
+  venue_type: venueTypeId.optional(),
+};
