@@ -18,6 +18,10 @@ export const locationFixture = (extra: Partial<Detail<LocationDetail>> = {}): De
   campaign_managers: [],
   managers_data: [{ id: 3, username: 'mia', full_name: 'Mia Manager' }],
   campaign_managers_data: [],
+  loop_seconds: 60,
+  open_time: '06:00',
+  close_time: '24:00',
+  venue_type: null,
   _permissions: ['view_location', 'change_location'],
   ...extra,
 });

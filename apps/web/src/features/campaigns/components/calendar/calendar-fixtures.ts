@@ -19,6 +19,7 @@ export const calendarRowFixture = (extra: Partial<CalendarRow> = {}): CalendarRo
   name: 'Mall North',
   sys_id: 'LOC-000004',
   days: {},
+  fill: {},
   ...extra,
 });
 
