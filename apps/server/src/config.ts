@@ -4,6 +4,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import {
+  LOOP_SECONDS_DEFAULT,
+  OPENING_HOURS_DEFAULT,
+  inventoryTexts,
+  isLoopSeconds,
+  parseOpeningHours,
+  type OpeningHours,
+} from '@marquee/contracts/inventory';
 import { buildVersion } from '../../../scripts/version.mjs';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -80,6 +88,20 @@ const envSchema = z.object({
   VIDEO_TEMP_DIR: z.string().optional(),
   /** A device silent for longer than this counts as offline (its location's managers are told). */
   DEVICE_OFFLINE_MINUTES: z.coerce.number().positive().default(10),
+  /** Loop length (seconds) of a new location (and of those that existed before loops were known). */
+  LOOP_SECONDS: z.coerce
+    .number()
+    .refine(isLoopSeconds, `LOOP_SECONDS: ${inventoryTexts.invalidLoopSeconds}`)
+    .default(LOOP_SECONDS_DEFAULT),
+  /** Opening hours of a new location, HH:mm-HH:mm in TIME_ZONE (a close before the open: past midnight). */
+  OPENING_HOURS: z
+    .string()
+    .default(OPENING_HOURS_DEFAULT)
+    .transform((value, ctx) => {
+      const parsed = parseOpeningHours(value);
+      if (!parsed) ctx.addIssue({ code: 'custom', message: `OPENING_HOURS: ${inventoryTexts.invalidOpeningHours}` });
+      return parsed ?? z.NEVER;
+    }),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Lets a Prometheus scraper on another machine read /metrics (`Authorization: Bearer <token>`). */
   METRICS_TOKEN: z.string().min(16).optional(),
@@ -90,6 +112,14 @@ const envSchema = z.object({
   /** PostgreSQL: how long a request's query may wait for its answer (0 = no limit). */
   DATABASE_QUERY_TIMEOUT_SECONDS: z.coerce.number().min(0).default(30),
 });
+
+export type InventorySettings = { loopSeconds: number; openingHours: OpeningHours };
+
+/** LOOP_SECONDS and OPENING_HOURS alone (the migration that gave locations a loop reads them too). */
+export function inventorySettings(env: NodeJS.ProcessEnv = process.env): InventorySettings {
+  const e = envSchema.pick({ LOOP_SECONDS: true, OPENING_HOURS: true }).parse(env);
+  return { loopSeconds: e.LOOP_SECONDS, openingHours: e.OPENING_HOURS };
+}
 
 export type ThrottleSettings = {
   maxFailures: number;
@@ -141,6 +171,8 @@ export type Config = {
   };
   /** A device silent for longer than this (ms) is marked offline by the maintenance sweep. */
   deviceOfflineMs: number;
+  /** A new location's loop length and opening hours when the form leaves them out. */
+  inventory: InventorySettings;
   webDist: string;
   /** The clock: "today" (campaign dates, the approval list) is its day in `timeZone`. Tests fix it. */
   now: () => Date;
@@ -243,6 +275,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       rejectionReasons: [...listSetting(e.REJECTION_REASONS, '|'), { id: 0, label: 'Other' }],
     },
     deviceOfflineMs: e.DEVICE_OFFLINE_MINUTES * 60_000,
+    inventory: { loopSeconds: e.LOOP_SECONDS, openingHours: e.OPENING_HOURS },
     webDist: e.WEB_DIST,
     now: () => new Date(),
     version: e.APP_VERSION ?? distVersion(e.WEB_DIST) ?? buildVersion(),

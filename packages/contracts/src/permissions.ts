@@ -101,6 +101,13 @@ export function permissionCatalogue(): CatalogueEntry[] {
     model: 'campaign',
     dependent: extraDependents.approve_campaign ?? [],
   });
+  // Booking a campaign where its clip does not fit (issue 14): only for those who may approve or edit.
+  entries.push({
+    codename: 'override_capacity',
+    name: 'Can book over capacity',
+    model: 'campaign',
+    dependent: ['view_campaign'],
+  });
   return entries;
 }
 

@@ -9,6 +9,7 @@ import {
   linkDenials,
   mayViewImage,
   mayViewVideo,
+  modelExtraPermissions,
   objectRules,
   operationRules,
   visibleAdvertisers,
@@ -131,7 +132,8 @@ export function createAccess(db: Database) {
 
   /** The user's permissions on a model, for a list's `_permissions`. */
   function modelPermissions(auth: Auth, model: string): string[] {
-    return [...auth.permissions].filter((p) => p.slice(p.indexOf('_') + 1) === model).sort();
+    const extra = modelExtraPermissions[model] ?? [];
+    return [...auth.permissions].filter((p) => p.slice(p.indexOf('_') + 1) === model || extra.includes(p)).sort();
   }
 
   /** Whether the user may know of the object at all (advertiser isolation); objects they may not see

@@ -117,6 +117,11 @@ export const objectRules: Record<string, ObjectRule> = {
   },
 };
 
+/** Permissions outside the `action_model` naming that still belong to a model's `_permissions`. */
+export const modelExtraPermissions: Record<string, readonly string[]> = {
+  campaign: ['override_capacity'],
+};
+
 type OperationRule = { allows: (auth: Auth, object: unknown) => boolean; denial: string };
 
 export const operationRules = {

@@ -124,6 +124,13 @@ export type LocationsTable = {
   name: string;
   address: Generated<string>;
   is_active: Generated<boolean>;
+  /** Length of one loop (seconds, 10–3600). */
+  loop_seconds: Generated<number>;
+  /** Opening hours, HH:mm in the server's time zone (close `24:00` = midnight; before open = past it). */
+  open_time: Generated<string>;
+  close_time: Generated<string>;
+  /** OpenOOH venue taxonomy id. */
+  venue_type: number | null;
   created_at: DefaultTimestamp;
 };
 

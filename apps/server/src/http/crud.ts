@@ -271,6 +271,8 @@ type RouteSchemas = {
   query: z.ZodObject;
   input?: z.ZodObject;
   tag: string;
+  /** The 400 body of create and update when it carries more than field messages. */
+  badRequest?: z.ZodType;
 };
 
 const errors = { 400: validationError, 401: detailError, 403: detailError, 404: detailError };
@@ -291,6 +293,7 @@ export function registerCrudRoutes<Item extends { id: number }, Input, Filters>(
   const detailOut = withPermissions(schemas.detail ?? schemas.item);
   const tags = [schemas.tag];
   const auth = (req: FastifyRequest) => requireAuth(req);
+  const writeErrors = schemas.badRequest ? { ...errors, 400: schemas.badRequest } : errors;
 
   if (operations.includes('list')) {
     r.get(
@@ -311,19 +314,23 @@ export function registerCrudRoutes<Item extends { id: number }, Input, Filters>(
     );
   }
   if (operations.includes('create') && schemas.input) {
-    r.post(base, { schema: { tags, body: schemas.input, response: { 201: itemOut, ...errors } } }, async (req, reply) =>
-      reply.code(201).send(await service.create(auth(req), req.body as Input)),
+    r.post(
+      base,
+      { schema: { tags, body: schemas.input, response: { 201: itemOut, ...writeErrors } } },
+      async (req, reply) => reply.code(201).send(await service.create(auth(req), req.body as Input)),
     );
   }
   if (operations.includes('update') && schemas.input) {
     r.put(
       detail,
-      { schema: { tags, params: idParam, body: schemas.input, response: { 200: itemOut, ...errors } } },
+      { schema: { tags, params: idParam, body: schemas.input, response: { 200: itemOut, ...writeErrors } } },
       (req) => service.update(auth(req), req.params.id, req.body as Input),
     );
     r.patch(
       detail,
-      { schema: { tags, params: idParam, body: schemas.input.partial(), response: { 200: itemOut, ...errors } } },
+      {
+        schema: { tags, params: idParam, body: schemas.input.partial(), response: { 200: itemOut, ...writeErrors } },
+      },
       (req) => service.update(auth(req), req.params.id, req.body as Partial<Input>),
     );
   }

@@ -19,6 +19,7 @@ import type { Config } from '../../config.ts';
 import type { Database } from '../../db/database.ts';
 import { badRequest } from '../../http/errors.ts';
 import { sendMessage } from '../messages/messages.service.ts';
+import { checkRoom, requireOverride } from './campaigns.capacity.ts';
 import { CAMPAIGN_MODEL as model, campaignRows } from './campaigns.repository.ts';
 import type { CampaignsService } from './campaigns.service.ts';
 
@@ -39,6 +40,8 @@ type Step = {
   extra?: { rejection_reason?: number | null; comments?: string };
   /** Tells the author, inside the same transaction. */
   notify?: (trx: Database, campaign: Campaign) => Promise<void>;
+  /** Checked inside the transaction before the move (the approval's room check). */
+  check?: (trx: Database, campaign: Campaign) => Promise<unknown>;
 };
 
 export function createCampaignApprovalService({ access, campaigns, config, db }: CampaignApprovalDeps) {
@@ -51,6 +54,7 @@ export function createCampaignApprovalService({ access, campaigns, config, db }:
       const before = await campaigns.loadOr404(id, trx);
       // Someone else may have moved it since the check above.
       if (!canTransition(step.action, before.state)) throw badRequest({ non_field_errors: [step.refused] });
+      await step.check?.(trx, before);
       await campaignRows.setState(trx, id, campaignTransitions[step.action].to, step.extra);
       const after = await campaigns.loadOr404(id, trx);
       await writeLogEntry(trx, {
@@ -74,14 +78,20 @@ export function createCampaignApprovalService({ access, campaigns, config, db }:
     };
 
   return {
-    approve: (auth: Auth, id: number) =>
-      move(auth, id, {
+    /** Needs room for the clip wherever and whenever it plays, unless an override is asked for (and
+     * allowed). */
+    approve(auth: Auth, id: number, { override_capacity = false }: { override_capacity?: boolean } = {}) {
+      requireOverride(access, auth, override_capacity);
+      return move(auth, id, {
         action: 'approve',
         permission: 'approve_campaign',
         refused: campaignTexts.onlyNewApproved,
         changeMessage: APPROVED_CHANGE_MESSAGE,
         notify: toAuthor('info', (c) => campaignTexts.approvedMessage(c.name)),
-      }),
+        check: (trx, campaign) =>
+          checkRoom(trx, { auth, campaign, today: campaigns.today(), override: override_capacity }),
+      });
+    },
 
     /** The reason must be a configured one (0 = other, which needs a text). */
     reject(auth: Auth, id: number, { reason, comments = '' }: RejectInput) {

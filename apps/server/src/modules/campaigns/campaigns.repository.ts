@@ -1,7 +1,14 @@
 // SQL for campaigns: the row with its locations and clip, the list filters, writes, and the
 // per-location calendar counts.
 import { sql } from 'kysely';
-import { CampaignState, REPORT_STATES, type Campaign, type CalendarRow } from '@marquee/contracts/campaigns';
+import {
+  CampaignState,
+  REPORT_STATES,
+  type Campaign,
+  type CalendarRow,
+  type LoopShare,
+} from '@marquee/contracts/campaigns';
+import { clipSeconds, shareOfVoice } from '@marquee/contracts/inventory';
 import { videoPreviewUrl, videoThumbUrl, videoUrl } from '@marquee/contracts/videoclips';
 import type { Database } from '../../db/database.ts';
 import type { CrudRepository } from '../../http/crud.ts';
@@ -93,6 +100,8 @@ const base = (db: Database, filters: CampaignFilters) => {
       'products.advertiser_id',
       sql<number[]>`array(select cl.location_id from campaign_locations cl
         where cl.campaign_id = campaigns.id order by cl.location_id)`.as('locations'),
+      sql<number[]>`array(select l.loop_seconds from campaign_locations cl join locations l on l.id = cl.location_id
+        where cl.campaign_id = campaigns.id order by cl.location_id)`.as('location_loops'),
     ]);
   if (filters.state !== undefined) q = q.where('campaigns.state', '=', filters.state);
   if (filters.states) q = q.where('campaigns.state', 'in', filters.states);
@@ -163,7 +172,18 @@ const present = (r: Row): Campaign => ({
     duration: Number(r.duration),
     advertiser: r.advertiser_id,
   },
+  loop_share: loopShares(r),
 });
+
+/** The campaign's share of voice at each location: its clip's whole seconds over each loop. */
+function loopShares(r: Row): LoopShare[] {
+  const clip_s = clipSeconds(Number(r.duration));
+  const loops = (r.location_loops ?? []).map(Number);
+  return (r.locations ?? []).map((location, i) => {
+    const loop_seconds = loops[i]!;
+    return { location: Number(location), loop_seconds, clip_s, share: shareOfVoice(clip_s, loop_seconds) };
+  });
+}
 
 const columnsOf = ({ locations: _locations, ...values }: CampaignValues) => values;
 
@@ -320,6 +340,6 @@ export const calendarRows = {
       const counts = byLocation.get(Number(row.location_id));
       if (counts) counts[row.day] = Number(row.n);
     }
-    return locations.map((l) => ({ id: l.id, name: l.name, sys_id: l.sys_id, days: byLocation.get(l.id)! }));
+    return locations.map((l) => ({ id: l.id, name: l.name, sys_id: l.sys_id, days: byLocation.get(l.id)!, fill: {} }));
   },
 };

@@ -3,6 +3,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { approveInput, noRoomError } from '@marquee/contracts/availability';
 import { campaign, campaignInput, campaignQuery, lastReviewed, rejectInput } from '@marquee/contracts/campaigns';
 import { detailError, idParam, validationError } from '@marquee/contracts/common';
 import { resources } from '@marquee/contracts/resources';
@@ -13,6 +14,8 @@ import type { CampaignApprovalService } from './campaigns.approval.service.ts';
 import type { CampaignsService } from './campaigns.service.ts';
 
 const errors = { 400: validationError, 401: detailError, 403: detailError, 404: detailError };
+/** Approving and editing a booked campaign may also answer the capacity conflicts. */
+const badRequest = z.union([noRoomError, validationError]);
 
 export function registerCampaignRoutes(
   app: FastifyInstance,
@@ -24,15 +27,17 @@ export function registerCampaignRoutes(
     app,
     campaigns,
     definition,
-    { item: campaign, input: campaignInput, query: campaignQuery, tag: 'campaigns' },
+    { item: campaign, input: campaignInput, query: campaignQuery, tag: 'campaigns', badRequest },
     ['list', 'get', 'create', 'update'],
   );
 
   const r = app.withTypeProvider<ZodTypeProvider>();
   const detail = `${definition.endpoint}:id/`;
   const out = z.intersection(campaign, z.object({ _permissions: z.array(z.string()) }));
-  r.post(`${detail}approve/`, { schema: { tags, params: idParam, response: { 200: out, ...errors } } }, (req) =>
-    approval.approve(requireAuth(req), req.params.id),
+  r.post(
+    `${detail}approve/`,
+    { schema: { tags, params: idParam, body: approveInput, response: { 200: out, ...errors, 400: badRequest } } },
+    (req) => approval.approve(requireAuth(req), req.params.id, req.body ?? {}),
   );
   r.post(
     `${detail}reject/`,
@@ -48,6 +53,11 @@ export function registerCampaignRoutes(
     approval.deactivate(requireAuth(req), req.params.id),
   );
   for (const action of ['approve', 'deactivate'] as const) {
-    registerBulkAction(app, { endpoint: definition.endpoint, tag: 'campaigns', action, run: approval[action] });
+    registerBulkAction(app, {
+      endpoint: definition.endpoint,
+      tag: 'campaigns',
+      action,
+      run: (auth, id) => approval[action](auth, id),
+    });
   }
 }

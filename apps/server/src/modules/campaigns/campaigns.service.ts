@@ -15,6 +15,7 @@ import {
 import type { ValidationErrorBody } from '@marquee/contracts/common';
 import { resources } from '@marquee/contracts/resources';
 import { details } from '@marquee/contracts/texts';
+import { occupancyKind } from '@marquee/contracts/inventory';
 import type { Access, Auth } from '../../access/access.ts';
 import { advertiserFilter, isLinked } from '../../access/rules.ts';
 import { writeLogEntry } from '../../audit/audit.ts';
@@ -23,6 +24,7 @@ import type { Database } from '../../db/database.ts';
 import { createCrudService } from '../../http/crud.ts';
 import { badRequest } from '../../http/errors.ts';
 import { dayIn } from '../../lib/days.ts';
+import { checkRoom, requireOverride } from './campaigns.capacity.ts';
 import {
   CAMPAIGN_MODEL as model,
   campaignRows,
@@ -184,9 +186,11 @@ export function createCampaignsService({ db, access, config }: CampaignsDeps) {
       return crud.withPermissions(auth, await crud.loadOr404(id));
     },
 
-    /** PUT and PATCH: a closed campaign is refused (400); any other goes back to New. */
-    async update(auth: Auth, id: number, input: Partial<CampaignInput>) {
+    /** PUT and PATCH: a closed campaign is refused (400); any other goes back to New. A booked one
+     * must still fit where it would play (the approval's room check), unless overridden. */
+    async update(auth: Auth, id: number, { override_capacity = false, ...input }: Partial<CampaignInput>) {
       access.require(auth, `change_${model}`);
+      requireOverride(access, auth, override_capacity);
       const current = await crud.loadVisible(auth, id);
       if (isClosed(current.state)) throw badRequest({ non_field_errors: [campaignTexts.closed] });
       access.require(auth, `change_${model}`, { model, value: current });
@@ -196,6 +200,9 @@ export function createCampaignsService({ db, access, config }: CampaignsDeps) {
         const values = await resolve(trx, auth, { ...inputOf(before), ...definedOnly(input) }, before);
         await campaignRows.update(trx, id, values, campaignTransitions.edit.to);
         const after = await crud.loadOr404(id, trx);
+        if (occupancyKind(before.state) === 'booked') {
+          await checkRoom(trx, { auth, campaign: after, today: today(), override: override_capacity });
+        }
         await writeLogEntry(trx, {
           userId: auth.user.id,
           model,

@@ -4,6 +4,7 @@ import { CALENDAR_MAX_DAYS, PLAYING_STATES, campaignTexts, type CalendarQuery } 
 import type { Paged } from '@marquee/contracts/common';
 import { API_DEFAULT_PAGE_SIZE, API_MAX_PAGE_SIZE } from '@marquee/contracts/constants';
 import type { CalendarRow, Campaign } from '@marquee/contracts/campaigns';
+import { dayFills, inventory } from '@marquee/contracts/inventory';
 import type { Access, Auth } from '../../access/access.ts';
 import { advertiserFilter } from '../../access/rules.ts';
 import type { Database } from '../../db/database.ts';
@@ -11,6 +12,7 @@ import { badRequest } from '../../http/errors.ts';
 import { daysBetween } from '../../lib/days.ts';
 import { CAMPAIGN_MODEL, calendarRows } from '../campaigns/campaigns.repository.ts';
 import type { CampaignsService } from '../campaigns/campaigns.service.ts';
+import { loadInventory } from './inventory.repository.ts';
 import type { LocationsService } from './locations.service.ts';
 
 export type LocationCampaignsDeps = {
@@ -18,6 +20,8 @@ export type LocationCampaignsDeps = {
   access: Access;
   locations: LocationsService;
   campaigns: CampaignsService;
+  /** The configured zone numbers (the calendar's fill looks at every zone). */
+  zones: readonly number[];
 };
 
 type PageQuery = { page?: number; page_size?: number };
@@ -28,7 +32,7 @@ const pageLink = (url: string, page: number) => {
   return `${u.pathname}${u.search}`;
 };
 
-export function createLocationCampaignsService({ db, access, locations, campaigns }: LocationCampaignsDeps) {
+export function createLocationCampaignsService({ db, access, locations, campaigns, zones }: LocationCampaignsDeps) {
   return {
     /** Campaigns the location plays from today on (approved or later, not closed), in playlist order. */
     async actualCampaigns(auth: Auth, id: number, { page, page_size }: PageQuery, url: string) {
@@ -58,11 +62,20 @@ export function createLocationCampaignsService({ db, access, locations, campaign
         offset: size === null ? 0 : (page - 1) * size,
         visibleAdvertisers: advertiserFilter(auth).visible_advertisers,
       });
+      // How full each day is counts every campaign there, whoever's: free room is the location's,
+      // and shares without names tell nothing about other advertisers.
+      const sites = await loadInventory(db, { ids: results.map((row) => row.id), from, to });
+      const fills = new Map(
+        sites.map(({ location, campaigns: occupants }) => [
+          location.id,
+          dayFills(inventory({ location, campaigns: occupants, from, to, zones })),
+        ]),
+      );
       return {
         count,
         next: size !== null && page * size < count ? pageLink(url, page + 1) : null,
         previous: size !== null && page > 1 ? pageLink(url, page - 1) : null,
-        results,
+        results: results.map((row) => ({ ...row, fill: fills.get(row.id) ?? {} })),
         _permissions: access.modelPermissions(auth, CAMPAIGN_MODEL),
       };
     },

@@ -10,6 +10,7 @@ import { registerLocationZoneRoutes } from './location-zones.routes.ts';
 import { createLocationZonesService } from './location-zones.service.ts';
 import { createCampaignsService, type CampaignsService } from '../campaigns/campaigns.service.ts';
 import { createLocationActionsService } from './locations.actions.service.ts';
+import { createAvailabilityService } from './locations.availability.service.ts';
 import { createLocationCampaignsService } from './locations.campaigns.service.ts';
 import { registerLocationRoutes } from './locations.routes.ts';
 import { createLocationsService } from './locations.service.ts';
@@ -25,7 +26,7 @@ export function registerLocationModules(
   campaigns: CampaignsService = createCampaignsService(deps),
 ): void {
   const { db, access, config, storage, imageDeps } = deps;
-  const locations = createLocationsService({ db, access, storage, zones: config.zones });
+  const locations = createLocationsService({ db, access, storage, zones: config.zones, inventory: config.inventory });
   const zones = createLocationZonesService({ db, access, storage, limits: config.media });
   const devices = createDevicesService(db, access);
   const actions = createLocationActionsService({ access, locations, zones, devices, zoneNumbers: config.zones });
@@ -40,7 +41,8 @@ export function registerLocationModules(
     locations,
     actions,
     images: createImagesService(imageDeps, locationImages),
-    campaigns: createLocationCampaignsService({ db, access, locations, campaigns }),
+    campaigns: createLocationCampaignsService({ db, access, locations, campaigns, zones: config.zones }),
+    availability: createAvailabilityService({ db, access, config }),
   });
   registerLocationZoneRoutes(app, zones);
   registerDeviceRoutes(app, devices);

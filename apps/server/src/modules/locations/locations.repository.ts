@@ -1,7 +1,9 @@
 // SQL for locations: the row with its active-device count, pictures and the two kinds of user links.
 import { sql } from 'kysely';
 import { OFFLINE_STATUS } from '@marquee/contracts/device-gateway';
+import { normaliseOpeningHours, type OpeningHours } from '@marquee/contracts/inventory';
 import type { Location, LocationInput } from '@marquee/contracts/locations';
+import type { InventorySettings } from '../../config.ts';
 import type { Database } from '../../db/database.ts';
 import { linkedIds, locationCampaignManagers, locationManagers, replaceLinks } from '../../db/links.ts';
 import type { CrudRepository } from '../../http/crud.ts';
@@ -26,6 +28,10 @@ const base = (db: Database, filters: LocationFilters) => {
     'locations.name',
     'locations.address',
     'locations.is_active',
+    'locations.loop_seconds',
+    'locations.open_time',
+    'locations.close_time',
+    'locations.venue_type',
     (eb) =>
       eb
         .selectFrom('devices')
@@ -96,10 +102,13 @@ async function complete(db: Database, rows: Row[]): Promise<Location[]> {
 const fieldsOf = (input: Partial<LocationInput>) => ({
   ...(input.name !== undefined ? { name: input.name } : {}),
   ...(input.address !== undefined ? { address: input.address } : {}),
+  ...(input.loop_seconds !== undefined ? { loop_seconds: input.loop_seconds } : {}),
+  ...(input.venue_type !== undefined ? { venue_type: input.venue_type } : {}),
 });
 
-/** `zoneNumbers`: the zones every new location gets (the configured ones). */
-export function createLocationsRepository(zoneNumbers: number[]) {
+/** `zoneNumbers`: the zones every new location gets (the configured ones); `defaults`: the loop length
+ * and opening hours of a new location whose input leaves them out. */
+export function createLocationsRepository(zoneNumbers: number[], defaults: InventorySettings) {
   return {
     async list(db, options) {
       return complete(db, await applyPage(base(db, options.filters), options).execute());
@@ -112,7 +121,16 @@ export function createLocationsRepository(zoneNumbers: number[]) {
     async create(db, input) {
       const { id } = await db
         .insertInto('locations')
-        .values({ name: input.name, address: input.address ?? '' })
+        .values({
+          ...fieldsOf(input),
+          name: input.name,
+          address: input.address ?? '',
+          loop_seconds: input.loop_seconds ?? defaults.loopSeconds,
+          ...normaliseOpeningHours({
+            open_time: input.open_time ?? defaults.openingHours.open_time,
+            close_time: input.close_time ?? defaults.openingHours.close_time,
+          }),
+        })
         .returning('id')
         .executeTakeFirstOrThrow();
       await replaceLinks(db, locationManagers, id, input.managers ?? []);
@@ -121,7 +139,22 @@ export function createLocationsRepository(zoneNumbers: number[]) {
       return id;
     },
     async update(db, id, input) {
-      const values = fieldsOf(input);
+      const values: ReturnType<typeof fieldsOf> & Partial<OpeningHours> = fieldsOf(input);
+      if (input.open_time !== undefined || input.close_time !== undefined) {
+        // One end alone is read against the stored other end, so the pair is stored normalised.
+        const current = await db
+          .selectFrom('locations')
+          .select(['open_time', 'close_time'])
+          .where('id', '=', id)
+          .executeTakeFirstOrThrow();
+        Object.assign(
+          values,
+          normaliseOpeningHours({
+            open_time: input.open_time ?? current.open_time,
+            close_time: input.close_time ?? current.close_time,
+          }),
+        );
+      }
       if (Object.keys(values).length) await db.updateTable('locations').set(values).where('id', '=', id).execute();
       if (input.managers !== undefined) await replaceLinks(db, locationManagers, id, input.managers);
       if (input.campaign_managers !== undefined) {

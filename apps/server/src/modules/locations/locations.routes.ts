@@ -3,6 +3,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { availabilityQuery, availabilityResponse } from '@marquee/contracts/availability';
 import { actualCampaignsQuery, calendarQuery, calendarRow, campaign } from '@marquee/contracts/campaigns';
 import { detailError, idParam, listQuery, paged, validationError } from '@marquee/contracts/common';
 import {
@@ -23,6 +24,7 @@ import { requireAuth } from '../../http/session.ts';
 import { registerImageRoutes, uploadedImage } from '../../media/images.routes.ts';
 import type { ImagesService } from '../../media/images.service.ts';
 import type { LocationActionsService } from './locations.actions.service.ts';
+import type { AvailabilityService } from './locations.availability.service.ts';
 import type { LocationCampaignsService } from './locations.campaigns.service.ts';
 import type { LocationsService } from './locations.service.ts';
 
@@ -39,11 +41,13 @@ export function registerLocationRoutes(
     actions,
     images,
     campaigns,
+    availability,
   }: {
     locations: LocationsService;
     actions: LocationActionsService;
     images: ImagesService;
     campaigns: LocationCampaignsService;
+    availability: AvailabilityService;
   },
 ) {
   const definition = resources.locations;
@@ -67,6 +71,18 @@ export function registerLocationRoutes(
     `${definition.endpoint}calendar/`,
     { schema: { tags, querystring: calendarQuery, response: { 200: paged(calendarRow), ...errors } } },
     (req) => campaigns.calendar(requireAuth(req), req.query, req.url),
+  );
+  r.get(
+    `${definition.endpoint}availability/`,
+    {
+      schema: {
+        tags,
+        summary: 'Free room per location, zone and day (and hour) of the loop',
+        querystring: availabilityQuery,
+        response: { 200: availabilityResponse, ...errors },
+      },
+    },
+    (req) => availability.availability(requireAuth(req), req.query),
   );
   r.get(
     `${detail}actual_campaigns/`,

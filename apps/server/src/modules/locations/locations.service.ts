@@ -7,6 +7,7 @@ import { resources } from '@marquee/contracts/resources';
 import { details } from '@marquee/contracts/texts';
 import type { Access, Auth } from '../../access/access.ts';
 import { withLink } from '../../access/rules.ts';
+import type { InventorySettings } from '../../config.ts';
 import type { Database } from '../../db/database.ts';
 import { createCrudService } from '../../http/crud.ts';
 import { invalidateCounts } from '../../http/count-cache.ts';
@@ -14,10 +15,16 @@ import type { MediaStorage } from '../../media/storage.ts';
 import { existingUserIds, userRefs } from '../catalogue-rows.ts';
 import { createLocationsRepository, locationRows, type LocationFilters } from './locations.repository.ts';
 
-export type LocationsDeps = { db: Database; access: Access; storage: MediaStorage; zones: number[] };
+export type LocationsDeps = {
+  db: Database;
+  access: Access;
+  storage: MediaStorage;
+  zones: number[];
+  inventory: InventorySettings;
+};
 
-export function createLocationsService({ db, access, storage, zones }: LocationsDeps) {
-  const repository = createLocationsRepository(zones);
+export function createLocationsService({ db, access, storage, zones, inventory }: LocationsDeps) {
+  const repository = createLocationsRepository(zones, inventory);
   const crud = createCrudService<Location, LocationInput, LocationFilters>(db, access, {
     definition: resources.locations,
     repository,

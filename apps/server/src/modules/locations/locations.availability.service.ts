@@ -1,0 +1,50 @@
+// GET /api/locations/availability/: room per location, zone and day (hours with by_hour) for the
+// locations the user may list, computed by the contracts' `inventory` from one load.
+import {
+  AVAILABILITY_MAX_DAYS,
+  availabilityTexts,
+  type AvailabilityQuery,
+  type AvailabilityResponse,
+} from '@marquee/contracts/availability';
+import { availabilityRows, inventory, type TimeWindow } from '@marquee/contracts/inventory';
+import type { Access, Auth } from '../../access/access.ts';
+import type { Config } from '../../config.ts';
+import type { Database } from '../../db/database.ts';
+import { badRequest } from '../../http/errors.ts';
+import { daysBetween } from '../../lib/days.ts';
+import { LOCATION_MODEL } from './locations.repository.ts';
+import { loadInventory } from './inventory.repository.ts';
+
+export type AvailabilityDeps = { db: Database; access: Access; config: Pick<Config, 'zones'> };
+
+export function createAvailabilityService({ db, access, config }: AvailabilityDeps) {
+  return {
+    async availability(auth: Auth, query: AvailabilityQuery): Promise<AvailabilityResponse> {
+      access.require(auth, `list_${LOCATION_MODEL}`);
+      const { date__gte: from, date__lte: to, p_start_time, p_end_time } = query;
+      const days = daysBetween(from, to);
+      if (days < 1 || days > AVAILABILITY_MAX_DAYS) {
+        throw badRequest({ date__lte: [availabilityTexts.range(AVAILABILITY_MAX_DAYS)] });
+      }
+      if ((p_start_time === undefined) !== (p_end_time === undefined)) {
+        throw badRequest({
+          [p_start_time === undefined ? 'p_start_time' : 'p_end_time']: [availabilityTexts.windowIncomplete],
+        });
+      }
+      const window: TimeWindow | undefined =
+        p_start_time && p_end_time ? { p_times_on: true, p_start_time, p_end_time } : undefined;
+      const zones = query.zone ?? config.zones;
+      const sites = await loadInventory(db, { ids: query.location ?? null, from, to });
+      const results = sites.flatMap(({ location, campaigns }) =>
+        availabilityRows(
+          location,
+          inventory({ location, campaigns, from, to, zones, excludeCampaign: query.exclude_campaign, window }),
+          query.by_hour ?? false,
+        ),
+      );
+      return { results };
+    },
+  };
+}
+
+export type AvailabilityService = ReturnType<typeof createAvailabilityService>;
