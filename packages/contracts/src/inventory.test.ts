@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { CampaignState } from './campaigns.ts';
 import {
+  availabilityRows,
   campaignHours,
+  dayFills,
+  fillLevel,
   clipSeconds,
   conflicts,
   eachDayOf,
@@ -230,6 +233,79 @@ describe('inventory', () => {
     expect(() => inventory({ location: { ...location, loop_seconds: 5 }, campaigns: [], ...period })).toThrow(
       RangeError,
     );
+  });
+
+  it("gives the day its tightest hour's figures, the earliest of equals", () => {
+    const campaigns = [campaign({ ...win('09:00', '10:00'), duration: 30 }), campaign({ ...win('10:00', '11:00') })];
+    const day = inventory({ location, campaigns, ...period })[0]!.days[0]!;
+    expect(day).toMatchObject({ capacity_s: 60, booked_s: 30, held_s: 0, free_s: 30, min_free_s: 30 });
+    const even = inventory({ location, campaigns: [campaign({ state: CampaignState.New })], ...period })[0]!.days[0]!;
+    expect(even).toMatchObject({ booked_s: 0, held_s: 10, free_s: 50 });
+  });
+
+  it('looks only at the hours a window touches, and has no room on a day it leaves no open hour', () => {
+    const inside = inventory({ location, campaigns: [], ...period, window: win('09:30', '23:00') })[0]!.days[0]!;
+    expect(inside.hours.map((h) => h.hour)).toEqual([9, 10]);
+    const outside = inventory({ location, campaigns: [], ...period, window: win('12:00', '13:00') })[0]!.days[0]!;
+    expect(outside).toEqual({
+      day: '2026-12-01',
+      capacity_s: 0,
+      booked_s: 0,
+      held_s: 0,
+      free_s: 0,
+      min_free_s: 0,
+      hours: [],
+    });
+  });
+
+  it('counts a campaign once per zone even when its zones repeat, and ignores zones not asked for', () => {
+    const result = inventory({ location, campaigns: [campaign({ p_zones: [1, 1, 3] })], ...period });
+    expect(slot(result, 1, '2026-12-01', 8)?.booked_s).toBe(10);
+    expect(result.map((z) => z.zone)).toEqual([1, 2]);
+  });
+});
+
+describe('availabilityRows and dayFills', () => {
+  const period = { from: '2026-12-01', to: '2026-12-02', zones: [1, 2] };
+  const site = { id: 7, name: 'Station', loop_seconds: 60 };
+
+  it('flattens zones and days into rows, hours only when asked', () => {
+    const zones = inventory({ location, campaigns: [campaign({ end_date: '2026-12-01' })], ...period });
+    const rows = availabilityRows(site, zones, false);
+    expect(rows.map((r) => [r.zone, r.day])).toEqual([
+      [1, '2026-12-01'],
+      [1, '2026-12-02'],
+      [2, '2026-12-01'],
+      [2, '2026-12-02'],
+    ]);
+    expect(rows[0]).toEqual({
+      location: 7,
+      location_name: 'Station',
+      loop_seconds: 60,
+      zone: 1,
+      day: '2026-12-01',
+      capacity_s: 60,
+      booked_s: 10,
+      held_s: 0,
+      free_s: 50,
+      min_free_s: 50,
+    });
+    expect(availabilityRows(site, zones, true)[0]?.hours).toHaveLength(3);
+  });
+
+  it("takes each day's fullest zone: least free, then most booked", () => {
+    const campaigns = [
+      campaign({ p_zones: [1], duration: 30, end_date: '2026-12-01' }),
+      campaign({ p_zones: [2], state: CampaignState.New, duration: 45, end_date: '2026-12-01' }),
+      campaign({ p_zones: [2], duration: 66, start_date: '2026-12-02', end_date: '2026-12-02' }),
+    ];
+    const fills = dayFills(inventory({ location, campaigns, ...period }));
+    expect(fills).toEqual({ '2026-12-01': { fill: 0, held: 0.75 }, '2026-12-02': { fill: 1.1, held: 0 } });
+    expect(dayFills([])).toEqual({});
+  });
+
+  it('grades a fill: under 80 % open, 80–100 % tight, above 100 % over', () => {
+    expect([0, 0.79, 0.8, 1, 1.0001].map(fillLevel)).toEqual(['open', 'open', 'tight', 'tight', 'over']);
   });
 });
 

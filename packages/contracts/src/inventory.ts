@@ -196,9 +196,6 @@ function occupantsOf(location: OpeningHours, campaigns: readonly InventoryCampai
   return occupants;
 }
 
-const occupies = (o: Occupant, zone: number, day: string, hour: number) =>
-  o.campaign.start_date <= day && day <= o.campaign.end_date && o.hours.has(hour) && o.campaign.p_zones.includes(zone);
-
 function checkLoop(loopSeconds: number) {
   if (!isLoopSeconds(loopSeconds)) throw new RangeError(`Invalid loop length ${loopSeconds}.`);
 }
@@ -371,27 +368,33 @@ export function conflicts({
   limit?: number;
 }): Conflict[] {
   const need = clipSeconds(campaign.duration);
-  const found: Conflict[] = [];
   const first = from && from > campaign.start_date ? from : campaign.start_date;
-  if (!need || limit < 1 || campaign.end_date < first) return found;
+  if (!need || limit < 1 || campaign.end_date < first) return [];
   const zones = [...new Set(campaign.p_zones)].sort((a, b) => a - b);
-  const sites = locations.map(({ location, campaigns }) => {
+  // Each site's booked room over the campaign's days, zones and hours (its window), from which its
+  // earliest `limit` conflicts in (day, hour, zone) order; then the sites' lists merged in that order
+  // (the sites' own order breaking ties), so the work grows with the sites, not their product with
+  // the days.
+  const found: (Conflict & { site: number })[] = [];
+  locations.forEach(({ location, campaigns }, site) => {
     checkLoop(location.loop_seconds);
-    return {
+    const booked = campaigns.filter((c) => occupancyKind(c.state) === 'booked');
+    const hours = new Set(campaignHours(campaign, location));
+    const rooms = inventory({
       location,
-      hours: new Set(campaignHours(campaign, location)),
-      booked: occupantsOf(location, campaigns, campaign.id).filter((o) => o.kind === 'booked'),
-    };
-  });
-  for (const day of eachDayOf(first, campaign.end_date)) {
-    for (const hour of ALL_HOURS) {
-      for (const zone of zones) {
-        for (const { location, hours, booked } of sites) {
-          if (!hours.has(hour)) continue;
-          let free = location.loop_seconds;
-          for (const o of booked) if (occupies(o, zone, day, hour)) free -= o.seconds;
-          if (need <= free) continue;
-          found.push({
+      campaigns: booked,
+      from: first,
+      to: campaign.end_date,
+      zones,
+      excludeCampaign: campaign.id,
+    });
+    const slots: (Conflict & { site: number })[] = [];
+    rooms.forEach(({ zone, days }) => {
+      for (const { day, hours: open } of days) {
+        for (const { hour, booked_s } of open) {
+          const free = location.loop_seconds - booked_s;
+          if (!hours.has(hour) || need <= free) continue;
+          slots.push({
             location: location.id,
             location_name: location.name,
             zone,
@@ -399,14 +402,22 @@ export function conflicts({
             hour,
             free: Math.max(0, free),
             need,
+            site,
           });
-          if (found.length >= limit) return found;
         }
       }
-    }
-  }
-  return found;
+    });
+    slots.sort(bySlot);
+    found.push(...slots.slice(0, limit));
+  });
+  return found
+    .sort(bySlot)
+    .slice(0, limit)
+    .map(({ site: _site, ...conflict }) => conflict);
 }
+
+const bySlot = (a: Conflict & { site: number }, b: Conflict & { site: number }) =>
+  a.day < b.day ? -1 : a.day > b.day ? 1 : a.hour - b.hour || a.zone - b.zone || a.site - b.site;
 
 /** The first slot where the clip does not fit, or null when it fits everywhere. */
 export const firstConflict = (input: Omit<Parameters<typeof conflicts>[0], 'limit'>): Conflict | null =>
