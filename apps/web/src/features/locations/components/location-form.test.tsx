@@ -16,7 +16,8 @@ const input = (name: string) => screen.getByRole('textbox', { name });
 
 afterEach(() => vi.restoreAllMocks());
 
-describe('LocationForm', () => {
+// Typing through user-event is slow on a busy machine.
+describe('LocationForm', { timeout: 20_000 }, () => {
   it('requires a name, then creates the location and moves to its address', async () => {
     const post = vi.spyOn(api, 'post').mockResolvedValue(locationFixture({ id: 12, name: 'Harbour' }));
     const { user, router } = renderWithProviders(
@@ -36,7 +37,8 @@ describe('LocationForm', () => {
     await waitFor(() => expect(post).toHaveBeenCalled());
     expect(post).toHaveBeenCalledWith(
       '/api/locations/',
-      { name: 'Harbour', address: 'Quay 7', managers: [], campaign_managers: [] },
+      // The loop fields left empty take the server's defaults.
+      { name: 'Harbour', address: 'Quay 7', managers: [], campaign_managers: [], venue_type: null },
       { formErrors: true },
     );
     expect(await screen.findByText('location page')).toBeInTheDocument();
@@ -61,9 +63,114 @@ describe('LocationForm', () => {
     await waitFor(() => expect(put).toHaveBeenCalled());
     expect(put).toHaveBeenCalledWith(
       '/api/locations/4/',
-      { name: 'Central', address: 'Main Square 1', managers: [3], campaign_managers: [] },
+      {
+        name: 'Central',
+        address: 'Main Square 1',
+        managers: [3],
+        campaign_managers: [],
+        loop_seconds: 60,
+        open_time: '06:00',
+        close_time: '24:00',
+        venue_type: null,
+      },
       { formErrors: true },
     );
+  });
+
+  it('edits the loop length, opening hours and venue type, with hints on what they mean', async () => {
+    const put = vi.spyOn(api, 'put').mockResolvedValue(locationFixture());
+    const { user } = renderWithProviders(
+      <LocationForm location={locationFixture()} users={users} readOnly={false} canChange />,
+    );
+    expect(screen.getByText('A 10 s clip gets 1/6 of the loop (17 %).')).toBeInTheDocument();
+    expect(screen.getByTestId('opening-hours-hint')).toHaveTextContent('Open 06:00–24:00, 18 h a day.');
+
+    const loop = screen.getByRole('textbox', { name: 'Loop length (s)' });
+    await user.clear(loop);
+    await user.type(loop, '120');
+    expect(screen.getByText('A 10 s clip gets 1/12 of the loop (8 %).')).toBeInTheDocument();
+
+    await user.clear(input('Opens'));
+    await user.type(input('Opens'), '18:00');
+    await user.clear(input('Closes'));
+    await user.type(input('Closes'), '02:00');
+    expect(screen.getByTestId('opening-hours-hint')).toHaveTextContent(
+      'Open past midnight: 18:00 until 02:00 the next morning, 8 h a day.',
+    );
+    await user.clear(input('Closes'));
+    await user.type(input('Closes'), '18:00');
+    expect(screen.getByTestId('opening-hours-hint')).toHaveTextContent('Open all day');
+    await user.clear(input('Opens'));
+    await user.type(input('Opens'), '9:30');
+    await user.clear(input('Closes'));
+    await user.type(input('Closes'), '24:00');
+
+    await user.click(screen.getByRole('combobox', { name: 'Venue type' }));
+    await user.type(screen.getByRole('combobox', { name: 'Venue type' }), 'Airport › Gates');
+    await user.click(await screen.findByRole('option', { name: 'Transit › Airport › Gates', hidden: true }));
+
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(put).toHaveBeenCalled());
+    expect(put).toHaveBeenCalledWith(
+      '/api/locations/4/',
+      expect.objectContaining({ loop_seconds: 120, open_time: '09:30', close_time: '24:00', venue_type: 10105 }),
+      { formErrors: true },
+    );
+  });
+
+  it('shows a saved venue type by its path and clears it', async () => {
+    const put = vi.spyOn(api, 'put').mockResolvedValue(locationFixture());
+    const { user } = renderWithProviders(
+      <LocationForm location={locationFixture({ venue_type: 101 })} users={users} readOnly={false} canChange />,
+    );
+    const venue = screen.getByRole('combobox', { name: 'Venue type' });
+    expect(venue).toHaveValue('Transit › Airport');
+    await user.click(screen.getByRole('button', { name: 'Clear the venue type' }));
+    expect(venue).toHaveValue('');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(put).toHaveBeenCalled());
+    expect(put).toHaveBeenCalledWith('/api/locations/4/', expect.objectContaining({ venue_type: null }), {
+      formErrors: true,
+    });
+  });
+
+  it('refuses a loop length out of range or empty and times that are not HH:mm', async () => {
+    const put = vi.spyOn(api, 'put').mockResolvedValue(locationFixture());
+    const { user } = renderWithProviders(
+      <LocationForm location={locationFixture()} users={users} readOnly={false} canChange />,
+    );
+    const loop = screen.getByRole('textbox', { name: 'Loop length (s)' });
+    await user.clear(loop);
+    await user.type(loop, '5');
+    await user.clear(input('Opens'));
+    await user.type(input('Opens'), '24:00');
+    await user.clear(input('Closes'));
+    await user.type(input('Closes'), '7pm');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Enter a loop length of 10 to 3600 seconds.')).toBeInTheDocument();
+    expect(screen.getByText('Enter a time as HH:mm.')).toBeInTheDocument();
+    expect(screen.getByText('Enter a time as HH:mm (24:00 for midnight).')).toBeInTheDocument();
+    expect(loop).toHaveAttribute('aria-invalid', 'true');
+
+    await user.clear(loop);
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Enter a loop length of 10 to 3600 seconds.')).toBeInTheDocument();
+    expect(put).not.toHaveBeenCalled();
+  });
+
+  it('shows the server’s messages on the loop fields', async () => {
+    vi.spyOn(api, 'put').mockRejectedValue(
+      new ApiError(400, {
+        loop_seconds: ['Too long for this network.'],
+        venue_type: ['Choose a venue type from the list.'],
+      }),
+    );
+    const { user } = renderWithProviders(
+      <LocationForm location={locationFixture()} users={users} readOnly={false} canChange />,
+    );
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Too long for this network.')).toBeInTheDocument();
+    expect(screen.getByText('Choose a venue type from the list.')).toBeInTheDocument();
   });
 
   it('shows server field errors on their fields', async () => {
@@ -88,6 +195,10 @@ describe('LocationForm', () => {
     );
     expect(input('Name')).toBeDisabled();
     expect(input('Address')).toBeDisabled();
+    expect(screen.getByRole('textbox', { name: 'Loop length (s)' })).toBeDisabled();
+    expect(input('Opens')).toBeDisabled();
+    expect(input('Closes')).toBeDisabled();
+    expect(screen.getByRole('combobox', { name: 'Venue type' })).toBeDisabled();
     expect(screen.getByRole('combobox', { name: 'Managers' })).toBeDisabled();
     expect(screen.queryByRole('button', { name: 'Save' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Disable' })).toBeNull();

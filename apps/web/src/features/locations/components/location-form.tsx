@@ -2,7 +2,7 @@
 // managers (in tabs, saved with the form), Save and Disable/Enable in the header. The screen adds
 // the images and the devices and zones tabs of a saved location.
 import { Group, Paper, SimpleGrid, Stack, Tabs, Text, Textarea, TextInput } from '@mantine/core';
-import { locationInput, type LocationDetail, type LocationInput } from '@marquee/contracts/locations';
+import type { LocationDetail, LocationInput } from '@marquee/contracts/locations';
 import { useMemo, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { locationPath, paths } from '../../../app/paths.ts';
@@ -13,32 +13,14 @@ import { UserMultiSelect } from '../../../components/user-multi-select.tsx';
 import type { Detail } from '../../../lib/resources.ts';
 import type { UserChoice } from '../../../lib/user-choices.ts';
 import { useSaveLocation } from '../api/save-location.ts';
+import { LOCATION_FORM_FIELDS, locationFormSchema, valuesOf, type LocationFormValues } from './location-form-values.ts';
 import { devicesOnlineLabel } from './location-labels.ts';
+import { LocationLoopFields } from './location-loop-fields.tsx';
 import { LocationStatusActions } from './location-status-actions.tsx';
 import { SysIdBadge } from '../../../components/sys-id.tsx';
 import { IconSpeakerphone, IconUsers } from '@tabler/icons-react';
 
-export type LocationFormValues = {
-  name: string;
-  address: string;
-  managers: number[];
-  campaign_managers: number[];
-};
-
-// Every field is on the form, so every field is sent.
-const schema = locationInput.required({ address: true, managers: true, campaign_managers: true });
-
 const FORM_ID = 'location-form';
-const FIELDS = ['name', 'address', 'managers', 'campaign_managers'] as const;
-
-const sorted = (ids: readonly number[]) => [...ids].sort((a, b) => a - b);
-
-export const valuesOf = (location: LocationDetail | undefined): LocationFormValues => ({
-  name: location?.name ?? '',
-  address: location?.address ?? '',
-  managers: sorted(location?.managers ?? []),
-  campaign_managers: sorted(location?.campaign_managers ?? []),
-});
 
 export type LocationTab = { value: string; label: string; icon: ReactNode; panel: ReactNode };
 
@@ -50,7 +32,7 @@ export type LocationFormProps = {
   readOnly: boolean;
   /** May disable and enable the location. */
   canChange: boolean;
-  /** Between the fields and the tabs (the images of a saved location). */
+  /** Between the fields and the tabs (the week's fill and images of a saved location). */
   children?: ReactNode;
   /** Tabs after the managers' (devices and zones of a saved location). */
   extraTabs?: LocationTab[];
@@ -66,9 +48,9 @@ export function LocationForm({ location, users, readOnly, canChange, children, e
   } = useEditForm<Detail<LocationDetail>, LocationFormValues, LocationInput>({
     object: location,
     valuesOf,
-    schema,
+    schema: locationFormSchema(!location),
     readOnly,
-    fields: FIELDS,
+    fields: LOCATION_FORM_FIELDS,
     pathOf: locationPath,
     describe: (saved) => `Location "${saved.name}"`,
     save: (input) => save.mutateAsync({ id: location?.id, values: input }),
@@ -177,6 +159,13 @@ export function LocationForm({ location, users, readOnly, canChange, children, e
                 />
               </SimpleGrid>
             </Paper>
+            <LocationLoopFields
+              control={control}
+              register={register}
+              errors={errors}
+              readOnly={readOnly}
+              isNew={!location}
+            />
           </Stack>
         </form>
         {children}
