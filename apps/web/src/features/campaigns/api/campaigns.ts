@@ -40,13 +40,18 @@ export async function refreshCampaigns(queryClient: QueryClient, saved?: Detail<
   ]);
 }
 
-export type SaveCampaignInput = { id?: number; values: CampaignInput };
+export type SaveCampaignInput = {
+  id?: number;
+  values: CampaignInput;
+  /** The caller shows every 400 itself (a booked campaign's "not enough room" with its conflicts). */
+  quiet400?: boolean;
+};
 
 /** POST /api/campaigns/ or PUT /api/campaigns/:id/; field errors of a 400 are left to the form. */
-export function saveCampaign({ id, values }: SaveCampaignInput): Promise<Detail<Campaign>> {
-  if (id === undefined)
-    return api.post<Detail<Campaign>>(resourceDefinition('campaigns').endpoint, values, { formErrors: true });
-  return api.put<Detail<Campaign>>(detailPath('campaigns', id), values, { formErrors: true });
+export function saveCampaign({ id, values, quiet400 = false }: SaveCampaignInput): Promise<Detail<Campaign>> {
+  const options = quiet400 ? { formErrors: true, quietStatuses: [400] } : { formErrors: true };
+  if (id === undefined) return api.post<Detail<Campaign>>(resourceDefinition('campaigns').endpoint, values, options);
+  return api.put<Detail<Campaign>>(detailPath('campaigns', id), values, options);
 }
 
 export function useSaveCampaign() {
@@ -55,18 +60,37 @@ export function useSaveCampaign() {
 }
 
 export type CampaignTransition =
-  | { action: 'approve'; id: number }
+  | {
+      action: 'approve';
+      id: number;
+      /** Book even where the clip does not fit (the user holds `override_capacity`). */
+      overrideCapacity?: boolean;
+    }
   | { action: 'deactivate'; id: number }
   | { action: 'reject'; id: number; input: RejectInput };
 
-/** POST approve/, reject/ (reason, comments; field errors left to the form) or deactivate/. */
+function postTransition(t: CampaignTransition): Promise<Detail<Campaign>> {
+  switch (t.action) {
+    case 'reject':
+      return api.post<Detail<Campaign>>(campaignActionPath(t.id, 'reject'), t.input, { formErrors: true });
+    case 'approve':
+      // The approval screen shows a refusal (400: not enough room, with its conflicts) itself.
+      return api.post<Detail<Campaign>>(
+        campaignActionPath(t.id, 'approve'),
+        t.overrideCapacity ? { override_capacity: true } : undefined,
+        { quietStatuses: [400] },
+      );
+    default:
+      return api.post<Detail<Campaign>>(campaignActionPath(t.id, t.action));
+  }
+}
+
+/** POST approve/ (a 400 is the caller's to show), reject/ (reason, comments; field errors left to the
+ * form) or deactivate/. */
 export function useCampaignTransition() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (t: CampaignTransition) =>
-      t.action === 'reject'
-        ? api.post<Detail<Campaign>>(campaignActionPath(t.id, 'reject'), t.input, { formErrors: true })
-        : api.post<Detail<Campaign>>(campaignActionPath(t.id, t.action)),
+    mutationFn: postTransition,
     onSuccess: (saved) => refreshCampaigns(queryClient, saved),
   });
 }

@@ -1,7 +1,9 @@
 // The campaign form of /campaign/add and /campaign/:id, also shown read-only on the approval screen:
 // name and comments, locations and dates, zones and overlays, time window and audience, and the clip
-// with its place in the playlist. Save checks the rules of spec §5 first; saving an approved campaign
-// asks first (it goes back for approval); Deactivate stops playback for good.
+// with its place in the playlist, and the room its clip finds in the loops (issue 14). Save checks the
+// rules of spec §5 first; saving an approved campaign asks first (it goes back for approval), and
+// one whose clip no longer fits is refused unless an overriding user saves anyway; Deactivate stops
+// playback for good.
 import { Alert, Button, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import type { AppConfig } from '@marquee/contracts/app-config';
@@ -13,11 +15,13 @@ import {
   type Campaign,
   type CampaignInput,
 } from '@marquee/contracts/campaigns';
+import type { NoRoomError } from '@marquee/contracts/availability';
 import { permissionFlags } from '@marquee/contracts/common';
+import { clipSeconds, occupancyKind } from '@marquee/contracts/inventory';
 import type { Location } from '@marquee/contracts/locations';
 import { messages } from '@marquee/contracts/texts';
 import { IconAlertTriangle, IconInfoCircle, IconPlayerStop } from '@tabler/icons-react';
-import { useMemo, type FormEvent, type ReactNode } from 'react';
+import { useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { FormProvider, useWatch } from 'react-hook-form';
 import { campaignPath, paths } from '../../../app/paths.ts';
 import { ReadOnlyNotice } from '../../../components/edit-form-header.tsx';
@@ -27,10 +31,12 @@ import { useEditForm } from '../../../components/use-edit-form.ts';
 import { useAppConfig } from '../../../lib/app-config.ts';
 import { useChoices } from '../../../lib/choices.ts';
 import { useCurrentUser } from '../../../lib/current-user.ts';
-import { showErrors, showSuccess } from '../../../lib/notifications.ts';
+import { showErrors, showSuccess, showWarning } from '../../../lib/notifications.ts';
 import type { Detail } from '../../../lib/resources.ts';
 import { useCampaignTransition, useSaveCampaign } from '../api/campaigns.ts';
 import { useSendableLocations } from '../api/get-sendable-locations.ts';
+import { AvailabilityPanel, availabilityTexts, scopeText } from './availability-panel.tsx';
+import { useLoopRoom } from './availability-room.ts';
 import { CampaignAudienceSection } from './campaign-audience-section.tsx';
 import { ChangedFieldsContext, FieldLabel, readOnlyProps, SectionTitle } from './campaign-form-label.tsx';
 import {
@@ -44,6 +50,7 @@ import {
 import { CampaignLocationsSection } from './campaign-locations-section.tsx';
 import { CampaignStateBadge } from '../../../components/campaign-state-badge.tsx';
 import { CampaignZonesSection } from './campaign-zones-section.tsx';
+import { canOverrideCapacity, confirmOverride, noRoomOf, NoRoomAlert, showQuiet400 } from './capacity-conflicts.tsx';
 import { CampaignPlaylist } from './playlist/campaign-playlist.tsx';
 import { SysIdBadge } from '../../../components/sys-id.tsx';
 
@@ -76,6 +83,9 @@ const confirmEditApproved = () =>
       onClose: () => resolve(false),
     });
   });
+
+const saveAnywayText =
+  'The clip does not fit in these slots beside the campaigns already booked. Saving anyway books it there all the same, overbooking the loop.';
 
 export function CampaignForm(props: CampaignFormProps) {
   const config = useAppConfig();
@@ -128,6 +138,46 @@ function CampaignFormBody({
   const minStart = minStartOf(campaign, todayIn(config.time_zone));
   const schema = useMemo(() => campaignFormSchema({ minStart, config }), [minStart, config]);
   const changedSet = useMemo(() => new Set(changed), [changed]);
+  const booked = campaign !== undefined && occupancyKind(campaign.state) === 'booked';
+  const canOverride = canOverrideCapacity(campaign?._permissions);
+  // The last save refused because the clip does not fit (a booked campaign's edit).
+  const [refusal, setRefusal] = useState<NoRoomError | null>(null);
+  // "Save anyway…" of the refusal: the next save asks to override at once, without trying first.
+  const overrideNext = useRef<NoRoomError | null>(null);
+
+  /** Saves; a booked campaign that no longer fits is refused, and an overriding user may save anyway. */
+  const saveChecked = async (input: CampaignInput) => {
+    const send = (values: CampaignInput) => save.mutateAsync({ id: campaign?.id, values, quiet400: true });
+    let refused = overrideNext.current;
+    overrideNext.current = null;
+    if (!refused) {
+      try {
+        const saved = await send(input);
+        setRefusal(null);
+        return saved;
+      } catch (error) {
+        refused = noRoomOf(error);
+        if (!refused) {
+          showQuiet400(error);
+          throw error;
+        }
+        setRefusal(refused);
+      }
+    }
+    if (!canOverride || !(await confirmOverride({ title: 'Save anyway', text: saveAnywayText, refusal: refused }))) {
+      throw new Error('Not saved: the clip does not fit.');
+    }
+    try {
+      const saved = await send({ ...input, override_capacity: true });
+      setRefusal(null);
+      return saved;
+    } catch (error) {
+      const refused = noRoomOf(error);
+      if (refused) setRefusal(refused);
+      else showQuiet400(error);
+      throw error;
+    }
+  };
 
   const form = useEditForm<Detail<Campaign>, CampaignFormValues, CampaignInput>({
     object: campaign,
@@ -137,7 +187,15 @@ function CampaignFormBody({
     fields: CAMPAIGN_FORM_FIELDS,
     pathOf: campaignPath,
     describe: (saved) => `Campaign "${saved.name}"`,
-    save: (input) => save.mutateAsync({ id: campaign?.id, values: input }),
+    save: saveChecked,
+    // `room` as it was when Save was pressed: this render's.
+    onSaved: (saved) => {
+      if (room.status === 'ready' && !room.fits && occupancyKind(saved.state) === 'held') {
+        showWarning(
+          `Campaign "${saved.name}" is saved as a hold: its clip does not fit everywhere, so it cannot be approved until there is room.`,
+        );
+      }
+    },
   });
   const {
     control,
@@ -153,6 +211,31 @@ function CampaignFormBody({
     control,
     name: ['locations', 'videoclip', 'clip', 'ordering'],
   });
+  const [startDate, endDate, zones, timesOn, startTime, endTime] = useWatch({
+    control,
+    name: ['start_date', 'end_date', 'p_zones', 'p_times_on', 'p_start_time', 'p_end_time'],
+  });
+  // The clip's seconds per loop; the saved share when the clip's details are not at hand.
+  const need = clip
+    ? clipSeconds(clip.duration)
+    : videoclip !== null && videoclip === campaign?.videoclip
+      ? (campaign.loop_share?.[0]?.clip_s ?? null)
+      : null;
+  const showRoom = !approval && !closed;
+  const roomInput = {
+    locations: showRoom ? chosenLocations : [],
+    start_date: startDate,
+    end_date: endDate,
+    p_zones: zones,
+    p_times_on: timesOn,
+    p_start_time: startTime,
+    p_end_time: endTime,
+    need,
+    excludeCampaign: campaign?.id,
+    today: todayIn(config.time_zone),
+  };
+  const room = useLoopRoom(roomInput);
+  const roomWarning = readOnly ? undefined : booked ? availabilityTexts.bookedWarning : availabilityTexts.holdWarning;
 
   const needsConfirmation =
     campaign !== undefined && !(UNAPPROVED_STATES as readonly number[]).includes(campaign.state);
@@ -275,6 +358,24 @@ function CampaignFormBody({
             </Alert>
           )}
           {notice}
+          {refusal && !readOnly && (
+            <NoRoomAlert
+              refusal={refusal}
+              title="Not saved: the clip does not fit"
+              override={
+                canOverride
+                  ? {
+                      label: 'Save anyway…',
+                      onClick: () => {
+                        overrideNext.current = refusal;
+                        void submit();
+                      },
+                      loading: isSubmitting,
+                    }
+                  : undefined
+              }
+            />
+          )}
           {aside}
           <form id={FORM_ID} onSubmit={onSubmit} noValidate aria-label={heading}>
             <Stack gap="md">
@@ -309,6 +410,18 @@ function CampaignFormBody({
                 <CampaignZonesSection zones={config.zones} readOnly={readOnly} />
                 <CampaignAudienceSection config={config} readOnly={readOnly} />
               </SimpleGrid>
+              {showRoom && (
+                <AvailabilityPanel
+                  room={room}
+                  warning={roomWarning}
+                  scope={scopeText({
+                    p_zones: zones,
+                    p_times_on: timesOn,
+                    p_start_time: startTime,
+                    p_end_time: endTime,
+                  })}
+                />
+              )}
               <Paper withBorder p="md" radius="md">
                 <SectionTitle title="Clip and playlist" fields={['videoclip', 'ordering']} />
                 <CampaignPlaylist

@@ -1,9 +1,13 @@
 // /campaign/approve/:id: a campaign read-only and, while it waits for approval (the server says so
 // through `approve_campaign`), what changed since it was last approved, with Approve and Reject. Who
-// sent it and its clip are at the top, so the reviewer sees both without scrolling.
+// sent it and its clip are at the top, so the reviewer sees both without scrolling. The room its clip
+// finds in the loops shows before the form; an approval refused for want of room shows the server's
+// message and conflicts, and a user who may override is asked to approve anyway.
 import { Alert, Button, Grid, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import type { NoRoomError } from '@marquee/contracts/availability';
 import { campaignChanges, campaignStateNames, type Campaign, type CampaignState } from '@marquee/contracts/campaigns';
 import { permissionFlags } from '@marquee/contracts/common';
+import { clipSeconds } from '@marquee/contracts/inventory';
 import { IconCheck, IconInfoCircle, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Navigate, useNavigate } from 'react-router';
@@ -13,9 +17,15 @@ import { ListLoadError } from '../../../../components/list-states.tsx';
 import { PageHeader } from '../../../../components/page-header.tsx';
 import { VideoPlayer } from '../../../../components/video-player/video-player.tsx';
 import { formatDateTime } from '../../../../lib/format.ts';
+import { useAppConfig } from '../../../../lib/app-config.ts';
 import { showSuccess } from '../../../../lib/notifications.ts';
+import type { Detail } from '../../../../lib/resources.ts';
 import { useCampaign, useCampaignTransition, useLastReviewed } from '../../api/campaigns.ts';
+import { AvailabilityPanel, availabilityTexts, scopeText } from '../availability-panel.tsx';
+import { useLoopRoom } from '../availability-room.ts';
+import { todayIn } from '../campaign-form-values.ts';
 import { CampaignForm } from '../campaign-form.tsx';
+import { canOverrideCapacity, confirmOverride, noRoomOf, NoRoomAlert, showQuiet400 } from '../capacity-conflicts.tsx';
 import { CampaignStateBadge } from '../../../../components/campaign-state-badge.tsx';
 import { CampaignChanges } from './campaign-changes.tsx';
 import { RejectDialog } from './reject-dialog.tsx';
@@ -64,6 +74,28 @@ function ReviewedClip({ clip }: { clip: Campaign['videoclip_data'] }) {
   );
 }
 
+const approveAnywayText =
+  'The clip does not fit in these slots beside the campaigns already booked. Approving anyway books it there all the same, overbooking the loop.';
+
+/** The room of the campaign under review, when the user may approve it (nothing is asked before). */
+function useReviewedRoom(campaign: Detail<Campaign> | undefined) {
+  const config = useAppConfig();
+  const duration = campaign?.videoclip_data?.duration;
+  const asked = campaign !== undefined && config && permissionFlags(campaign._permissions, 'campaign').canApprove;
+  return useLoopRoom({
+    locations: asked ? campaign.locations : [],
+    start_date: campaign?.start_date ?? null,
+    end_date: campaign?.end_date ?? null,
+    p_zones: campaign?.p_zones ?? [],
+    p_times_on: campaign?.p_times_on ?? false,
+    p_start_time: campaign?.p_start_time ?? null,
+    p_end_time: campaign?.p_end_time ?? null,
+    need: duration !== undefined ? clipSeconds(duration) : (campaign?.loop_share?.[0]?.clip_s ?? null),
+    excludeCampaign: campaign?.id,
+    today: config ? todayIn(config.time_zone) : '',
+  });
+}
+
 export function ApprovalScreen() {
   const id = useRouteId() ?? undefined;
   const navigate = useNavigate();
@@ -71,6 +103,8 @@ export function ApprovalScreen() {
   const lastReviewed = useLastReviewed(id);
   const transition = useCampaignTransition();
   const [rejecting, setRejecting] = useState(false);
+  const [refusal, setRefusal] = useState<NoRoomError | null>(null);
+  const room = useReviewedRoom(campaign.data);
 
   if (id === undefined) return <Navigate to={paths.home} replace />;
   if (campaign.isError) {
@@ -94,15 +128,30 @@ export function ApprovalScreen() {
   const busy = transition.isPending;
   const backToList = () => void navigate(paths.campaignApprovals);
 
-  const approve = async () => {
+  const canOverride = canOverrideCapacity(data._permissions);
+
+  const approveAnyway = async (refused: NoRoomError) => {
+    if (!(await confirmOverride({ title: 'Approve anyway', text: approveAnywayText, refusal: refused }))) return;
+    await approve(true);
+  };
+
+  async function approve(overrideCapacity = false) {
     try {
-      await transition.mutateAsync({ action: 'approve', id: data.id });
+      await transition.mutateAsync({ action: 'approve', id: data.id, overrideCapacity });
+      setRefusal(null);
       showSuccess(`Campaign "${data.name}" approved.`);
       backToList();
-    } catch {
-      // The api client has shown the error; the campaign stays on screen.
+    } catch (error) {
+      // Other errors: the api client has shown them (a 400 is shown here); the campaign stays on screen.
+      const refused = noRoomOf(error);
+      if (!refused) {
+        showQuiet400(error);
+        return;
+      }
+      setRefusal(refused);
+      if (canOverride && !overrideCapacity) await approveAnyway(refused);
     }
-  };
+  }
 
   return (
     <>
@@ -146,6 +195,18 @@ export function ApprovalScreen() {
           </Text>
         </Group>
 
+        {refusal && canApprove && (
+          <NoRoomAlert
+            refusal={refusal}
+            title="Not approved: the clip does not fit"
+            override={
+              canOverride
+                ? { label: 'Approve anyway…', onClick: () => void approveAnyway(refusal), loading: busy }
+                : undefined
+            }
+          />
+        )}
+
         <Grid gap="md">
           <Grid.Col span={{ base: 12, md: 7 }}>
             {canApprove ? (
@@ -176,6 +237,10 @@ export function ApprovalScreen() {
             <ReviewedClip clip={data.videoclip_data} />
           </Grid.Col>
         </Grid>
+
+        {canApprove && (
+          <AvailabilityPanel room={room} warning={availabilityTexts.approvalWarning} scope={scopeText(data)} />
+        )}
 
         <CampaignForm campaign={data} readOnly approval changed={changed} />
       </Stack>

@@ -1,0 +1,191 @@
+// "Room in the loop" (issue 14): for each chosen location, the least free seconds per loop over the
+// campaign's days, zones and hours, whether its clip fits, and the first days where it does not. The
+// campaign form and the approval screen show it; `useLoopRoom` gets the figures.
+import { Alert, Badge, Group, Loader, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { IconAlertTriangle } from '@tabler/icons-react';
+import { useId } from 'react';
+import { ListLoadError } from '../../../components/list-states.tsx';
+import type { DayConflict, LocationRoom, LoopRoom, RoomMissing } from './availability-room.ts';
+
+/** How many conflicting days and zones a location lists before "and N more". */
+export const CONFLICTS_SHOWN = 5;
+
+export const availabilityTexts = {
+  title: 'Room in the loop',
+  holdWarning:
+    'The clip does not fit everywhere; it will be saved as a hold and cannot be approved until there is room.',
+  bookedWarning:
+    'The clip does not fit everywhere; saving may be refused until there is room, since this campaign is booked.',
+  approvalWarning: 'The clip does not fit everywhere; approving will be refused until there is room.',
+  past: "The campaign's last day has passed: there is no room left to check.",
+} as const;
+
+const missingNames: Record<RoomMissing, string> = {
+  locations: 'the locations',
+  dates: 'the dates',
+  zones: 'the zones',
+  clip: 'a clip',
+};
+
+const listText = (items: readonly string[]) =>
+  items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
+
+/** "Choose the locations, the zones and a clip to see the room left in their loops." */
+export const incompleteText = (missing: readonly RoomMissing[]) =>
+  `Choose ${listText(missing.map((item) => missingNames[item]))} to see the room left in their loops.`;
+
+/** "2026-12-01 zone 2: 0 s free" (with the seconds held by campaigns waiting for approval). */
+export function dayConflictText({ day, zone, free, held, capacity }: DayConflict) {
+  if (capacity === 0) return `${day} zone ${zone}: closed during the time window`;
+  return `${day} zone ${zone}: ${free} s free${held > 0 ? ` (${held} s held)` : ''}`;
+}
+
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+function LocationLine({ room, need }: { room: LocationRoom; need: number }) {
+  const { tightest, conflicts } = room;
+  const fits = conflicts.length === 0;
+  const days = new Set(conflicts.map((conflict) => conflict.day)).size;
+  const shown = conflicts.slice(0, CONFLICTS_SHOWN);
+  return (
+    <li data-testid={`availability-location-${room.location}`}>
+      <Group gap="xs" wrap="wrap" align="baseline">
+        <Text fw={600} size="sm">
+          {room.name}
+        </Text>
+        {tightest && (
+          <Badge variant="outline" color={fits ? 'teal.9' : 'red.9'} size="sm">
+            {fits ? 'Fits' : 'Does not fit'}
+          </Badge>
+        )}
+        <Text size="sm">
+          {tightest
+            ? `${tightest.min_free_s} s free of ${room.loopSeconds} s per loop at the least`
+            : 'No figures for this location.'}
+        </Text>
+        {tightest && tightest.held_s > 0 && (
+          <Text size="sm" c="dimmed">
+            {`(${tightest.held_s} s of it held)`}
+          </Text>
+        )}
+      </Group>
+      {!fits && need > 0 && (
+        <Stack gap={2} mt={4} ml="md">
+          <Text size="sm">{`The ${need} s clip does not fit on ${plural(days, 'day', 'days')}:`}</Text>
+          <Text component="ul" size="sm" m={0} pl="md">
+            {shown.map((conflict) => (
+              <li key={`${conflict.day}-${conflict.zone}`}>{dayConflictText(conflict)}</li>
+            ))}
+          </Text>
+          {conflicts.length > shown.length && (
+            <Text size="sm" c="dimmed">
+              {`and ${conflicts.length - shown.length} more`}
+            </Text>
+          )}
+        </Stack>
+      )}
+    </li>
+  );
+}
+
+export type AvailabilityPanelProps = {
+  room: LoopRoom;
+  /** Shown as a warning when the clip does not fit everywhere (what saving or approving will do). */
+  warning?: string;
+  /** "zones 1, 2, 08:00–12:00": what the figures cover, beside the dates. */
+  scope?: string;
+};
+
+export function AvailabilityPanel({ room, warning, scope }: AvailabilityPanelProps) {
+  const titleId = useId();
+  const busy = room.status === 'loading' || (room.status === 'ready' && room.updating);
+
+  const body = (() => {
+    switch (room.status) {
+      case 'incomplete':
+        return (
+          <Text size="sm" c="dimmed">
+            {incompleteText(room.missing)}
+          </Text>
+        );
+      case 'past':
+        return (
+          <Text size="sm" c="dimmed">
+            {availabilityTexts.past}
+          </Text>
+        );
+      case 'loading':
+        return (
+          <Stack gap="xs" aria-hidden="true" data-testid="availability-loading">
+            <Skeleton height={14} radius="sm" width="70%" />
+            <Skeleton height={14} radius="sm" width="50%" />
+          </Stack>
+        );
+      case 'error':
+        return <ListLoadError what="room figures" onRetry={room.retry} />;
+      case 'ready':
+        return (
+          <Stack gap="sm">
+            <Text size="sm" c="dimmed">
+              {`Least free seconds per loop from ${room.from} to ${room.to}${scope ? `, ${scope}` : ''}, counting campaigns waiting for approval. The clip needs ${room.need} s.`}
+              {room.unchecked > 0 && ` The ${room.unchecked} days after ${room.to} are not checked here.`}
+            </Text>
+            {!room.fits && warning && (
+              <Alert variant="light" color="yellow" icon={<IconAlertTriangle aria-hidden />} role="status">
+                {warning}
+              </Alert>
+            )}
+            <Stack component="ul" gap="sm" m={0} p={0} style={{ listStyle: 'none' }}>
+              {room.locations.map((location) => (
+                <LocationLine key={location.location} room={location} need={room.need} />
+              ))}
+            </Stack>
+          </Stack>
+        );
+    }
+  })();
+
+  return (
+    <Paper
+      withBorder
+      p="md"
+      radius="md"
+      component="section"
+      aria-labelledby={titleId}
+      aria-busy={busy}
+      data-testid="availability-panel"
+    >
+      <Group justify="space-between" gap="xs" mb="sm">
+        <Title order={2} size="h4" id={titleId}>
+          {availabilityTexts.title}
+        </Title>
+        {room.status === 'ready' && room.updating && (
+          <Group gap={6}>
+            <Loader size="xs" aria-hidden />
+            <Text size="xs" c="dimmed">
+              Updating…
+            </Text>
+          </Group>
+        )}
+      </Group>
+      {body}
+    </Paper>
+  );
+}
+
+/** "zones 1, 2, 08:00–12:00" for the panel's first line. */
+export function scopeText({
+  p_zones,
+  p_times_on,
+  p_start_time,
+  p_end_time,
+}: {
+  p_zones: readonly number[];
+  p_times_on: boolean;
+  p_start_time: string | null;
+  p_end_time: string | null;
+}) {
+  const zones = [...p_zones].sort((a, b) => a - b);
+  const zoneText = zones.length === 1 ? `zone ${zones[0]}` : `zones ${zones.join(', ')}`;
+  return p_times_on && p_start_time && p_end_time ? `${zoneText}, ${p_start_time}–${p_end_time}` : zoneText;
+}
