@@ -19,6 +19,8 @@ export function useSaveLocation() {
     onSuccess: (location) => {
       queryClient.setQueryData(queryKeys.detail('locations', location.id), location);
       void queryClient.invalidateQueries({ queryKey: queryKeys.lists('locations') });
+      // Loop length and opening hours change the room: the calendar's fill and every availability.
+      void queryClient.invalidateQueries({ queryKey: ['campaign-calendar'] });
     },
   });
 }

@@ -1,4 +1,4 @@
-// /location/add and /location/:id: the location form, then (for a saved location) its images and
+// /location/add and /location/:id: the location form, then (for a saved location) its week's fill, images and
 // the devices and zones tabs. What the user may do comes from the `_permissions` of the answers.
 import { permissionFlags } from '@marquee/contracts/common';
 import { useQueryClient } from '@tanstack/react-query';
@@ -12,6 +12,7 @@ import { useLocation } from '../api/get-location.ts';
 import { locationImagesPath, refreshLocation } from '../api/location-action.ts';
 import { LocationDevices } from './location-devices.tsx';
 import { LocationForm } from './location-form.tsx';
+import { LocationWeekFill } from './location-week-fill.tsx';
 import { LocationZones } from './location-zones.tsx';
 import { IconDeviceTv, IconLayoutGrid } from '@tabler/icons-react';
 
@@ -78,12 +79,15 @@ export function LocationEditScreen() {
       }
     >
       {saved && (
-        <ImageBox
-          endpoint={locationImagesPath(saved.id)}
-          label="Images"
-          readOnly={!objectFlags.canChange}
-          onChange={() => refreshLocation(queryClient, saved.id)}
-        />
+        <>
+          <LocationWeekFill locationId={saved.id} />
+          <ImageBox
+            endpoint={locationImagesPath(saved.id)}
+            label="Images"
+            readOnly={!objectFlags.canChange}
+            onChange={() => refreshLocation(queryClient, saved.id)}
+          />
+        </>
       )}
     </LocationForm>
   );

@@ -1,0 +1,122 @@
+import { appConfigEndpoint } from '@marquee/contracts/app-config';
+import type { AvailabilityRow } from '@marquee/contracts/inventory';
+import { screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { api } from '../../../lib/api.ts';
+import { configFixture } from '../../../test/fixtures.ts';
+import { renderWithProviders } from '../../../test/render.tsx';
+import { page, zoneFixture } from './location-fixtures.ts';
+import { LocationWeekFill } from './location-week-fill.tsx';
+import { freeText, todayIn, weekFrom } from './location-week.ts';
+
+afterEach(() => {
+  vi.restoreAllMocks();
+  vi.useRealTimers();
+});
+
+const AVAILABILITY = '/api/locations/availability/';
+
+const row = (extra: Partial<AvailabilityRow>): AvailabilityRow => ({
+  location: 4,
+  location_name: 'Central Station',
+  loop_seconds: 60,
+  zone: 1,
+  day: '2026-11-30',
+  capacity_s: 60,
+  booked_s: 0,
+  held_s: 0,
+  free_s: 60,
+  min_free_s: 60,
+  ...extra,
+});
+
+function renderWeek(rows: AvailabilityRow[] | Error, timeZone = 'Pacific/Auckland') {
+  const get = vi.spyOn(api, 'get').mockImplementation((path: string) => {
+    if (path === appConfigEndpoint) return Promise.resolve(configFixture({ time_zone: timeZone })) as never;
+    if (path === AVAILABILITY)
+      return (rows instanceof Error ? Promise.reject(rows) : Promise.resolve({ results: rows })) as never;
+    if (path === '/api/locations/4/zones/') return Promise.resolve(page([zoneFixture()])) as never;
+    return Promise.reject(new Error(`unexpected ${path}`));
+  });
+  return { ...renderWithProviders(<LocationWeekFill locationId={4} />), get };
+}
+
+describe('LocationWeekFill', () => {
+  it('asks for the 7 days from the server’s today and shows a row per zone with each day’s fill and free seconds', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    // 29 November 23:30 UTC is already 30 November in Auckland.
+    vi.setSystemTime(new Date('2026-11-29T23:30:00Z'));
+    const { get } = renderWeek([
+      row({ zone: 1, day: '2026-11-30', booked_s: 40, held_s: 10, free_s: 10, min_free_s: 10 }),
+      row({ zone: 1, day: '2026-12-01', booked_s: 50, free_s: 10, min_free_s: 10 }),
+      row({ zone: 1, day: '2026-12-02', booked_s: 70, free_s: -10, min_free_s: -10 }),
+      row({ zone: 2, day: '2026-11-30', capacity_s: 0, free_s: 0, min_free_s: 0 }),
+    ]);
+    const table = await screen.findByRole('table', { name: 'Fill of the next 7 days' });
+    expect(get).toHaveBeenCalledWith(
+      AVAILABILITY,
+      expect.objectContaining({
+        query: expect.objectContaining({ location: '4', date__gte: '2026-11-30', date__lte: '2026-12-06' }),
+      }),
+    );
+    const headers = within(table)
+      .getAllByRole('columnheader')
+      .map((th) => th.textContent);
+    expect(headers).toEqual(['Zone', 'Today', 'Tue 1', 'Wed 2', 'Thu 3', 'Fri 4', 'Sat 5', 'Sun 6']);
+    expect(within(table).getByRole('columnheader', { name: 'Today' })).toHaveAttribute('aria-current', 'date');
+
+    const [zone1, zone2] = within(table).getAllByRole('row').slice(1);
+    expect(within(zone1!).getByRole('rowheader')).toHaveTextContent('Zone 1Entrance');
+    const today = within(zone1!).getByRole('img', { name: 'Monday 30 November: 67 % booked, 17 % held' });
+    expect(today).toHaveAttribute('data-level', 'open');
+    expect(within(zone1!).getAllByRole('cell')[0]).toHaveTextContent('10 s free');
+    expect(within(zone1!).getByRole('img', { name: 'Tuesday 1 December: 83 % booked' })).toHaveAttribute(
+      'data-level',
+      'tight',
+    );
+    expect(within(zone1!).getByRole('img', { name: 'Wednesday 2 December: 117 % booked' })).toHaveAttribute(
+      'data-level',
+      'over',
+    );
+    expect(within(zone1!).getAllByRole('cell')[2]).toHaveTextContent('10 s over');
+    // A day with no row (not returned) shows a dash.
+    expect(within(zone1!).getAllByRole('cell')[3]).toHaveTextContent('–');
+
+    expect(within(zone2!).getByRole('rowheader')).toHaveTextContent('Zone 2');
+    expect(within(zone2!).getAllByRole('cell')[0]).toHaveTextContent('Closed');
+    expect(within(zone2!).queryByRole('img')).toBeNull();
+
+    expect(screen.getByText(/Share of each 60 s loop booked per zone/)).toBeInTheDocument();
+    expect(within(screen.getByRole('list', { name: 'Fill of the loop' })).getAllByRole('listitem')).toHaveLength(4);
+  });
+
+  it('says when there is nothing to show, and offers a retry when the room cannot be loaded', async () => {
+    const { unmount } = renderWeek([]);
+    expect(await screen.findByText('No zones to show.')).toBeInTheDocument();
+    unmount();
+    vi.restoreAllMocks();
+    renderWeek(new Error('offline'));
+    expect(await screen.findByText(/The fill of the week could not be loaded/)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+  });
+});
+
+describe('location week', () => {
+  it('has today in the given zone, 7 days, and the free seconds in words', () => {
+    expect(todayIn('Pacific/Auckland', new Date('2026-11-29T23:30:00Z'))).toBe('2026-11-30');
+    expect(todayIn('UTC', new Date('2026-11-29T23:30:00Z'))).toBe('2026-11-29');
+    expect(todayIn('Not/AZone', new Date('2026-11-29T12:00:00Z'))).toMatch(/^2026-11-(29|30)$/);
+    expect(weekFrom('2026-12-29')).toEqual([
+      '2026-12-29',
+      '2026-12-30',
+      '2026-12-31',
+      '2027-01-01',
+      '2027-01-02',
+      '2027-01-03',
+      '2027-01-04',
+    ]);
+    expect(freeText({ capacity_s: 60, min_free_s: 20 })).toBe('20 s free');
+    expect(freeText({ capacity_s: 60, min_free_s: -5 })).toBe('5 s over');
+    expect(freeText({ capacity_s: 0, min_free_s: 0 })).toBe('Closed');
+  });
+});
