@@ -1,6 +1,6 @@
 // GET /api/locations/calendar/: active locations a page at a time, each with its number of campaigns
-// (states 1, 2, 3, 10, 99) per day of [date_from, date_to]. Under the 'campaign-calendar' key, which
-// every campaign change refreshes (refreshCampaigns).
+// (states 1, 2, 3, 10, 99) and how full its loop is (`fill`) per day of [date_from, date_to]. Under the
+// 'campaign-calendar' key, which every campaign change refreshes (refreshCampaigns).
 import type { CalendarRow } from '@marquee/contracts/campaigns';
 import type { Paged } from '@marquee/contracts/common';
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';

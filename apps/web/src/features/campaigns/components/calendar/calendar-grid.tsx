@@ -1,5 +1,6 @@
 // The calendar table: a header row per ISO week and per day, one row per location, and per day the
-// number of campaigns there (a link to that day's list; zero is muted).
+// number of campaigns there (a link to that day's list; zero is muted) over a bar of how full the
+// day's loop is (the fullest zone's booked share by level, holds striped; its text for screen readers).
 import { Skeleton, Text, VisuallyHidden } from '@mantine/core';
 import type { CalendarRow } from '@marquee/contracts/campaigns';
 import { Link } from 'react-router';
@@ -7,6 +8,7 @@ import { campaignCalendarListPath } from '../../../../app/paths.ts';
 import { dayOfMonth, formatLongDay, isoWeek, isWeekend, weekdayShort } from './calendar-dates.ts';
 import classes from './calendar.module.css';
 import { SysIdText } from '../../../../components/sys-id.tsx';
+import { FillBar, fillText } from '../../../../components/fill-bar.tsx';
 
 export type CalendarGridProps = {
   /** The calendar's first day (a Monday), kept in the links so "back" returns to these weeks. */
@@ -101,22 +103,35 @@ export function CalendarGrid({
                 </th>
                 {days.map((day, index) => {
                   const count = row.days[day] ?? 0;
+                  const fill = row.fill[day];
+                  const hasFill = fill !== undefined && (fill.fill > 0 || fill.held > 0);
                   return (
                     <td key={day} className={dayClass(day, index)} data-weekend={isWeekend(day) || undefined}>
-                      {count > 0 ? (
-                        <Link
-                          className={classes.count}
-                          to={campaignCalendarListPath(start, row.id, day)}
-                          aria-label={`${campaignsText(count)} at ${row.name} on ${formatLongDay(day)}`}
-                        >
-                          {count}
-                        </Link>
-                      ) : (
-                        <span className={classes.zero}>
-                          <span aria-hidden="true">·</span>
-                          <VisuallyHidden>0</VisuallyHidden>
-                        </span>
-                      )}
+                      <div className={classes.cell}>
+                        {count > 0 ? (
+                          <Link
+                            className={classes.count}
+                            to={campaignCalendarListPath(start, row.id, day)}
+                            aria-label={`${campaignsText(count)} at ${row.name} on ${formatLongDay(day)}`}
+                          >
+                            {count}
+                          </Link>
+                        ) : (
+                          <span className={classes.zero}>
+                            <span aria-hidden="true">·</span>
+                            <VisuallyHidden>0</VisuallyHidden>
+                          </span>
+                        )}
+                        {hasFill && (
+                          <FillBar
+                            fill={fill.fill}
+                            held={fill.held}
+                            w={24}
+                            h={5}
+                            label={`${row.name}, ${formatLongDay(day)}: ${fillText(fill.fill, fill.held)}`}
+                          />
+                        )}
+                      </div>
                     </td>
                   );
                 })}

@@ -93,6 +93,50 @@ describe('CalendarScreen', () => {
     expect(screen.getByRole('rowheader', { name: /Mall North/ })).toBeInTheDocument();
   });
 
+  it('shows how full each day is as a bar with its figures in words, coloured by level, and the legend', async () => {
+    renderCalendar('/campaign/calendar/2026-11-23', {
+      rows: [
+        calendarRowFixture({
+          days: { '2026-11-23': 3, '2026-11-24': 0, '2026-11-25': 1, '2026-11-26': 2 },
+          fill: {
+            '2026-11-23': { fill: 0.75, held: 0.1 },
+            // Only holds: no campaign counted yet, the bar shows the held room.
+            '2026-11-24': { fill: 0, held: 0.25 },
+            '2026-11-25': { fill: 0.9, held: 0 },
+            '2026-11-26': { fill: 1.2, held: 0 },
+            '2026-11-27': { fill: 0, held: 0 },
+          },
+        }),
+      ],
+    });
+    const table = await calendarTable();
+    const monday = await within(table).findByRole('img', {
+      name: 'Mall North, Monday 23 November 2026: 75 % booked, 10 % held',
+    });
+    expect(monday).toHaveAttribute('data-level', 'open');
+    expect(monday).toHaveAttribute('title', 'Mall North, Monday 23 November 2026: 75 % booked, 10 % held');
+    // The bar sits in the same cell as the day's count.
+    expect(monday.closest('td')).toHaveTextContent('3');
+    expect(
+      within(table).getByRole('img', { name: 'Mall North, Tuesday 24 November 2026: 0 % booked, 25 % held' }),
+    ).toHaveAttribute('data-level', 'open');
+    expect(
+      within(table).getByRole('img', { name: 'Mall North, Wednesday 25 November 2026: 90 % booked' }),
+    ).toHaveAttribute('data-level', 'tight');
+    expect(
+      within(table).getByRole('img', { name: 'Mall North, Thursday 26 November 2026: 120 % booked' }),
+    ).toHaveAttribute('data-level', 'over');
+    // Empty days have no bar.
+    expect(within(table).getAllByRole('img')).toHaveLength(4);
+
+    const legend = screen.getByRole('list', { name: 'Fill of the loop' });
+    expect(
+      within(legend)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Under 80 %', '80–100 %', 'Over 100 %', 'Held']);
+  });
+
   it('starts on the Monday of this week in the configured time zone, and marks today', async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     // Sunday evening in UTC is already Monday 30 November in Berlin.

@@ -1,6 +1,7 @@
 // /campaign/calendar/:start?: CALENDAR_WEEKS ISO weeks from `start` (a Monday; another day moves to
 // its week's Monday, no or an invalid day shows this week in the configured time zone), a row per
-// active location with its campaigns per day, the locations a page at a time (page in the URL).
+// active location with its campaigns and the fill of its loop per day (with the colours' legend), the
+// locations a page at a time (page in the URL).
 import { Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight, IconChevronsLeft, IconChevronsRight } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -11,6 +12,7 @@ import { ListLoadError, ListSkeleton } from '../../../../components/list-states.
 import { PageHeader } from '../../../../components/page-header.tsx';
 import { appConfigQueryOptions } from '../../../../lib/app-config.ts';
 import { useCalendar } from '../../api/get-calendar.ts';
+import { FillLegend } from '../../../../components/fill-bar.tsx';
 import { CalendarGrid } from './calendar-grid.tsx';
 import { CalendarPager } from './calendar-pager.tsx';
 import { addDays, CALENDAR_DAYS, calendarDays, formatDay, mondayOf, readStart, todayIn } from './calendar-dates.ts';
@@ -94,6 +96,12 @@ export function CalendarScreen() {
             <ListSkeleton rows={8} height={36} testId="calendar-skeleton" />
           ) : (
             <>
+              <Group gap="xs" wrap="wrap" align="center">
+                <Text size="xs" c="dimmed">
+                  Bars: how full the day’s loop is (its fullest zone, in the busiest hour).
+                </Text>
+                <FillLegend />
+              </Group>
               <CalendarGrid
                 start={start}
                 days={days}
