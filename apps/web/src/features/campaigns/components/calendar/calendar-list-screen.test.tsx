@@ -1,3 +1,4 @@
+import type { AvailabilityRow } from '@marquee/contracts/inventory';
 import { userInfoQueryKey } from '../../../../lib/current-user.ts';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -9,9 +10,31 @@ import { CalendarListScreen } from './calendar-list-screen.tsx';
 
 afterEach(() => vi.restoreAllMocks());
 
-function renderList(route: string, rows = [campaignRowFixture()], permissions = ['list_campaign', 'view_location']) {
+const AVAILABILITY = '/api/locations/availability/';
+
+const roomRow = (extra: Partial<AvailabilityRow>): AvailabilityRow => ({
+  location: 4,
+  location_name: 'Mall North',
+  loop_seconds: 60,
+  zone: 1,
+  day: '2026-11-25',
+  capacity_s: 60,
+  booked_s: 0,
+  held_s: 0,
+  free_s: 60,
+  min_free_s: 60,
+  ...extra,
+});
+
+function renderList(
+  route: string,
+  rows = [campaignRowFixture()],
+  permissions = ['list_campaign', 'view_location'],
+  room: AvailabilityRow[] = [],
+) {
   const get = vi.spyOn(api, 'get').mockImplementation((path: string) => {
     if (path === '/api/campaigns/') return Promise.resolve(page(rows)) as never;
+    if (path === AVAILABILITY) return Promise.resolve({ results: room }) as never;
     if (path === '/api/locations/4/') return Promise.resolve({ id: 4, name: 'Mall North' }) as never;
     return Promise.reject(new Error(`unexpected ${path}`));
   });
@@ -57,6 +80,45 @@ describe('CalendarListScreen', () => {
     );
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Mall North');
     expect(screen.getByText('Choose a campaign to see its details.')).toBeInTheDocument();
+  });
+
+  it('shows each campaign’s seconds per loop at this location and the room left per zone that day', async () => {
+    const { get } = renderList(
+      '/campaign/calendar/2026-11-23/list/4/2026-11-25',
+      [
+        campaignRowFixture({
+          id: 2,
+          name: 'Winter sale',
+          loop_share: [
+            { location: 9, loop_seconds: 30, clip_s: 15, share: 0.5 },
+            { location: 4, loop_seconds: 60, clip_s: 15, share: 0.25 },
+          ],
+        }),
+        campaignRowFixture({ id: 3, name: 'No share yet', loop_share: undefined }),
+      ],
+      ['list_campaign', 'view_location'],
+      [
+        roomRow({ zone: 2, booked_s: 70, free_s: -10, min_free_s: -10 }),
+        roomRow({ zone: 1, booked_s: 40, held_s: 10, free_s: 10, min_free_s: 10 }),
+      ],
+    );
+    const table = await screen.findByRole('table', { name: 'Campaigns at Mall North on Wednesday 25 November 2026' });
+    expect(within(table).getByRole('columnheader', { name: 'Per loop' })).toBeInTheDocument();
+    const [first, second] = within(table).getAllByRole('row').slice(1);
+    expect(first).toHaveTextContent('15 s · 25 %');
+    expect(second).toHaveTextContent('–');
+
+    const room = await screen.findByRole('region', { name: 'Room left on this day' });
+    expect(room).toHaveTextContent('Room per 60 s loop');
+    const zones = within(room).getAllByRole('listitem');
+    expect(zones.map((zone) => zone.textContent)).toEqual(['Zone 110 s free', 'Zone 210 s over']);
+    expect(within(zones[0]!).getByRole('img', { name: 'Zone 1: 67 % booked, 17 % held' })).toBeInTheDocument();
+    expect(get).toHaveBeenCalledWith(
+      AVAILABILITY,
+      expect.objectContaining({
+        query: expect.objectContaining({ location: '4', date__gte: '2026-11-25', date__lte: '2026-11-25' }),
+      }),
+    );
   });
 
   it('goes back to the calendar weeks and to the days around, following a day out of those weeks', async () => {

@@ -1,6 +1,7 @@
 // /campaign/calendar/:start/list/:location/:selected: the campaigns the calendar counts at one
-// location on one day (states 1, 2, 3, 10, 99) in playlist order, the days before and after, and
-// below them the chosen campaign's details (the child route :id).
+// location on one day (states 1, 2, 3, 10, 99) in playlist order with each one's seconds per loop there,
+// the room left that day per zone, the days before and after, and below them the chosen campaign's
+// details (the child route :id).
 import { Anchor, Button, Group, Paper, Stack, Table, Text } from '@mantine/core';
 import { isCalendarDay, permissionFlags } from '@marquee/contracts/common';
 import { IconArrowLeft, IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
@@ -19,6 +20,13 @@ import { CampaignClipCell } from '../campaign-columns.tsx';
 import { CampaignStateBadge } from '../../../../components/campaign-state-badge.tsx';
 import { addDays, CALENDAR_DAYS, formatLongDay, mondayOf } from './calendar-dates.ts';
 import { SysIdText } from '../../../../components/sys-id.tsx';
+import { CalendarDayRoom } from './calendar-day-room.tsx';
+
+/** "15 s · 25 %": the campaign's clip seconds in every loop at the location and its share of the loop. */
+export function loopShareText(row: Pick<CampaignRow, 'loop_share'>, location: number): string | null {
+  const share = row.loop_share?.find((entry) => entry.location === location);
+  return share ? `${share.clip_s} s · ${Math.round(share.share * 100)} %` : null;
+}
 
 /** The calendar's weeks stay while the day is in them; otherwise they follow the day. */
 const startFor = (start: string, day: string) =>
@@ -58,13 +66,16 @@ export function CalendarListScreen() {
       );
     }
     return (
-      <Table.ScrollContainer minWidth={720}>
+      <Table.ScrollContainer minWidth={800}>
         <Table aria-label={`Campaigns at ${name} on ${dayText}`} verticalSpacing="xs" highlightOnHover>
           <Table.Thead>
             <Table.Tr>
               <Table.Th scope="col">System id</Table.Th>
               <Table.Th scope="col">Name</Table.Th>
               <Table.Th scope="col">Video clip</Table.Th>
+              <Table.Th scope="col" title="Seconds of every loop and share of the loop">
+                Per loop
+              </Table.Th>
               <Table.Th scope="col">Dates</Table.Th>
               <Table.Th scope="col">State</Table.Th>
             </Table.Tr>
@@ -97,6 +108,11 @@ export function CalendarListScreen() {
                   </Table.Td>
                   <Table.Td>
                     <CampaignClipCell campaign={row} />
+                  </Table.Td>
+                  <Table.Td>
+                    <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+                      {loopShareText(row, locationId) ?? '–'}
+                    </Text>
                   </Table.Td>
                   <Table.Td>
                     <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
@@ -170,7 +186,10 @@ export function CalendarListScreen() {
       />
       <Stack gap="md">
         <Paper withBorder p="md" radius="md">
-          {body}
+          <Stack gap="md">
+            <CalendarDayRoom locationId={locationId} day={selected} />
+            {body}
+          </Stack>
         </Paper>
         {outlet ??
           (rows.length > 0 && (
