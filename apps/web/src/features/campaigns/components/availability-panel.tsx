@@ -4,6 +4,7 @@
 import { Alert, Badge, Group, Loader, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useId } from 'react';
+import { FillBar, fillText } from '../../../components/fill-bar.tsx';
 import { ListLoadError } from '../../../components/list-states.tsx';
 import type { DayConflict, LocationRoom, LoopRoom, RoomMissing } from './availability-room.ts';
 
@@ -65,10 +66,19 @@ function LocationLine({ room, need }: { room: LocationRoom; need: number }) {
         </Text>
         {tightest && tightest.held_s > 0 && (
           <Text size="sm" c="dimmed">
-            {`(${tightest.held_s} s of it held)`}
+            {`(${tightest.held_s} s held)`}
           </Text>
         )}
       </Group>
+      {tightest && tightest.capacity_s > 0 && (
+        <FillBar
+          fill={tightest.booked_s / tightest.capacity_s}
+          held={tightest.held_s / tightest.capacity_s}
+          label={`${room.name} at its fullest: ${fillText(tightest.booked_s / tightest.capacity_s, tightest.held_s / tightest.capacity_s)}`}
+          w={240}
+          mt={4}
+        />
+      )}
       {!fits && need > 0 && (
         <Stack gap={2} mt={4} ml="md">
           <Text size="sm">{`The ${need} s clip does not fit on ${plural(days, 'day', 'days')}:`}</Text>

@@ -1,6 +1,8 @@
 import { notifications } from '@mantine/notifications';
 import { appConfigEndpoint } from '@marquee/contracts/app-config';
+import type { NoRoomError } from '@marquee/contracts/availability';
 import { campaignTexts, type Campaign } from '@marquee/contracts/campaigns';
+import type { AvailabilityRow } from '@marquee/contracts/inventory';
 import type { Location } from '@marquee/contracts/locations';
 import { messages } from '@marquee/contracts/texts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
@@ -11,6 +13,7 @@ import type { Detail } from '../../../lib/resources.ts';
 import { configFixture } from '../../../test/fixtures.ts';
 import { renderWithProviders } from '../../../test/render.tsx';
 import { CampaignEditScreen } from './campaign-edit-screen.tsx';
+import { availabilityTexts } from './availability-panel.tsx';
 import { CampaignForm } from './campaign-form.tsx';
 import type { CampaignPlaylistProps } from './playlist/campaign-playlist.tsx';
 
@@ -86,9 +89,50 @@ const campaignFixture = (extra: Partial<Detail<Campaign>> = {}): Detail<Campaign
   ...extra,
 });
 
+/** What GET /api/locations/availability/ answers in a test. */
+let availability: AvailabilityRow[] = [];
+
+/** A day and zone at Central station (30 s loop) with `free` seconds left. */
+const roomRow = (day: string, zone: number, free: number): AvailabilityRow => ({
+  location: 1,
+  location_name: 'Central station',
+  loop_seconds: 30,
+  zone,
+  day,
+  capacity_s: 30,
+  booked_s: 30 - free,
+  held_s: 0,
+  free_s: free,
+  min_free_s: free,
+});
+
+const clip = {
+  id: 5,
+  name: 'Spot',
+  video_file: '/v.mp4',
+  video_thumb: { url: '/t.jpg', preview: '/p.jpg' },
+  duration: 10,
+  advertiser: 1,
+};
+
+/** A campaign of one future day at Central station with a 10 s clip, so the room panel asks. */
+const futureCampaign = (extra: Partial<Detail<Campaign>> = {}) =>
+  campaignFixture({ start_date: '2099-12-01', end_date: '2099-12-01', videoclip_data: clip, ...extra });
+
+const refusal: NoRoomError = {
+  non_field_errors: [
+    'Not enough room at Central station on 2099-12-01 06:00 in zone 1: 0 s free, the clip needs 10 s.',
+  ],
+  conflicts: [
+    { location: 1, location_name: 'Central station', zone: 1, day: '2099-12-01', hour: 6, free: 0, need: 10 },
+  ],
+};
+
 beforeEach(() => {
+  availability = [];
   vi.spyOn(api, 'get').mockImplementation(async (path: string) => {
     if (path === appConfigEndpoint) return config;
+    if (path === '/api/locations/availability/') return { results: availability };
     if (path === '/api/locations/')
       return { count: 2, next: null, previous: null, results: locations, _permissions: [] };
     throw new Error(`unexpected GET ${path}`);
@@ -291,5 +335,77 @@ describe('CampaignForm', { timeout: 20_000 }, () => {
     expect(screen.queryByRole('button', { name: 'Save' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Deactivate' })).toBeNull();
     expect(screen.getByRole('textbox', { name: /Comments/ })).toHaveAccessibleName('Comments');
+  });
+  it('shows the room left at each location, and that the clip fits', async () => {
+    availability = [roomRow('2099-12-01', 1, 20)];
+    renderWithProviders(<CampaignForm campaign={futureCampaign({ state: 0 })} readOnly={false} />);
+    const panel = await screen.findByRole('region', { name: 'Room in the loop' });
+    const central = await within(panel).findByTestId('availability-location-1');
+    expect(central).toHaveTextContent('Fits');
+    expect(central).toHaveTextContent('20 s free of 30 s per loop at the least');
+    expect(screen.queryByText(availabilityTexts.holdWarning)).toBeNull();
+  });
+
+  it('warns that a campaign whose clip does not fit is saved as a hold, and says so after saving', async () => {
+    availability = [roomRow('2099-12-01', 1, 0)];
+    const put = vi.spyOn(api, 'put').mockResolvedValue(futureCampaign({ state: 0, name: 'Summer sale 2' }));
+    const show = vi.spyOn(notifications, 'show');
+    const { user } = renderWithProviders(<CampaignForm campaign={futureCampaign({ state: 0 })} readOnly={false} />);
+    expect(await screen.findByText(availabilityTexts.holdWarning)).toBeInTheDocument();
+    expect(screen.getByTestId('availability-location-1')).toHaveTextContent('2099-12-01 zone 1: 0 s free');
+
+    await user.type(screen.getByRole('textbox', { name: 'Name' }), ' 2');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(put).toHaveBeenCalledTimes(1));
+    await waitFor(() =>
+      expect(show).toHaveBeenCalledWith(
+        expect.objectContaining({ color: 'yellow', message: expect.stringContaining('is saved as a hold') }),
+      ),
+    );
+  });
+
+  it('shows why an edit of a booked campaign was refused, with nothing to confirm without override_capacity', async () => {
+    availability = [roomRow('2099-12-01', 1, 0)];
+    const put = vi.spyOn(api, 'put').mockRejectedValue(new ApiError(400, refusal));
+    const { user } = renderWithProviders(<CampaignForm campaign={futureCampaign()} readOnly={false} />);
+    expect(await screen.findByText(availabilityTexts.bookedWarning)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: campaignTexts.editApprovedTitle })).getByRole('button', {
+        name: 'Save',
+      }),
+    );
+    const alert = await screen.findByTestId('no-room-alert');
+    expect(within(alert).getByText(refusal.non_field_errors[0]!)).toBeInTheDocument();
+    expect(within(alert).queryByRole('button', { name: 'Save anyway…' })).toBeNull();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(put).toHaveBeenCalledTimes(1);
+  });
+
+  it('lets a user with override_capacity save a booked campaign anyway after the confirm', async () => {
+    const put = vi
+      .spyOn(api, 'put')
+      .mockRejectedValueOnce(new ApiError(400, refusal))
+      .mockResolvedValueOnce(futureCampaign({ state: 0 }));
+    const campaign = futureCampaign({ _permissions: ['view_campaign', 'change_campaign', 'override_capacity'] });
+    const { user } = renderWithProviders(<CampaignForm campaign={campaign} readOnly={false} />);
+    await user.click(await screen.findByRole('button', { name: 'Save' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: campaignTexts.editApprovedTitle })).getByRole('button', {
+        name: 'Save',
+      }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Save anyway' });
+    expect(within(dialog).getByRole('table', { name: 'The slot where the clip does not fit' })).toHaveTextContent(
+      'Central station2099-12-0106:0010 s / 10 s',
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Save anyway' }));
+    await waitFor(() => expect(put).toHaveBeenCalledTimes(2));
+    expect(put).toHaveBeenLastCalledWith(
+      '/api/campaigns/9/',
+      expect.objectContaining({ override_capacity: true, name: 'Summer sale' }),
+      { formErrors: true, quietStatuses: [400] },
+    );
+    await waitFor(() => expect(screen.queryByTestId('no-room-alert')).toBeNull());
   });
 });

@@ -1,6 +1,8 @@
 import { notifications } from '@mantine/notifications';
 import { appConfigEndpoint, type AppConfig } from '@marquee/contracts/app-config';
+import type { NoRoomError } from '@marquee/contracts/availability';
 import type { Campaign, LastReviewed } from '@marquee/contracts/campaigns';
+import type { AvailabilityRow } from '@marquee/contracts/inventory';
 import { messages } from '@marquee/contracts/texts';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -10,6 +12,7 @@ import { setDisplayTimeZone } from '../../../../lib/format.ts';
 import type { Detail } from '../../../../lib/resources.ts';
 import { renderWithProviders } from '../../../../test/render.tsx';
 import type { CampaignFormProps } from '../campaign-form.tsx';
+import { availabilityTexts } from '../availability-panel.tsx';
 import { ApprovalScreen, authorLine } from './approval-screen.tsx';
 
 // The form has its own tests; here it only shows which fields the screen marks as changed.
@@ -77,13 +80,40 @@ const campaignFixture = (extra: Partial<Detail<Campaign>> = {}): Detail<Campaign
   ...extra,
 });
 
+const refusal: NoRoomError = {
+  non_field_errors: ['Not enough room at Kiosk on 2026-07-01 08:00 in zone 2: 5 s free, the clip needs 15 s.'],
+  conflicts: [
+    { location: 4, location_name: 'Kiosk', zone: 2, day: '2026-07-01', hour: 8, free: 5, need: 15 },
+    { location: 4, location_name: 'Kiosk', zone: 1, day: '2026-07-02', hour: 9, free: 0, need: 15 },
+  ],
+};
+
 const neverApproved: LastReviewed = { decision: null, decided_at: null, campaign: null };
 
-function mockGets(campaign = campaignFixture(), last: LastReviewed = neverApproved) {
+/** A day and zone of the availability API at location 4 (a 30 s loop). */
+const roomRow = (day: string, zone: number, free: number): AvailabilityRow => ({
+  location: 4,
+  location_name: 'Kiosk',
+  loop_seconds: 30,
+  zone,
+  day,
+  capacity_s: 30,
+  booked_s: 30 - free,
+  held_s: 0,
+  free_s: free,
+  min_free_s: free,
+});
+
+function mockGets(
+  campaign = campaignFixture(),
+  last: LastReviewed = neverApproved,
+  rows = [roomRow('2099-07-01', 1, 30)],
+) {
   return vi.spyOn(api, 'get').mockImplementation((path: string) => {
     if (path === appConfigEndpoint) return Promise.resolve(config) as never;
     if (path === '/api/campaigns/5/') return Promise.resolve(campaign) as never;
     if (path === '/api/campaigns/5/last_reviewed/') return Promise.resolve(last) as never;
+    if (path === '/api/locations/availability/') return Promise.resolve({ results: rows }) as never;
     return Promise.reject(new Error(`unexpected GET ${path}`));
   });
 }
@@ -127,6 +157,74 @@ describe('ApprovalScreen', () => {
     );
     await waitFor(() => expect(router.state.location.pathname).toBe('/campaign/approve'));
     expect(show).toHaveBeenCalledWith(expect.objectContaining({ message: 'Campaign "Summer sale" approved.' }));
+  });
+
+  it('shows the room its clip finds in the loop, leaving itself out', async () => {
+    const get = mockGets(campaignFixture({ start_date: '2099-07-01', end_date: '2099-07-01' }), neverApproved, [
+      roomRow('2099-07-01', 1, 30),
+      roomRow('2099-07-01', 2, 10),
+    ]);
+    renderScreen();
+    const panel = await screen.findByRole('region', { name: 'Room in the loop' });
+    const kiosk = await within(panel).findByTestId('availability-location-4');
+    expect(kiosk).toHaveTextContent('Does not fit');
+    expect(kiosk).toHaveTextContent('2099-07-01 zone 2: 10 s free');
+    expect(within(panel).getByText(availabilityTexts.approvalWarning)).toBeInTheDocument();
+    expect(get).toHaveBeenCalledWith(
+      '/api/locations/availability/',
+      expect.objectContaining({ query: expect.objectContaining({ location: '4', zone: '1,2', exclude_campaign: 5 }) }),
+    );
+  });
+
+  it('shows a refused approval with the server message and its conflicts, and stays', async () => {
+    mockGets();
+    const post = vi.spyOn(api, 'post').mockRejectedValue(new ApiError(400, refusal));
+    const { user, router } = renderScreen();
+    await user.click(await screen.findByRole('button', { name: 'Approve' }));
+    const alert = await screen.findByTestId('no-room-alert');
+    expect(within(alert).getByText('Not approved: the clip does not fit')).toBeInTheDocument();
+    expect(within(alert).getByText(refusal.non_field_errors[0]!)).toBeInTheDocument();
+    expect(within(alert).getByText('Kiosk, 2026-07-01 08:00, zone 2: 5 s free, needs 15 s')).toBeInTheDocument();
+    expect(within(alert).getByText('Kiosk, 2026-07-02 09:00, zone 1: 0 s free, needs 15 s')).toBeInTheDocument();
+    // Without override_capacity there is nothing to confirm.
+    expect(within(alert).queryByRole('button', { name: 'Approve anyway…' })).toBeNull();
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(post).toHaveBeenCalledTimes(1);
+    expect(router.state.location.pathname).toBe('/campaign/approve/5');
+  });
+
+  it('asks a user with override_capacity to approve anyway, listing the conflicts, and books on confirm', async () => {
+    mockGets(campaignFixture({ _permissions: ['view_campaign', 'approve_campaign', 'override_capacity'] }));
+    const post = vi
+      .spyOn(api, 'post')
+      .mockRejectedValueOnce(new ApiError(400, refusal))
+      .mockResolvedValueOnce(campaignFixture({ state: 1, _permissions: [] }));
+    const { user, router } = renderScreen();
+    await user.click(await screen.findByRole('button', { name: 'Approve' }));
+
+    const dialog = await screen.findByRole('dialog', { name: 'Approve anyway' });
+    const table = within(dialog).getByRole('table', { name: 'The 2 slots where the clip does not fit' });
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows.map((row) => row.textContent)).toEqual([
+      'Kiosk2026-07-0108:0025 s / 15 s',
+      'Kiosk2026-07-0209:0010 s / 15 s',
+    ]);
+    // Cancelled, the refusal stays with a way back to the dialog.
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(post).toHaveBeenCalledTimes(1);
+    await user.click(within(screen.getByTestId('no-room-alert')).getByRole('button', { name: 'Approve anyway…' }));
+
+    const again = await screen.findByRole('dialog', { name: 'Approve anyway' });
+    await user.click(within(again).getByRole('button', { name: 'Approve anyway' }));
+    await waitFor(() =>
+      expect(post).toHaveBeenLastCalledWith(
+        '/api/campaigns/5/approve/',
+        { override_capacity: true },
+        { quietStatuses: [400] },
+      ),
+    );
+    await waitFor(() => expect(router.state.location.pathname).toBe('/campaign/approve'));
   });
 
   it('names who sent the campaign for approval and when, and plays its clip at the top', async () => {

@@ -1,0 +1,202 @@
+import type { AvailabilityRow } from '@marquee/contracts/inventory';
+import { screen, waitFor, within } from '@testing-library/react';
+import { useState } from 'react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { api } from '../../../lib/api.ts';
+import type { QueryParams } from '../../../lib/api-client.ts';
+import { renderWithProviders } from '../../../test/render.tsx';
+import { AvailabilityPanel, availabilityTexts, dayConflictText, incompleteText } from './availability-panel.tsx';
+import { availabilityCalls, useLoopRoom, type RoomInput } from './availability-room.ts';
+
+const AVAILABILITY = '/api/locations/availability/';
+
+const input = (extra: Partial<RoomInput> = {}): RoomInput => ({
+  locations: [1, 2],
+  start_date: '2099-12-01',
+  end_date: '2099-12-02',
+  p_zones: [1, 2],
+  p_times_on: false,
+  p_start_time: null,
+  p_end_time: null,
+  need: 10,
+  excludeCampaign: 9,
+  today: '2099-11-20',
+  ...extra,
+});
+
+const row = (location: number, zone: number, day: string, free: number, held = 0): AvailabilityRow => ({
+  location,
+  location_name: location === 1 ? 'Central station' : 'Airport gate',
+  loop_seconds: 30,
+  zone,
+  day,
+  capacity_s: 30,
+  booked_s: 30 - free - held,
+  held_s: held,
+  free_s: free,
+  min_free_s: free,
+});
+
+function Harness({ room, warning }: { room: RoomInput; warning?: string }) {
+  return <AvailabilityPanel room={useLoopRoom(room)} warning={warning} />;
+}
+
+/** Changes the input step by step, as a user changes the form's fields. */
+function Stepper({ steps }: { steps: RoomInput[] }) {
+  const [step, setStep] = useState(0);
+  return (
+    <>
+      <button type="button" onClick={() => setStep((n) => Math.min(n + 1, steps.length - 1))}>
+        Next
+      </button>
+      <Harness room={steps[step]!} />
+    </>
+  );
+}
+
+const mockRows = (rows: AvailabilityRow[]) =>
+  vi.spyOn(api, 'get').mockImplementation(async (path: string) => {
+    if (path === AVAILABILITY) return { results: rows };
+    throw new Error(`unexpected GET ${path}`);
+  });
+
+afterEach(() => vi.restoreAllMocks());
+
+describe('AvailabilityPanel', () => {
+  it('shows the least free seconds of each location and that the clip fits, asking once for all', async () => {
+    const get = mockRows([
+      row(1, 1, '2099-12-01', 20),
+      row(1, 2, '2099-12-01', 12, 6),
+      row(1, 1, '2099-12-02', 20),
+      row(1, 2, '2099-12-02', 20),
+      row(2, 1, '2099-12-01', 30),
+      row(2, 2, '2099-12-01', 30),
+      row(2, 1, '2099-12-02', 30),
+      row(2, 2, '2099-12-02', 30),
+    ]);
+    renderWithProviders(<Harness room={input()} warning={availabilityTexts.holdWarning} />);
+    const central = await screen.findByTestId('availability-location-1');
+    expect(central).toHaveTextContent('Central station');
+    expect(within(central).getByText('Fits')).toBeInTheDocument();
+    expect(central).toHaveTextContent('12 s free of 30 s per loop at the least');
+    expect(central).toHaveTextContent('(6 s held)');
+    expect(within(central).getByRole('img', { name: 'Central station at its fullest: 40 % booked, 20 % held' }));
+    expect(screen.getByTestId('availability-location-2')).toHaveTextContent('30 s free of 30 s per loop');
+    expect(screen.getByText(/from 2099-12-01 to 2099-12-02.*The clip needs 10 s\./)).toBeInTheDocument();
+    expect(screen.queryByText(availabilityTexts.holdWarning)).toBeNull();
+
+    expect(get).toHaveBeenCalledTimes(1);
+    const query = get.mock.calls[0]![1]!.query as QueryParams;
+    expect(query).toMatchObject({
+      location: '1,2',
+      zone: '1,2',
+      date__gte: '2099-12-01',
+      date__lte: '2099-12-02',
+      exclude_campaign: 9,
+    });
+    expect(query.p_start_time).toBeUndefined();
+  });
+
+  it('lists the first days where the clip does not fit and warns what saving does', async () => {
+    const days = ['2099-12-01', '2099-12-02', '2099-12-03', '2099-12-04'];
+    mockRows(days.flatMap((day) => [row(1, 1, day, 20), row(1, 2, day, day === '2099-12-01' ? 10 : 0, 5)]));
+    renderWithProviders(
+      <Harness
+        room={input({ locations: [1], end_date: '2099-12-04', need: 11 })}
+        warning={availabilityTexts.holdWarning}
+      />,
+    );
+    const central = await screen.findByTestId('availability-location-1');
+    expect(within(central).getByText('Does not fit')).toBeInTheDocument();
+    expect(central).toHaveTextContent('0 s free of 30 s per loop at the least');
+    expect(central).toHaveTextContent('The 11 s clip does not fit on 4 days:');
+    const items = within(central).getAllByRole('listitem');
+    expect(items.map((item) => item.textContent)).toEqual([
+      '2099-12-01 zone 2: 10 s free (5 s held)',
+      '2099-12-02 zone 2: 0 s free (5 s held)',
+      '2099-12-03 zone 2: 0 s free (5 s held)',
+      '2099-12-04 zone 2: 0 s free (5 s held)',
+    ]);
+    expect(screen.getByText(availabilityTexts.holdWarning)).toBeInTheDocument();
+  });
+
+  it('shows at most five conflicts, then how many more', async () => {
+    const days = ['2099-12-01', '2099-12-02', '2099-12-03', '2099-12-04'];
+    mockRows(days.flatMap((day) => [row(1, 1, day, 0), row(1, 2, day, 0)]));
+    renderWithProviders(<Harness room={input({ locations: [1], end_date: '2099-12-04' })} />);
+    const central = await screen.findByTestId('availability-location-1');
+    expect(within(central).getAllByRole('listitem')).toHaveLength(5);
+    expect(central).toHaveTextContent('and 3 more');
+    expect(within(central).getByText('2099-12-03 zone 1: 0 s free')).toBeInTheDocument();
+  });
+
+  it('shows a skeleton while the figures load', async () => {
+    vi.spyOn(api, 'get').mockReturnValue(new Promise(() => {}));
+    renderWithProviders(<Harness room={input()} />);
+    expect(await screen.findByTestId('availability-loading')).toBeInTheDocument();
+    expect(screen.getByTestId('availability-panel')).toHaveAttribute('aria-busy', 'true');
+  });
+
+  it('says what is still to be chosen, and asks nothing until then', async () => {
+    const get = mockRows([]);
+    renderWithProviders(<Harness room={input({ locations: [], need: null })} />);
+    expect(await screen.findByText(incompleteText(['locations', 'clip']))).toBeInTheDocument();
+    expect(incompleteText(['locations', 'clip'])).toBe(
+      'Choose the locations and a clip to see the room left in their loops.',
+    );
+    expect(get).not.toHaveBeenCalled();
+  });
+
+  it('says when the last day has passed', async () => {
+    const get = mockRows([]);
+    renderWithProviders(<Harness room={input({ today: '2099-12-05' })} />);
+    expect(await screen.findByText(availabilityTexts.past)).toBeInTheDocument();
+    expect(get).not.toHaveBeenCalled();
+  });
+
+  it('asks again once the fields rest, with the time window', async () => {
+    const get = mockRows([row(1, 1, '2099-12-01', 30)]);
+    const first = input({ locations: [1], p_zones: [1] });
+    const { user } = renderWithProviders(
+      <Stepper
+        steps={[
+          first,
+          { ...first, p_times_on: true, p_start_time: '08:00' },
+          { ...first, p_times_on: true, p_start_time: '08:00', p_end_time: '12:00' },
+        ]}
+      />,
+    );
+    await screen.findByText('Fits');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(get).toHaveBeenCalledTimes(2));
+    expect(get.mock.calls[1]![1]!.query).toMatchObject({ p_start_time: '08:00', p_end_time: '12:00' });
+  });
+});
+
+describe('availabilityCalls', () => {
+  it('starts today and splits a long range into calls of at most 92 days', () => {
+    const { params, from, to } = availabilityCalls(
+      input({ start_date: '2099-01-01', end_date: '2099-12-31', today: '2099-02-01' }),
+    );
+    expect(from).toBe('2099-02-01');
+    expect(to).toBe('2099-12-31');
+    expect(params.map((p) => [p.date__gte, p.date__lte])).toEqual([
+      ['2099-02-01', '2099-05-03'],
+      ['2099-05-04', '2099-08-03'],
+      ['2099-08-04', '2099-11-03'],
+      ['2099-11-04', '2099-12-31'],
+    ]);
+  });
+
+  it('asks for nothing while a field is missing or the dates are reversed', () => {
+    expect(availabilityCalls(input({ p_zones: [] })).params).toEqual([]);
+    expect(availabilityCalls(input({ start_date: '2099-12-03', end_date: '2099-12-01' })).params).toEqual([]);
+  });
+
+  it('names a day closed in the time window', () => {
+    expect(dayConflictText({ day: '2099-12-01', zone: 1, free: 0, held: 0, capacity: 0 })).toBe(
+      '2099-12-01 zone 1: closed during the time window',
+    );
+  });
+});
