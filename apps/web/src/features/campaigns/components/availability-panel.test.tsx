@@ -1,9 +1,11 @@
+import type { UserInfo } from '@marquee/contracts/auth';
 import type { AvailabilityRow } from '@marquee/contracts/inventory';
 import { screen, waitFor, within } from '@testing-library/react';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { api } from '../../../lib/api.ts';
 import type { QueryParams } from '../../../lib/api-client.ts';
+import { userInfoQueryKey } from '../../../lib/current-user.ts';
 import { renderWithProviders } from '../../../test/render.tsx';
 import { AvailabilityPanel, availabilityTexts, dayConflictText, incompleteText } from './availability-panel.tsx';
 import { availabilityCalls, useLoopRoom, type RoomInput } from './availability-room.ts';
@@ -54,6 +56,19 @@ function Stepper({ steps }: { steps: RoomInput[] }) {
   );
 }
 
+/** Renders with a signed-in user who may list locations (the availability API requires it). */
+function renderPanel(ui: ReactNode, permissions = ['list_location']) {
+  const view = renderWithProviders(ui);
+  view.queryClient.setQueryData(userInfoQueryKey, {
+    id: 1,
+    username: 'ann',
+    full_name: 'Ann',
+    time_zone: 'UTC',
+    _permissions: permissions,
+  } satisfies UserInfo);
+  return view;
+}
+
 const mockRows = (rows: AvailabilityRow[]) =>
   vi.spyOn(api, 'get').mockImplementation(async (path: string) => {
     if (path === AVAILABILITY) return { results: rows };
@@ -74,7 +89,7 @@ describe('AvailabilityPanel', () => {
       row(2, 1, '2099-12-02', 30),
       row(2, 2, '2099-12-02', 30),
     ]);
-    renderWithProviders(<Harness room={input()} warning={availabilityTexts.holdWarning} />);
+    renderPanel(<Harness room={input()} warning={availabilityTexts.holdWarning} />);
     const central = await screen.findByTestId('availability-location-1');
     expect(central).toHaveTextContent('Central station');
     expect(within(central).getByText('Fits')).toBeInTheDocument();
@@ -100,7 +115,7 @@ describe('AvailabilityPanel', () => {
   it('lists the first days where the clip does not fit and warns what saving does', async () => {
     const days = ['2099-12-01', '2099-12-02', '2099-12-03', '2099-12-04'];
     mockRows(days.flatMap((day) => [row(1, 1, day, 20), row(1, 2, day, day === '2099-12-01' ? 10 : 0, 5)]));
-    renderWithProviders(
+    renderPanel(
       <Harness
         room={input({ locations: [1], end_date: '2099-12-04', need: 11 })}
         warning={availabilityTexts.holdWarning}
@@ -123,7 +138,7 @@ describe('AvailabilityPanel', () => {
   it('shows at most five conflicts, then how many more', async () => {
     const days = ['2099-12-01', '2099-12-02', '2099-12-03', '2099-12-04'];
     mockRows(days.flatMap((day) => [row(1, 1, day, 0), row(1, 2, day, 0)]));
-    renderWithProviders(<Harness room={input({ locations: [1], end_date: '2099-12-04' })} />);
+    renderPanel(<Harness room={input({ locations: [1], end_date: '2099-12-04' })} />);
     const central = await screen.findByTestId('availability-location-1');
     expect(within(central).getAllByRole('listitem')).toHaveLength(5);
     expect(central).toHaveTextContent('and 3 more');
@@ -132,14 +147,14 @@ describe('AvailabilityPanel', () => {
 
   it('shows a skeleton while the figures load', async () => {
     vi.spyOn(api, 'get').mockReturnValue(new Promise(() => {}));
-    renderWithProviders(<Harness room={input()} />);
+    renderPanel(<Harness room={input()} />);
     expect(await screen.findByTestId('availability-loading')).toBeInTheDocument();
     expect(screen.getByTestId('availability-panel')).toHaveAttribute('aria-busy', 'true');
   });
 
   it('says what is still to be chosen, and asks nothing until then', async () => {
     const get = mockRows([]);
-    renderWithProviders(<Harness room={input({ locations: [], need: null })} />);
+    renderPanel(<Harness room={input({ locations: [], need: null })} />);
     expect(await screen.findByText(incompleteText(['locations', 'clip']))).toBeInTheDocument();
     expect(incompleteText(['locations', 'clip'])).toBe(
       'Choose the locations and a clip to see the room left in their loops.',
@@ -147,9 +162,16 @@ describe('AvailabilityPanel', () => {
     expect(get).not.toHaveBeenCalled();
   });
 
+  it('asks nothing of a user who may not list locations (the API would refuse), and says so', async () => {
+    const get = mockRows([]);
+    renderPanel(<Harness room={input()} />, ['approve_campaign']);
+    expect(await screen.findByText(availabilityTexts.forbidden)).toBeInTheDocument();
+    expect(get).not.toHaveBeenCalled();
+  });
+
   it('says when the last day has passed', async () => {
     const get = mockRows([]);
-    renderWithProviders(<Harness room={input({ today: '2099-12-05' })} />);
+    renderPanel(<Harness room={input({ today: '2099-12-05' })} />);
     expect(await screen.findByText(availabilityTexts.past)).toBeInTheDocument();
     expect(get).not.toHaveBeenCalled();
   });
@@ -157,7 +179,7 @@ describe('AvailabilityPanel', () => {
   it('asks again once the fields rest, with the time window', async () => {
     const get = mockRows([row(1, 1, '2099-12-01', 30)]);
     const first = input({ locations: [1], p_zones: [1] });
-    const { user } = renderWithProviders(
+    const { user } = renderPanel(
       <Stepper
         steps={[
           first,

@@ -19,6 +19,7 @@ export const availabilityTexts = {
     'The clip does not fit everywhere; saving may be refused until there is room, since this campaign is booked.',
   approvalWarning: 'The clip does not fit everywhere; approving will be refused until there is room.',
   past: "The campaign's last day has passed: there is no room left to check.",
+  forbidden: 'The room in the loops shows to users who may list locations.',
 } as const;
 
 const missingNames: Record<RoomMissing, string> = {
@@ -119,9 +120,10 @@ export function AvailabilityPanel({ room, warning, scope }: AvailabilityPanelPro
           </Text>
         );
       case 'past':
+      case 'forbidden':
         return (
           <Text size="sm" c="dimmed">
-            {availabilityTexts.past}
+            {availabilityTexts[room.status]}
           </Text>
         );
       case 'loading':

@@ -4,9 +4,11 @@
 // where the clip does not fit.
 import { useDebouncedValue } from '@mantine/hooks';
 import { AVAILABILITY_MAX_DAYS } from '@marquee/contracts/availability';
+import { permissionFlags } from '@marquee/contracts/common';
 import { addDays, type AvailabilityRow } from '@marquee/contracts/inventory';
 import { useQueries } from '@tanstack/react-query';
 import { useMemo } from 'react';
+import { useCurrentUser } from '../../../lib/current-user.ts';
 import { availabilityQueryOptions, type AvailabilityParams } from '../../locations/api/get-availability.ts';
 
 /** How long the fields must rest before the figures are asked for. */
@@ -48,6 +50,8 @@ export type RoomMissing = 'locations' | 'dates' | 'zones' | 'clip';
 
 export type LoopRoom =
   | { status: 'incomplete'; missing: RoomMissing[] }
+  /** The user may not list locations, which the availability API requires (it would answer 403). */
+  | { status: 'forbidden' }
   /** The last day is before today: nothing is left to check. */
   | { status: 'past' }
   | { status: 'loading' }
@@ -67,6 +71,9 @@ export type LoopRoom =
 
 const dayCount = (from: string, to: string) => Math.round((Date.parse(to) - Date.parse(from)) / 86_400_000) + 1;
 
+type Calls = { params: AvailabilityParams[]; from: string; to: string };
+const NO_CALLS: Calls = { params: [], from: '', to: '' };
+
 /** What is still to be chosen before there is anything to check. */
 export function missingOf(input: RoomInput): RoomMissing[] {
   const missing: RoomMissing[] = [];
@@ -78,8 +85,8 @@ export function missingOf(input: RoomInput): RoomMissing[] {
 }
 
 /** The calls that cover the input's days from today on; [] when something is missing or all is past. */
-export function availabilityCalls(input: RoomInput): { params: AvailabilityParams[]; from: string; to: string } {
-  const none = { params: [], from: '', to: '' };
+export function availabilityCalls(input: RoomInput): Calls {
+  const none = NO_CALLS;
   if (missingOf(input).length) return none;
   const from = input.start_date! > input.today ? input.start_date! : input.today;
   const end = input.end_date!;
@@ -137,14 +144,16 @@ const inputKey = (input: RoomInput) => JSON.stringify(input);
 
 /** The room for `input`, asked for once the fields have rested AVAILABILITY_DEBOUNCE_MS. */
 export function useLoopRoom(input: RoomInput): LoopRoom {
+  const allowed = permissionFlags(useCurrentUser()?._permissions, 'location').canList;
   const key = inputKey(input);
   const [settledKey] = useDebouncedValue(key, AVAILABILITY_DEBOUNCE_MS);
   const settled = useMemo(() => JSON.parse(settledKey) as RoomInput, [settledKey]);
-  const calls = useMemo(() => availabilityCalls(settled), [settled]);
+  const calls = useMemo(() => (allowed ? availabilityCalls(settled) : NO_CALLS), [allowed, settled]);
   const results = useQueries({ queries: calls.params.map((params) => availabilityQueryOptions(params)) });
 
   const missing = missingOf(input);
   if (missing.length) return { status: 'incomplete', missing };
+  if (!allowed) return { status: 'forbidden' };
   if (!calls.params.length) {
     // Settling, or every day has passed.
     return key === settledKey ? { status: 'past' } : { status: 'loading' };

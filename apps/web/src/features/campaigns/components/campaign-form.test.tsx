@@ -1,16 +1,19 @@
 import { notifications } from '@mantine/notifications';
 import { appConfigEndpoint } from '@marquee/contracts/app-config';
+import type { UserInfo } from '@marquee/contracts/auth';
 import type { NoRoomError } from '@marquee/contracts/availability';
 import { campaignTexts, type Campaign } from '@marquee/contracts/campaigns';
 import type { AvailabilityRow } from '@marquee/contracts/inventory';
 import type { Location } from '@marquee/contracts/locations';
 import { messages } from '@marquee/contracts/texts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { api } from '../../../lib/api.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import type { Detail } from '../../../lib/resources.ts';
 import { configFixture } from '../../../test/fixtures.ts';
+import { userInfoQueryKey } from '../../../lib/current-user.ts';
 import { renderWithProviders } from '../../../test/render.tsx';
 import { CampaignEditScreen } from './campaign-edit-screen.tsx';
 import { availabilityTexts } from './availability-panel.tsx';
@@ -127,6 +130,19 @@ const refusal: NoRoomError = {
     { location: 1, location_name: 'Central station', zone: 1, day: '2099-12-01', hour: 6, free: 0, need: 10 },
   ],
 };
+
+/** Renders with a signed-in user who may list locations (the room panel asks only for them). */
+function renderSignedIn(ui: ReactNode) {
+  const view = renderWithProviders(ui);
+  view.queryClient.setQueryData(userInfoQueryKey, {
+    id: 1,
+    username: 'ann',
+    full_name: 'Ann',
+    time_zone: 'UTC',
+    _permissions: ['list_location', 'view_campaign', 'change_campaign'],
+  } satisfies UserInfo);
+  return view;
+}
 
 beforeEach(() => {
   availability = [];
@@ -338,7 +354,7 @@ describe('CampaignForm', { timeout: 20_000 }, () => {
   });
   it('shows the room left at each location, and that the clip fits', async () => {
     availability = [roomRow('2099-12-01', 1, 20)];
-    renderWithProviders(<CampaignForm campaign={futureCampaign({ state: 0 })} readOnly={false} />);
+    renderSignedIn(<CampaignForm campaign={futureCampaign({ state: 0 })} readOnly={false} />);
     const panel = await screen.findByRole('region', { name: 'Room in the loop' });
     const central = await within(panel).findByTestId('availability-location-1');
     expect(central).toHaveTextContent('Fits');
@@ -350,7 +366,7 @@ describe('CampaignForm', { timeout: 20_000 }, () => {
     availability = [roomRow('2099-12-01', 1, 0)];
     const put = vi.spyOn(api, 'put').mockResolvedValue(futureCampaign({ state: 0, name: 'Summer sale 2' }));
     const show = vi.spyOn(notifications, 'show');
-    const { user } = renderWithProviders(<CampaignForm campaign={futureCampaign({ state: 0 })} readOnly={false} />);
+    const { user } = renderSignedIn(<CampaignForm campaign={futureCampaign({ state: 0 })} readOnly={false} />);
     expect(await screen.findByText(availabilityTexts.holdWarning)).toBeInTheDocument();
     expect(screen.getByTestId('availability-location-1')).toHaveTextContent('2099-12-01 zone 1: 0 s free');
 
@@ -367,7 +383,7 @@ describe('CampaignForm', { timeout: 20_000 }, () => {
   it('shows why an edit of a booked campaign was refused, with nothing to confirm without override_capacity', async () => {
     availability = [roomRow('2099-12-01', 1, 0)];
     const put = vi.spyOn(api, 'put').mockRejectedValue(new ApiError(400, refusal));
-    const { user } = renderWithProviders(<CampaignForm campaign={futureCampaign()} readOnly={false} />);
+    const { user } = renderSignedIn(<CampaignForm campaign={futureCampaign()} readOnly={false} />);
     expect(await screen.findByText(availabilityTexts.bookedWarning)).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await user.click(
@@ -388,7 +404,7 @@ describe('CampaignForm', { timeout: 20_000 }, () => {
       .mockRejectedValueOnce(new ApiError(400, refusal))
       .mockResolvedValueOnce(futureCampaign({ state: 0 }));
     const campaign = futureCampaign({ _permissions: ['view_campaign', 'change_campaign', 'override_capacity'] });
-    const { user } = renderWithProviders(<CampaignForm campaign={campaign} readOnly={false} />);
+    const { user } = renderSignedIn(<CampaignForm campaign={campaign} readOnly={false} />);
     await user.click(await screen.findByRole('button', { name: 'Save' }));
     await user.click(
       within(await screen.findByRole('dialog', { name: campaignTexts.editApprovedTitle })).getByRole('button', {

@@ -1,5 +1,6 @@
 import { notifications } from '@mantine/notifications';
 import { appConfigEndpoint, type AppConfig } from '@marquee/contracts/app-config';
+import type { UserInfo } from '@marquee/contracts/auth';
 import type { NoRoomError } from '@marquee/contracts/availability';
 import type { Campaign, LastReviewed } from '@marquee/contracts/campaigns';
 import type { AvailabilityRow } from '@marquee/contracts/inventory';
@@ -8,6 +9,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { api } from '../../../../lib/api.ts';
 import { ApiError } from '../../../../lib/api-client.ts';
+import { userInfoQueryKey } from '../../../../lib/current-user.ts';
 import { setDisplayTimeZone } from '../../../../lib/format.ts';
 import type { Detail } from '../../../../lib/resources.ts';
 import { renderWithProviders } from '../../../../test/render.tsx';
@@ -118,14 +120,23 @@ function mockGets(
   });
 }
 
+/** The screen for a signed-in approver who may also list locations (so the room panel asks). */
 function renderScreen() {
-  return renderWithProviders(<div>Elsewhere</div>, {
+  const view = renderWithProviders(<div>Elsewhere</div>, {
     route: '/campaign/approve/5',
     routes: [
       { path: '/campaign/approve/:id', element: <ApprovalScreen /> },
       { path: '/campaign/approve', element: <div>Approval list</div> },
     ],
   });
+  view.queryClient.setQueryData(userInfoQueryKey, {
+    id: 1,
+    username: 'ann',
+    full_name: 'Ann',
+    time_zone: 'UTC',
+    _permissions: ['list_location', 'list_campaign', 'approve_campaign'],
+  } satisfies UserInfo);
+  return view;
 }
 
 async function openRejectDialog() {
