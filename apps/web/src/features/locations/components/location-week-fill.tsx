@@ -80,7 +80,15 @@ export function LocationWeekFill({ locationId }: LocationWeekFillProps) {
                     Zone {zone}
                   </Text>
                   {zoneName.get(zone) && (
-                    <Text size="xs" c="dimmed" component="span" display="block" truncate maw={160}>
+                    <Text
+                      size="xs"
+                      c="dimmed"
+                      component="span"
+                      display="block"
+                      truncate
+                      maw={160}
+                      title={zoneName.get(zone)}
+                    >
                       {zoneName.get(zone)}
                     </Text>
                   )}

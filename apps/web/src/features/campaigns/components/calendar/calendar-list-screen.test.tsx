@@ -105,7 +105,7 @@ describe('CalendarListScreen', () => {
     const table = await screen.findByRole('table', { name: 'Campaigns at Mall North on Wednesday 25 November 2026' });
     expect(within(table).getByRole('columnheader', { name: 'Per loop' })).toBeInTheDocument();
     const [first, second] = within(table).getAllByRole('row').slice(1);
-    expect(first).toHaveTextContent('15 s · 25 %');
+    expect(first).toHaveTextContent('15 s25 % of 60 s');
     expect(second).toHaveTextContent('–');
 
     const room = await screen.findByRole('region', { name: 'Room left on this day' });

@@ -22,10 +22,18 @@ import { addDays, CALENDAR_DAYS, formatLongDay, mondayOf } from './calendar-date
 import { SysIdText } from '../../../../components/sys-id.tsx';
 import { CalendarDayRoom } from './calendar-day-room.tsx';
 
-/** "15 s · 25 %": the campaign's clip seconds in every loop at the location and its share of the loop. */
-export function loopShareText(row: Pick<CampaignRow, 'loop_share'>, location: number): string | null {
+/** The campaign's clip seconds in every loop at the location and its share of the loop (15 s, 25 %). */
+function LoopShareCell({ row, location }: { row: Pick<CampaignRow, 'loop_share'>; location: number }) {
   const share = row.loop_share?.find((entry) => entry.location === location);
-  return share ? `${share.clip_s} s · ${Math.round(share.share * 100)} %` : null;
+  if (!share) return <Text size="sm">–</Text>;
+  return (
+    <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+      {share.clip_s} s
+      <Text span size="xs" c="dimmed" display="block">
+        {Math.round(share.share * 100)} % of {share.loop_seconds} s
+      </Text>
+    </Text>
+  );
 }
 
 /** The calendar's weeks stay while the day is in them; otherwise they follow the day. */
@@ -66,7 +74,7 @@ export function CalendarListScreen() {
       );
     }
     return (
-      <Table.ScrollContainer minWidth={800}>
+      <Table.ScrollContainer minWidth={740}>
         <Table aria-label={`Campaigns at ${name} on ${dayText}`} verticalSpacing="xs" highlightOnHover>
           <Table.Thead>
             <Table.Tr>
@@ -110,9 +118,7 @@ export function CalendarListScreen() {
                     <CampaignClipCell campaign={row} />
                   </Table.Td>
                   <Table.Td>
-                    <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
-                      {loopShareText(row, locationId) ?? '–'}
-                    </Text>
+                    <LoopShareCell row={row} location={locationId} />
                   </Table.Td>
                   <Table.Td>
                     <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
