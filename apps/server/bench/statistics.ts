@@ -12,6 +12,7 @@
 //   BENCH_INGEST_CONCURRENCY (default 1,8)  devices posting at once, one case each
 //   BENCH_RUNS (default 10)                 runs of each statistics query (after one warm-up)
 //   BENCH_EXPORT_RUNS (default 5)           runs of each export
+// Last, the availability of every location over the next 4 weeks (the year's campaigns booked again).
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -248,14 +249,14 @@ try {
   const endpoint = `${address}${resources.eventStatistics.endpoint}`;
 
   /** Times `runs` GETs (after one warm-up), reading each answer to its end. */
-  async function timed(query: string, count: number) {
+  async function timed(query: string, count: number, at = endpoint) {
     const times: number[] = [];
     let status = 0;
     let bytes = 0;
     let body = '';
     for (let i = 0; i <= count; i++) {
       const t = performance.now();
-      const res = await fetch(`${endpoint}?${query}`, { headers: { cookie } });
+      const res = await fetch(`${at}?${query}`, { headers: { cookie } });
       const buffer = Buffer.from(await res.arrayBuffer());
       if (i > 0) times.push(performance.now() - t);
       status = res.status;
@@ -313,6 +314,50 @@ try {
     }
   }
   console.table(exports);
+
+  // Availability (issue 14): the year's campaigns booked again a year later (state Approved), so the
+  // next weeks are as full as the data set's first ones, then the availability of every location.
+  await sql`
+    with copies as (
+      insert into campaigns (name, videoclip_id, start_date, end_date, state, p_zones, p_times_on, p_start_time, p_end_time, created_by)
+      select 'Next year of ' || id, videoclip_id, start_date + 365, end_date + 365, 1, p_zones, p_times_on, p_start_time,
+        p_end_time, created_by
+      from campaigns
+      returning id, name
+    )
+    insert into campaign_locations (campaign_id, location_id)
+    select copies.id, cl.location_id from copies
+    join campaigns c on 'Next year of ' || c.id = copies.name
+    join campaign_locations cl on cl.campaign_id = c.id`.execute(db);
+  await sql`analyze campaigns`.execute(db);
+  await sql`analyze campaign_locations`.execute(db);
+  const fourWeeks = `date__gte=${today}&date__lte=${addDays(today, 27)}`;
+  const availabilityCases: [string, string, number][] = [
+    [`all ${locations} locations × ${config.zones.length} zones × 28 days`, fourWeeks, 500],
+    [`all ${locations} locations × ${config.zones.length} zones × 28 days, by hour`, `${fourWeeks}&by_hour=true`, 1000],
+    [
+      `location ${location}, zones 1–2, 92 days, 17–21 h (campaign panel)`,
+      `location=${location}&zone=1,2&date__gte=${today}&date__lte=${addDays(today, 91)}&p_start_time=17:00&p_end_time=21:00`,
+      100,
+    ],
+  ];
+  const availability: Record<string, unknown>[] = [];
+  for (const [name, query, goal] of availabilityCases) {
+    const r = await timed(query, runs, `${address}${resources.locations.endpoint}availability/`);
+    const p95 = ms(percentile(r.times, 95));
+    availability.push({
+      availability: name,
+      rows: r.status === 200 ? (JSON.parse(r.body) as { results: unknown[] }).results.length : 0,
+      KB: Math.round(r.bytes / 1024),
+      runs: r.times.length,
+      'p50 ms': ms(percentile(r.times, 50)),
+      'p95 ms': p95,
+      'goal p95 ms': `< ${goal}`,
+      met: p95 < goal ? 'yes' : 'NO',
+      status: r.status,
+    });
+  }
+  console.table(availability);
   log(`Done in ${elapsed()}.`);
   await app.close();
 } finally {

@@ -39,7 +39,7 @@ if (config.databaseUrl) {
 const admin = await ensureAdmin(db, config.adminPassword);
 if (admin.created) {
   await seedDemo(db);
-  await seedDemoCatalogue(db, config.zones);
+  await seedDemoCatalogue(db, config.zones, config.inventory);
   // Demo clips need ffmpeg; the product still starts if they cannot be made.
   await seedDemoClips({ db, config, storage: createStorage(config) }).catch((err: unknown) =>
     console.error('Demo video clips could not be made:', err),

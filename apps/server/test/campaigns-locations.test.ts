@@ -126,12 +126,25 @@ describeBackends(
           name: a.name,
           sys_id: expect.stringMatching(/^LOC-/),
           days: { [day(0)]: 2, [day(1)]: 2, [day(2)]: 1, [day(3)]: 0 },
+          // 2 s clips in a 60 s loop: booked (1, 10) and held (0) shares of zone 1.
+          fill: {
+            [day(0)]: { fill: 4 / 60, held: 2 / 60 },
+            [day(1)]: { fill: 2 / 60, held: 2 / 60 },
+            [day(2)]: { fill: 2 / 60, held: 2 / 60 },
+            [day(3)]: { fill: 0, held: 2 / 60 },
+          },
         },
         {
           id: b.id,
           name: b.name,
           sys_id: expect.stringMatching(/^LOC-/),
           days: { [day(0)]: 1, [day(1)]: 1, [day(2)]: 1, [day(3)]: 0 },
+          fill: {
+            [day(0)]: { fill: 2 / 60, held: 0 },
+            [day(1)]: { fill: 2 / 60, held: 0 },
+            [day(2)]: { fill: 2 / 60, held: 0 },
+            [day(3)]: { fill: 0, held: 0 },
+          },
         },
       ]);
       const page = await user.page<CalendarRow>(`${api}calendar/?date_from=${day(0)}&date_to=${day(0)}&page_size=1`);

@@ -85,6 +85,10 @@ describeBackends(
           data_devices_online: 1,
           managers: [manager.user.id],
           campaign_managers: [],
+          loop_seconds: 60,
+          open_time: '06:00',
+          close_time: '24:00',
+          venue_type: null,
           _permissions: ['add_location', 'change_location', 'delete_location', 'list_location', 'view_location'],
         });
         expect(page._permissions).toContain('add_location');

@@ -5,9 +5,21 @@ import crypto from 'node:crypto';
 import { slugify } from '@marquee/contracts/files';
 import { ActionFlag } from '@marquee/contracts/action-flags';
 import { writeLogEntry } from '../audit/audit.ts';
+import type { InventorySettings } from '../config.ts';
 import type { Database } from './database.ts';
 
-const LOCATIONS: { name: string; address: string; devices: { serial: string; type: string }[] }[] = [
+type DemoLocation = {
+  name: string;
+  address: string;
+  devices: { serial: string; type: string }[];
+  /** Loop length (s), opening hours and OpenOOH venue type; the settings' defaults when left out. */
+  loop_seconds?: number;
+  open_time?: string;
+  close_time?: string;
+  venue_type?: number;
+};
+
+const LOCATIONS: DemoLocation[] = [
   {
     name: 'Central Station Hall',
     address: '1 Station Square',
@@ -15,8 +27,21 @@ const LOCATIONS: { name: string; address: string; devices: { serial: string; typ
       { serial: 'CS-HALL-01', type: 'videowall' },
       { serial: 'CS-HALL-02', type: 'screen' },
     ],
+    // Trains run past midnight: 05:00 to 01:00, a short loop for the busy hall.
+    loop_seconds: 30,
+    open_time: '05:00',
+    close_time: '01:00',
+    venue_type: 10604,
   },
-  { name: 'Airport Gate B', address: 'Terminal 2, Gate B', devices: [{ serial: 'APT-B-01', type: 'screen' }] },
+  {
+    name: 'Airport Gate B',
+    address: 'Terminal 2, Gate B',
+    devices: [{ serial: 'APT-B-01', type: 'screen' }],
+    loop_seconds: 120,
+    open_time: '00:00',
+    close_time: '24:00',
+    venue_type: 10105,
+  },
   {
     name: 'Riverside Mall',
     address: '200 River Road',
@@ -24,10 +49,18 @@ const LOCATIONS: { name: string; address: string; devices: { serial: string; typ
       { serial: 'RM-ATRIUM-01', type: 'totem' },
       { serial: 'RM-FOOD-01', type: 'screen' },
     ],
+    open_time: '09:00',
+    close_time: '21:00',
+    venue_type: 20501,
   },
-  { name: 'University Library', address: '5 College Lane', devices: [{ serial: 'UL-LOBBY-01', type: 'tablet' }] },
+  {
+    name: 'University Library',
+    address: '5 College Lane',
+    devices: [{ serial: 'UL-LOBBY-01', type: 'tablet' }],
+    venue_type: 60202,
+  },
   // No devices yet: shows that such a location cannot be chosen for a campaign.
-  { name: 'Harbour Ferry Terminal', address: 'Pier 3', devices: [] },
+  { name: 'Harbour Ferry Terminal', address: 'Pier 3', devices: [], venue_type: 10703 },
 ];
 
 const ADVERTISERS: { name: string; products: string[] }[] = [
@@ -48,12 +81,19 @@ const demoLog = (trx: Database, model: string, objectId: number, objectRepr: str
     changeMessage: 'Demo data.',
   });
 
-export async function seedDemoCatalogue(db: Database, zones: number[]): Promise<void> {
+/** `inventory`: the loop and opening hours of demo locations that do not set their own. */
+export async function seedDemoCatalogue(db: Database, zones: number[], inventory: InventorySettings): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    for (const { name, address, devices } of LOCATIONS) {
+    for (const { name, address, devices, ...loop } of LOCATIONS) {
       const location = await trx
         .insertInto('locations')
-        .values({ name, address })
+        .values({
+          name,
+          address,
+          loop_seconds: inventory.loopSeconds,
+          ...inventory.openingHours,
+          ...loop,
+        })
         .returning('id')
         .executeTakeFirstOrThrow();
       await trx

@@ -15,8 +15,9 @@ export type GatewayRequest = { method: 'GET' | 'POST'; path: string; token: stri
 export type GatewayResponse = { status: number; body: unknown };
 export type Send = (request: GatewayRequest) => Promise<GatewayResponse>;
 
-/** A registered device: its token is the one whose sha256 the server keeps. */
-export type SimDevice = { serial: string; token: string; location: number };
+/** A registered device: its token is the one whose sha256 the server keeps; `hours` are its location's
+ * open hours (local; 06–24 when not given). */
+export type SimDevice = { serial: string; token: string; location: number; hours?: readonly number[] };
 
 export type SimulationProgress = { device: string; day: string; events: number; batches: number };
 
@@ -106,7 +107,7 @@ async function driveDevice(
     }
   };
   for (const day of daysOf(from, to, settings.timeZone)) {
-    pending.push(...eventsOfDay({ campaigns, day, from, to, settings, random }));
+    pending.push(...eventsOfDay({ campaigns, day, from, to, settings, random, hours: device.hours }));
     const batches = batchesOf(pending, size);
     // A part-filled last batch waits for the next day's events.
     pending = batches.at(-1)?.length === size ? [] : (batches.pop() ?? []);

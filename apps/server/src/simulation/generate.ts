@@ -33,9 +33,11 @@ export type SimSettings = {
   playsPerHour: number;
 };
 
-/** Hours (local) the screens are on: 06:00 to midnight. */
+/** Hours (local) the screens are on when the location's opening hours are not given: 06:00 to
+ * midnight (the OPENING_HOURS default). */
 export const OPEN_FROM_HOUR = 6;
 export const OPEN_TO_HOUR = 24;
+const DEFAULT_HOURS = Array.from({ length: OPEN_TO_HOUR - OPEN_FROM_HOUR }, (_, i) => OPEN_FROM_HOUR + i);
 
 /** Viewers per play by local hour on a weekday: a morning rush, lunch, and the evening peak. */
 const WEEKDAY_AUDIENCE = [
@@ -145,7 +147,8 @@ export function playDuration(seconds: number, random: Random): number {
 /**
  * One device's events of `day` (local, in `settings.timeZone`), by start time, for the campaigns it
  * plays: each campaign whose dates hold the day, in each of its zones, about `playsPerHour` times in
- * each opening hour that its time window allows; only events in [from, to) (ms) are kept.
+ * each opening hour (`hours`, the location's; 06–24 by default) that its time window allows; only
+ * events in [from, to) (ms) are kept.
  */
 export function eventsOfDay({
   campaigns,
@@ -154,6 +157,7 @@ export function eventsOfDay({
   to,
   settings,
   random,
+  hours = DEFAULT_HOURS,
 }: {
   campaigns: SimCampaign[];
   day: string;
@@ -161,10 +165,11 @@ export function eventsOfDay({
   to: number;
   settings: SimSettings;
   random: Random;
+  hours?: readonly number[];
 }): DeviceEvent[] {
   const today = campaigns.filter((c) => c.start_date <= day && day <= c.end_date);
   const events: { at: number; event: DeviceEvent }[] = [];
-  for (let hour = OPEN_FROM_HOUR; hour < OPEN_TO_HOUR; hour++) {
+  for (const hour of hours) {
     const mean = audienceMean(day, hour);
     for (const campaign of today) {
       for (const zone of campaign.zones) {

@@ -25,7 +25,7 @@ export const httpSend =
     return { status: res.status, body: await res.json() };
   };
 
-type Location = { id: number; name: string };
+type Location = { id: number; name: string; open_time: string; close_time: string };
 type Paged<T> = { results: T[] } | T[];
 const rowsOf = <T>(page: Paged<T>): T[] => (Array.isArray(page) ? page : page.results);
 

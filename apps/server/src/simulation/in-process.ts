@@ -4,6 +4,7 @@
 import crypto from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { REPORT_STATES } from '@marquee/contracts/campaigns';
+import { openHours } from '@marquee/contracts/inventory';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import { hashDeviceToken } from '../modules/locations/devices.service.ts';
@@ -78,7 +79,13 @@ export async function issueTokens(db: Database, locations: number[]): Promise<Si
   const devices = await db
     .selectFrom('devices')
     .innerJoin('locations', 'locations.id', 'devices.location_id')
-    .select(['devices.id', 'devices.serial_number', 'devices.location_id'])
+    .select([
+      'devices.id',
+      'devices.serial_number',
+      'devices.location_id',
+      'locations.open_time',
+      'locations.close_time',
+    ])
     .where('devices.location_id', 'in', locations)
     .where('devices.is_active', '=', true)
     .where('locations.is_active', '=', true)
@@ -92,7 +99,7 @@ export async function issueTokens(db: Database, locations: number[]): Promise<Si
       .set({ token_hash: hashDeviceToken(token) })
       .where('id', '=', d.id)
       .execute();
-    issued.push({ serial: d.serial_number, token, location: d.location_id });
+    issued.push({ serial: d.serial_number, token, location: d.location_id, hours: openHours(d) });
   }
   return issued;
 }

@@ -4,6 +4,7 @@
 // over HTTP for the last D days up to now; prints progress and a summary (or the summary as JSON).
 // Its devices are marked simulated; `--remove` deletes them again.
 import { parseArgs } from 'node:util';
+import { openHours } from '@marquee/contracts/inventory';
 import { runSimulation, type SimDevice } from '../simulation/driver.ts';
 import type { SimCampaign } from '../simulation/generate.ts';
 import { AdminClient, httpSend } from '../simulation/http.ts';
@@ -103,6 +104,7 @@ async function main() {
   // Locations whose campaigns were on at some time of the span.
   const campaigns = new Map<number, SimCampaign[]>();
   const names = new Map<number, string>();
+  const hours = new Map<number, number[]>();
   for (const location of await admin.locations()) {
     const list = (
       await admin.campaigns(location.id, dayIn(new Date(from), config.time_zone), dayIn(new Date(to), config.time_zone))
@@ -110,6 +112,7 @@ async function main() {
     if (list.length) {
       campaigns.set(location.id, list);
       names.set(location.id, location.name);
+      hours.set(location.id, openHours(location));
     }
   }
   if (!campaigns.size) {
@@ -126,7 +129,8 @@ async function main() {
   const devices: SimDevice[] = [];
   for (let i = 0; i < o.devices; i++) {
     const location = locations[i % locations.length]!;
-    devices.push(await admin.register(location, `SIM-${run}-${String(i + 1).padStart(3, '0')}`));
+    const device = await admin.register(location, `SIM-${run}-${String(i + 1).padStart(3, '0')}`);
+    devices.push({ ...device, hours: hours.get(location) });
   }
   const log = o.json ? () => {} : console.log;
   log(`Registered ${devices.length} devices on ${locations.length} locations: ${[...names.values()].join(', ')}.`);
