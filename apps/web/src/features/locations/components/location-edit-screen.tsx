@@ -22,6 +22,8 @@ export function LocationEditScreen() {
   const location = useLocation(id ?? undefined);
   const queryClient = useQueryClient();
   const canListUsers = permissionFlags(me?._permissions, 'user').canList;
+  // The availability API needs list_location; its 403 would open the "No permission" dialog.
+  const canSeeRoom = permissionFlags(me?._permissions, 'location').canList;
   const users = useUserChoices(canListUsers);
 
   if (id === null) return <Navigate to={paths.home} replace />;
@@ -80,7 +82,7 @@ export function LocationEditScreen() {
     >
       {saved && (
         <>
-          <LocationWeekFill locationId={saved.id} />
+          {canSeeRoom && <LocationWeekFill locationId={saved.id} />}
           <ImageBox
             endpoint={locationImagesPath(saved.id)}
             label="Images"

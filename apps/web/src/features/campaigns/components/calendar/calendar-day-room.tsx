@@ -1,6 +1,8 @@
 // The room left at one location on one day, above the day's campaigns: per zone, the seconds still
 // free per loop in the day's tightest open hour, with the fill bar (holds included).
 import { Group, Skeleton, Stack, Text } from '@mantine/core';
+import { permissionFlags } from '@marquee/contracts/common';
+import { useCurrentUser } from '../../../../lib/current-user.ts';
 import { FillBar, fillText } from '../../../../components/fill-bar.tsx';
 // The availability hook is the locations feature's; the campaign screens read the same room.
 import { useAvailability } from '../../../locations/api/get-availability.ts';
@@ -14,11 +16,16 @@ export function roomText({ capacity_s, min_free_s }: { capacity_s: number; min_f
 }
 
 export function CalendarDayRoom({ locationId, day }: CalendarDayRoomProps) {
-  const availability = useAvailability({ location: [locationId], date__gte: day, date__lte: day });
+  // The availability API needs list_location; its 403 would open the "No permission" dialog.
+  const allowed = permissionFlags(useCurrentUser()?._permissions, 'location').canList;
+  const availability = useAvailability(
+    allowed ? { location: [locationId], date__gte: day, date__lte: day } : undefined,
+  );
   const rows = (availability.data?.results ?? [])
     .filter((row) => row.location === locationId && row.day === day)
     .sort((a, b) => a.zone - b.zone);
 
+  if (!allowed) return null;
   if (availability.isError) {
     return (
       <Text size="sm" c="dimmed">

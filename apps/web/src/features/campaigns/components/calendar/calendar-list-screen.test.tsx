@@ -96,7 +96,7 @@ describe('CalendarListScreen', () => {
         }),
         campaignRowFixture({ id: 3, name: 'No share yet', loop_share: undefined }),
       ],
-      ['list_campaign', 'view_location'],
+      ['list_campaign', 'view_location', 'list_location'],
       [
         roomRow({ zone: 2, booked_s: 70, free_s: -10, min_free_s: -10 }),
         roomRow({ zone: 1, booked_s: 40, held_s: 10, free_s: 10, min_free_s: 10 }),
@@ -119,6 +119,17 @@ describe('CalendarListScreen', () => {
         query: expect.objectContaining({ location: '4', date__gte: '2026-11-25', date__lte: '2026-11-25' }),
       }),
     );
+  });
+
+  it('does not ask for the room without list_location (the API would refuse it)', async () => {
+    const { get } = renderList(
+      '/campaign/calendar/2026-11-23/list/4/2026-11-25',
+      [campaignRowFixture()],
+      ['list_campaign', 'view_location'],
+    );
+    await screen.findByRole('table', { name: 'Campaigns at Mall North on Wednesday 25 November 2026' });
+    expect(screen.queryByRole('region', { name: 'Room left on this day' })).toBeNull();
+    expect(get.mock.calls.some(([path]) => path === AVAILABILITY)).toBe(false);
   });
 
   it('goes back to the calendar weeks and to the days around, following a day out of those weeks', async () => {
