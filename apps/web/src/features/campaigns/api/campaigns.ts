@@ -74,10 +74,11 @@ function postTransition(t: CampaignTransition): Promise<Detail<Campaign>> {
     case 'reject':
       return api.post<Detail<Campaign>>(campaignActionPath(t.id, 'reject'), t.input, { formErrors: true });
     case 'approve':
-      // The approval screen shows a refusal (400: not enough room, with its conflicts) itself.
+      // The approval screen shows a refusal (400: not enough room, with its conflicts) itself. The body
+      // is always an object: the server refuses an approve without one.
       return api.post<Detail<Campaign>>(
         campaignActionPath(t.id, 'approve'),
-        t.overrideCapacity ? { override_capacity: true } : undefined,
+        t.overrideCapacity ? { override_capacity: true } : {},
         { quietStatuses: [400] },
       );
     default:

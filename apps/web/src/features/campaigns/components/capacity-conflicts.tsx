@@ -116,7 +116,7 @@ export function NoRoomAlert({ refusal, title, override }: NoRoomAlertProps) {
         )}
         {override && (
           <div>
-            <Button variant="outline" color="red" size="xs" onClick={override.onClick} loading={override.loading}>
+            <Button variant="outline" color="red.9" size="xs" onClick={override.onClick} loading={override.loading}>
               {override.label}
             </Button>
           </div>

@@ -163,9 +163,7 @@ describe('ApprovalScreen', () => {
     expect(screen.getByText('First approval: this campaign has not been approved before.')).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Approve' }));
-    await waitFor(() =>
-      expect(post).toHaveBeenCalledWith('/api/campaigns/5/approve/', undefined, { quietStatuses: [400] }),
-    );
+    await waitFor(() => expect(post).toHaveBeenCalledWith('/api/campaigns/5/approve/', {}, { quietStatuses: [400] }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/campaign/approve'));
     expect(show).toHaveBeenCalledWith(expect.objectContaining({ message: 'Campaign "Summer sale" approved.' }));
   });
