@@ -331,10 +331,15 @@ try {
     join campaign_locations cl on cl.campaign_id = c.id`.execute(db);
   await sql`analyze campaigns`.execute(db);
   await sql`analyze campaign_locations`.execute(db);
+  const fifty = (await db.selectFrom('locations').select('id').orderBy('id').limit(50).execute()).map((l) => l.id);
   const fourWeeks = `date__gte=${today}&date__lte=${addDays(today, 27)}`;
   const availabilityCases: [string, string, number][] = [
     [`all ${locations} locations × ${config.zones.length} zones × 28 days`, fourWeeks, 500],
-    [`all ${locations} locations × ${config.zones.length} zones × 28 days, by hour`, `${fourWeeks}&by_hour=true`, 1000],
+    [
+      `${fifty.length} locations × ${config.zones.length} zones × 28 days, by hour`,
+      `${fourWeeks}&by_hour=true&location=${fifty.join(',')}`,
+      500,
+    ],
     [
       `location ${location}, zones 1–2, 92 days, 17–21 h (campaign panel)`,
       `location=${location}&zone=1,2&date__gte=${today}&date__lte=${addDays(today, 91)}&p_start_time=17:00&p_end_time=21:00`,

@@ -200,16 +200,6 @@ function checkLoop(loopSeconds: number) {
   if (!isLoopSeconds(loopSeconds)) throw new RangeError(`Invalid loop length ${loopSeconds}.`);
 }
 
-const NO_ROOM = { hour: -1, capacity_s: 0, booked_s: 0, held_s: 0, free_s: 0 };
-
-/** A day's figures from its hours: those of the tightest hour (see `InventoryDay`). */
-function dayOf(day: string, hours: InventoryHour[]): InventoryDay {
-  let tightest: InventoryHour = hours[0] ?? NO_ROOM;
-  for (const h of hours) if (h.free_s < tightest.free_s) tightest = h;
-  const { hour: _hour, ...figures } = tightest;
-  return { day, ...figures, min_free_s: figures.free_s, hours };
-}
-
 /**
  * Room per zone, day and open hour at one location over [from, to] (yyyy-MM-dd, server time zone):
  * capacity is the loop length; booked and held are the clip seconds of the campaigns in booked and
@@ -225,6 +215,7 @@ export function inventory({
   zones,
   excludeCampaign,
   window,
+  withHours = true,
 }: {
   location: Omit<InventoryLocation, 'id' | 'name'>;
   campaigns: readonly InventoryCampaign[];
@@ -233,6 +224,8 @@ export function inventory({
   zones: readonly number[];
   excludeCampaign?: number;
   window?: TimeWindow;
+  /** False leaves every day's `hours` empty (its figures stay): cheaper when only days are wanted. */
+  withHours?: boolean;
 }): InventoryZone[] {
   checkLoop(location.loop_seconds);
   const days = eachDayOf(from, to);
@@ -258,19 +251,41 @@ export function inventory({
       for (let d = d0; d <= d1; d++) for (const hour of hours) cells[d * 24 + hour]! += o.seconds;
     }
   }
-  return zones.map((zone, z) => ({
-    zone,
-    days: days.map((day, d) =>
-      dayOf(
-        day,
-        open.map((hour) => {
-          const booked_s = booked[z]![d * 24 + hour]!;
-          const held_s = held[z]![d * 24 + hour]!;
-          return { hour, capacity_s, booked_s, held_s, free_s: capacity_s - booked_s - held_s };
-        }),
-      ),
-    ),
-  }));
+  return zones.map((zone, z) => {
+    const bookedCells = booked[z]!;
+    const heldCells = held[z]!;
+    return {
+      zone,
+      days: days.map((day, d): InventoryDay => {
+        // The day's figures are its tightest hour's (the earliest of equals); no open hour, no room.
+        let tightest = -1;
+        let tightestFree = Infinity;
+        for (const hour of open) {
+          const free = capacity_s - bookedCells[d * 24 + hour]! - heldCells[d * 24 + hour]!;
+          if (free < tightestFree) [tightest, tightestFree] = [hour, free];
+        }
+        const at = d * 24 + tightest;
+        const booked_s = tightest < 0 ? 0 : bookedCells[at]!;
+        const held_s = tightest < 0 ? 0 : heldCells[at]!;
+        const free_s = tightest < 0 ? 0 : tightestFree;
+        return {
+          day,
+          capacity_s: tightest < 0 ? 0 : capacity_s,
+          booked_s,
+          held_s,
+          free_s,
+          min_free_s: free_s,
+          hours: withHours
+            ? open.map((hour) => {
+                const b = bookedCells[d * 24 + hour]!;
+                const h = heldCells[d * 24 + hour]!;
+                return { hour, capacity_s, booked_s: b, held_s: h, free_s: capacity_s - b - h };
+              })
+            : [],
+        };
+      }),
+    };
+  });
 }
 
 /** A row of `GET /api/locations/availability/`: one location, zone and day (hours with `by_hour`). */
@@ -291,14 +306,22 @@ export function availabilityRows(
   byHour: boolean,
 ): AvailabilityRow[] {
   return zones.flatMap(({ zone, days }) =>
-    days.map(({ hours, ...day }) => ({
-      location: location.id,
-      location_name: location.name,
-      loop_seconds: location.loop_seconds,
-      zone,
-      ...day,
-      ...(byHour ? { hours } : {}),
-    })),
+    days.map((day): AvailabilityRow => {
+      const row: AvailabilityRow = {
+        location: location.id,
+        location_name: location.name,
+        loop_seconds: location.loop_seconds,
+        zone,
+        day: day.day,
+        capacity_s: day.capacity_s,
+        booked_s: day.booked_s,
+        held_s: day.held_s,
+        free_s: day.free_s,
+        min_free_s: day.min_free_s,
+      };
+      if (byHour) row.hours = day.hours;
+      return row;
+    }),
   );
 }
 

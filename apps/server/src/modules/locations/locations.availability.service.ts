@@ -38,7 +38,16 @@ export function createAvailabilityService({ db, access, config }: AvailabilityDe
       const results = sites.flatMap(({ location, campaigns }) =>
         availabilityRows(
           location,
-          inventory({ location, campaigns, from, to, zones, excludeCampaign: query.exclude_campaign, window }),
+          inventory({
+            location,
+            campaigns,
+            from,
+            to,
+            zones,
+            excludeCampaign: query.exclude_campaign,
+            window,
+            withHours: query.by_hour ?? false,
+          }),
           query.by_hour ?? false,
         ),
       );

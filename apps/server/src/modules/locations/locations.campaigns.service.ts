@@ -68,7 +68,7 @@ export function createLocationCampaignsService({ db, access, locations, campaign
       const fills = new Map(
         sites.map(({ location, campaigns: occupants }) => [
           location.id,
-          dayFills(inventory({ location, campaigns: occupants, from, to, zones })),
+          dayFills(inventory({ location, campaigns: occupants, from, to, zones, withHours: false })),
         ]),
       );
       return {
