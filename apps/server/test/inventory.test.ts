@@ -283,6 +283,10 @@ describeBackends(
 
     it('approves when a slot is filled exactly, and once rejected and finished campaigns free their room', async () => {
       const { location, clip, booked, fourth, approver } = await fullLoop();
+      // An approval without a body at all is still a plain approval (here: refused for room).
+      const bare = await approver.request('POST', `${campaignsApi}${fourth.id}/approve/`);
+      expect(bare.statusCode).toBe(400);
+      expect(bare.json<NoRoomError>().non_field_errors[0]).toMatch(/^Not enough room at /);
       // Rejected (98) and finished (99) campaigns hold nothing: move two of the three bookings there.
       await ctx.db.updateTable('campaigns').set({ state: 98 }).where('id', '=', booked[0]!.id).execute();
       await ctx.db.updateTable('campaigns').set({ state: 99 }).where('id', '=', booked[1]!.id).execute();

@@ -83,7 +83,7 @@ export const noRoomError = z.object({ non_field_errors: z.array(z.string()), con
 export type NoRoomError = z.infer<typeof noRoomError>;
 
 /** Body of approve (optional): book even where the clip does not fit (needs `override_capacity`). */
-export const approveInput = z.object({ override_capacity: z.boolean().optional() }).optional();
+export const approveInput = z.object({ override_capacity: z.boolean().optional() }).nullish();
 
 /** A location's loop fields as the API shows them. */
 export const locationLoopFields = {
