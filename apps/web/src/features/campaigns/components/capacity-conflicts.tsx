@@ -35,11 +35,12 @@ const pad = (n: number) => String(n).padStart(2, '0');
 export const conflictText = ({ location_name, day, hour, zone, free, need }: Conflict) =>
   `${location_name}, ${day} ${pad(hour)}:00, zone ${zone}: ${free} s free, needs ${need} s`;
 
-/** The refusal's conflicts as a table: where and when, and the room against the clip's need. */
+/** The refusal's conflicts as a table: where and when, and the room against the clip's need. It
+ * scrolls on its own (and takes focus for the keyboard), so the dialog's buttons stay in view. */
 export function ConflictTable({ conflicts, caption }: { conflicts: readonly Conflict[]; caption: string }) {
   return (
-    <Table.ScrollContainer minWidth={420}>
-      <Table striped withTableBorder fz="sm" verticalSpacing={4}>
+    <Table.ScrollContainer minWidth={420} maxHeight={280} type="native" tabIndex={0} role="region" aria-label={caption}>
+      <Table striped withTableBorder stickyHeader fz="sm" verticalSpacing={4} captionSide="top">
         <Table.Caption>{caption}</Table.Caption>
         <Table.Thead>
           <Table.Tr>
@@ -111,7 +112,9 @@ export function NoRoomAlert({ refusal, title, override }: NoRoomAlertProps) {
         </Text>
         {more > 0 && (
           <Text size="sm" c="dimmed">
-            {refusal.conflicts.length >= CONFLICTS_LIMIT ? `and more (${more}+ listed)` : `and ${more} more`}
+            {refusal.conflicts.length >= CONFLICTS_LIMIT
+              ? `and at least ${more} more slots without room`
+              : `and ${more} more ${more === 1 ? 'slot' : 'slots'} without room`}
           </Text>
         )}
         {override && (
