@@ -75,7 +75,8 @@ export function LocationLoopFields({ control, register, errors, readOnly, isNew 
               clearButtonProps={{ tabIndex: 0, 'aria-hidden': false, 'aria-label': 'Clear the venue type' }}
               nothingFoundMessage="No venue type matches."
               maxDropdownHeight={280}
-              comboboxProps={{ width: 'target' }}
+              // Mantine keeps a closed dropdown's ~200 options in the page (hidden): mount them only when open.
+              comboboxProps={{ width: 'target', keepMounted: false }}
               disabled={readOnly}
               error={fieldState.error?.message}
               value={field.value === null ? null : String(field.value)}
