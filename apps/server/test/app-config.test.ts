@@ -3,7 +3,7 @@ import { expect, it } from 'vitest';
 import { appConfigEndpoint, type AppConfig } from '@marquee/contracts/app-config';
 import { loadConfig } from '../src/config.ts';
 import { describeBackends } from './helpers/backends.ts';
-import { asUser, Client } from './helpers/factories.ts';
+import { asUser, Client, createUser, signIn } from './helpers/factories.ts';
 
 describeBackends('app config', (ctx) => {
   it('answers 401 without a session', async () => {
@@ -21,6 +21,32 @@ describeBackends('app config', (ctx) => {
     expect(body.times).toHaveLength(48);
     expect(body.times.slice(0, 3)).toEqual(['00:00', '00:30', '01:00']);
     expect(body.rejection_reasons.at(-1)).toEqual({ id: 0, label: 'Other' });
+    // A new location's defaults (LOOP_SECONDS, OPENING_HOURS), so the location form can show them.
+    expect(body.loop_seconds).toBe(60);
+    expect(body.opening_hours).toEqual({ open_time: '06:00', close_time: '24:00' });
+    expect(Object.keys(body).sort()).toEqual([
+      'age_groups',
+      'genders',
+      'image_max_bytes',
+      'loop_seconds',
+      'opening_hours',
+      'rejection_reasons',
+      'time_zone',
+      'times',
+      'video_max_bytes',
+      'zones',
+    ]);
+  });
+
+  it("gives a new location's loop length and opening hours as the settings say, normalised", async () => {
+    const { inventory } = loadConfig({ LOOP_SECONDS: '30', OPENING_HOURS: ' 18:00 - 0:00 ' });
+    const app = await ctx.buildApp({ inventory });
+    const user = await createUser(ctx.db);
+    const client = await signIn(app, user.username, user.password);
+    expect((await client.get(appConfigEndpoint)).json()).toMatchObject({
+      loop_seconds: 30,
+      opening_hours: { open_time: '18:00', close_time: '24:00' },
+    });
   });
 });
 

@@ -24,5 +24,10 @@ export const appConfig = z.object({
   times: z.array(z.string()),
   /** Reasons an approver can give for rejecting; id 0 is "Other" and needs a text. */
   rejection_reasons: z.array(choice),
+  /** Loop length (seconds) a new location gets unless the form says otherwise (LOOP_SECONDS). */
+  loop_seconds: z.number().int(),
+  /** Opening hours a new location gets (OPENING_HOURS, normalised: HH:mm, a close of 24:00 is
+   * midnight, a close before the open runs past midnight), in `time_zone`. */
+  opening_hours: z.object({ open_time: z.string(), close_time: z.string() }),
 });
 export type AppConfig = z.infer<typeof appConfig>;

@@ -24,7 +24,7 @@ export const userFixture = (extra: Partial<Detail<User>> = {}): Detail<User> => 
   ...extra,
 });
 
-/** GET /api/config/ with two age groups, both genders and four zones. */
+/** GET /api/config/ with two age groups, both genders, four zones and the default loop and hours. */
 export const configFixture = (extra: Partial<AppConfig> = {}): AppConfig => ({
   video_max_bytes: 1,
   image_max_bytes: 1,
@@ -40,5 +40,7 @@ export const configFixture = (extra: Partial<AppConfig> = {}): AppConfig => ({
   ],
   times: ['08:00', '20:00'],
   rejection_reasons: [{ id: 0, label: 'Other' }],
+  loop_seconds: 60,
+  opening_hours: { open_time: '06:00', close_time: '24:00' },
   ...extra,
 });

@@ -1,4 +1,5 @@
-// GET /api/config/: the choices the server's configuration decides (limits, zones, time zone).
+// GET /api/config/: the choices the server's configuration decides (limits, zones, time zone, a new
+// location's loop and opening hours).
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { appConfig, appConfigEndpoint, type AppConfig } from '@marquee/contracts/app-config';
@@ -18,6 +19,8 @@ export function registerAppConfigRoutes(app: FastifyInstance, config: Config) {
     ],
     times: config.campaigns.times,
     rejection_reasons: config.campaigns.rejectionReasons,
+    loop_seconds: config.inventory.loopSeconds,
+    opening_hours: config.inventory.openingHours,
   };
   app
     .withTypeProvider<ZodTypeProvider>()

@@ -41,6 +41,8 @@ const config: AppConfig = {
     { id: 1, label: 'Inappropriate content' },
     { id: 0, label: 'Other' },
   ],
+  loop_seconds: 60,
+  opening_hours: { open_time: '06:00', close_time: '24:00' },
 };
 
 const campaignFixture = (extra: Partial<Detail<Campaign>> = {}): Detail<Campaign> => ({
