@@ -70,6 +70,15 @@ describeBackends(
       return made;
     }
 
+    /** A campaign of `clip` at `location` in `state` and `zones`, today only unless `extra` says. */
+    const book = (
+      clip: { id: number },
+      location: { id: number },
+      state: number,
+      zones: number[],
+      extra: Partial<Make> = {},
+    ) => campaign({ videoclip: clip.id, locations: [location.id], state, zones, start: TODAY, end: TODAY, ...extra });
+
     const availability = async (client: Client, query: string) => {
       const res = await client.get(`${availabilityApi}?${query}`);
       expect(res.statusCode, res.body).toBe(200);
@@ -172,7 +181,7 @@ describeBackends(
     it('plays past midnight on calendar days when the location closes after midnight', async () => {
       const location = await site({ loop: 20, hours: { open_time: '18:00', close_time: '02:00' } });
       const clip = await clipOf(20);
-      await campaign({ videoclip: clip.id, locations: [location.id], state: 2, zones: [1], start: TODAY, end: TODAY });
+      await book(clip, location, 2, [1]);
       const admin = await asAdmin(ctx.app);
       const [first, next] = await availability(
         admin,
@@ -207,8 +216,8 @@ describeBackends(
     it("shows the fullest zone's fill and holds per day on the calendar", async () => {
       const location = await site({ loop: 20 });
       const clip = await clipOf(10);
-      await campaign({ videoclip: clip.id, locations: [location.id], state: 1, zones: [2], start: TODAY, end: TODAY });
-      await campaign({ videoclip: clip.id, locations: [location.id], state: 3, zones: [2], start: TODAY, end: day(1) });
+      await book(clip, location, 1, [2]);
+      await book(clip, location, 3, [2], { end: day(1) });
       await campaign({
         videoclip: clip.id,
         locations: [location.id],
@@ -249,18 +258,9 @@ describeBackends(
       const clip = await clipOf(10);
       const booked = [];
       for (const state of [1, 2, 10]) {
-        booked.push(
-          await campaign({ videoclip: clip.id, locations: [location.id], state, zones: [1], start: TODAY, end: TODAY }),
-        );
+        booked.push(await book(clip, location, state, [1]));
       }
-      const fourth = await campaign({
-        videoclip: clip.id,
-        locations: [location.id],
-        state: 0,
-        zones: [1, 2],
-        start: TODAY,
-        end: day(1),
-      });
+      const fourth = await book(clip, location, 0, [1, 2], { end: day(1) });
       const approver = await asCampaignUser(ctx, ['approve_campaign']);
       return { location, clip, booked, fourth, approver };
     }
@@ -291,31 +291,19 @@ describeBackends(
       await ctx.db.updateTable('campaigns').set({ state: 98 }).where('id', '=', booked[0]!.id).execute();
       await ctx.db.updateTable('campaigns').set({ state: 99 }).where('id', '=', booked[1]!.id).execute();
       // A hold does not block an approval either.
-      await campaign({ videoclip: clip.id, locations: [location.id], state: 0, zones: [1], start: TODAY, end: TODAY });
+      await book(clip, location, 0, [1]);
       const res = await approver.post(`${campaignsApi}${fourth.id}/approve/`);
       expect(res.statusCode, res.body).toBe(200);
       expect(await stateOf(ctx.db, fourth.id)).toBe(1);
-      // Now 20 s of 30 are booked in zone 1 today: a 10 s clip fills it exactly, an 11 s one does not.
-      const exact = await campaign({
-        videoclip: clip.id,
-        locations: [location.id],
-        state: 0,
-        zones: [1],
-        start: TODAY,
-        end: TODAY,
-      });
+      // Now 20 s of 30 are booked in zone 1 today: a 10 s clip fills it exactly.
+      const exact = await book(clip, location, 0, [1]);
       expect((await approver.post(`${campaignsApi}${exact.id}/approve/`)).statusCode).toBe(200);
       const longer = await clipOf(10.01);
-      const over = await campaign({
-        videoclip: longer.id,
-        locations: [location.id],
-        state: 0,
-        zones: [2],
-        start: TODAY,
-        end: TODAY,
-      });
-      // Zone 2 has 10 s booked (the fourth): 20 s free, 11 needed: fits.
+      const over = await book(longer, location, 0, [2]);
+      // Zone 2 has 10 s booked (the fourth): 20 s free, 11 needed: fits; zone 1 has none left.
       expect((await approver.post(`${campaignsApi}${over.id}/approve/`)).statusCode).toBe(200);
+      const full = await book(longer, location, 0, [1]);
+      expect((await approver.post(`${campaignsApi}${full.id}/approve/`)).statusCode).toBe(400);
     });
 
     it('lets only holders of override_capacity book anyway, and logs it as a Warning with the conflicts', async () => {
@@ -359,16 +347,7 @@ describeBackends(
       const clip = await clipOf(10);
       const taken = [];
       for (const zone of [1, 1]) {
-        taken.push(
-          await campaign({
-            videoclip: clip.id,
-            locations: [location.id],
-            state: 1,
-            zones: [zone],
-            start: TODAY,
-            end: day(3),
-          }),
-        );
+        taken.push(await book(clip, location, 1, [zone], { end: day(3) }));
       }
       const manager = await asCampaignUser(ctx, ['add_campaign', 'change_campaign'], {
         locations: [location.id],
@@ -382,15 +361,7 @@ describeBackends(
       expect(created.statusCode, created.body).toBe(201);
       // A booked one moved into zone 1, where its 11 s no longer fit beside 20 of 30: 400, nothing stored.
       const big = await clipOf(11);
-      const mine = await campaign({
-        videoclip: big.id,
-        locations: [location.id],
-        state: 1,
-        zones: [2],
-        start: TODAY,
-        end: day(3),
-        createdBy: manager.user.id,
-      });
+      const mine = await book(big, location, 1, [2], { end: day(3), createdBy: manager.user.id });
       const edit = await manager.patch(`${campaignsApi}${mine.id}/`, { p_zones: [1] });
       expect(edit.statusCode, edit.body).toBe(400);
       expect(edit.json<NoRoomError>().non_field_errors).toEqual([noRoomText(location.name, TODAY, 6, 1, 10, 11)]);
@@ -413,15 +384,8 @@ describeBackends(
       // 2030-06-15 12:00 UTC is already 06-16 in Auckland: a full 06-15 does not block there.
       const location = await site({ loop: 30 });
       const clip = await clipOf(30);
-      await campaign({ videoclip: clip.id, locations: [location.id], state: 1, zones: [1], start: TODAY, end: TODAY });
-      const waiting = await campaign({
-        videoclip: clip.id,
-        locations: [location.id],
-        state: 0,
-        zones: [1],
-        start: TODAY,
-        end: day(1),
-      });
+      await book(clip, location, 1, [1]);
+      const waiting = await book(clip, location, 0, [1], { end: day(1) });
       const approver = await asCampaignUser(ctx, ['approve_campaign']);
       const utc = await approver.post(`${campaignsApi}${waiting.id}/approve/`);
       expect(utc.statusCode).toBe(400);
