@@ -1,4 +1,5 @@
 // The location form's values: what the fields hold, and the schema that turns them into what is saved.
+import type { AppConfig } from '@marquee/contracts/app-config';
 import { locationInput, type LocationDetail, type LocationInput } from '@marquee/contracts/locations';
 import { inventoryTexts } from '@marquee/contracts/inventory';
 import { locationLoopInput } from '@marquee/contracts/availability';
@@ -31,8 +32,8 @@ const savedSchema = locationInput.required().extend({
   close_time: time(locationLoopInput.close_time.unwrap()),
 });
 
-// A new location may leave the loop fields empty: the server's settings (LOOP_SECONDS, OPENING_HOURS)
-// give them, and the web does not know those settings.
+// A new location's loop fields start as the server's settings (LOOP_SECONDS, OPENING_HOURS, from the
+// configuration); left empty (cleared, or the configuration could not be loaded) the server fills them.
 const newSchema = savedSchema.extend({
   loop_seconds: z.preprocess(blankToUndefined, loopSeconds.optional()),
   open_time: z.preprocess(blankToUndefined, time(locationLoopInput.open_time.unwrap()).optional()),
@@ -53,6 +54,18 @@ export const valuesOf = (location: LocationDetail | undefined): LocationFormValu
   open_time: location?.open_time ?? '',
   close_time: location?.close_time ?? '',
   venue_type: location?.venue_type ?? null,
+});
+
+/** A new location's values: the network's loop length and opening hours once the configuration is known. */
+export const newLocationValues = (
+  config: Pick<AppConfig, 'loop_seconds' | 'opening_hours'> | undefined,
+): LocationFormValues => ({
+  ...valuesOf(undefined),
+  ...(config && {
+    loop_seconds: config.loop_seconds,
+    open_time: config.opening_hours.open_time,
+    close_time: config.opening_hours.close_time,
+  }),
 });
 
 export const LOCATION_FORM_FIELDS = [

@@ -1,7 +1,10 @@
+import { appConfigEndpoint, type AppConfig } from '@marquee/contracts/app-config';
+import { messages } from '@marquee/contracts/texts';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { api } from '../../../lib/api.ts';
 import { ApiError } from '../../../lib/api-client.ts';
+import { configFixture } from '../../../test/fixtures.ts';
 import { renderWithProviders } from '../../../test/render.tsx';
 import { locationFixture } from './location-fixtures.ts';
 import type { UserChoice } from '../../../lib/user-choices.ts';
@@ -14,16 +17,37 @@ const users: UserChoice[] = [
 
 const input = (name: string) => screen.getByRole('textbox', { name });
 
+/** A network whose new locations loop 45 s and open 07:00–23:00 (LOOP_SECONDS, OPENING_HOURS). */
+const networkConfig = configFixture({ loop_seconds: 45, opening_hours: { open_time: '07:00', close_time: '23:00' } });
+
+/** GET /api/config/ answers with `answer` (a promise to answer it later); nothing else is expected. */
+const serveConfig = (answer: AppConfig | Error | Promise<AppConfig> = networkConfig) =>
+  vi.spyOn(api, 'get').mockImplementation((path: string) => {
+    if (path !== appConfigEndpoint) return Promise.reject(new Error(`unexpected ${path}`));
+    return (answer instanceof Error ? Promise.reject(answer) : Promise.resolve(answer)) as never;
+  });
+
+const renderNew = () =>
+  renderWithProviders(<LocationForm location={undefined} users={users} readOnly={false} canChange={false} />, {
+    route: '/add',
+    routes: [{ path: '/location/:id', element: <p>location page</p> }],
+  });
+
 afterEach(() => vi.restoreAllMocks());
 
 // Typing through user-event is slow on a busy machine.
 describe('LocationForm', { timeout: 20_000 }, () => {
-  it('requires a name, then creates the location and moves to its address', async () => {
+  it('requires a name, then creates the location with the network’s loop and hours and moves to its address', async () => {
+    serveConfig();
     const post = vi.spyOn(api, 'post').mockResolvedValue(locationFixture({ id: 12, name: 'Harbour' }));
-    const { user, router } = renderWithProviders(
-      <LocationForm location={undefined} users={users} readOnly={false} canChange={false} />,
-      { route: '/add', routes: [{ path: '/location/:id', element: <p>location page</p> }] },
-    );
+    const { user, router } = renderNew();
+    // The loop fields start as the server's settings, with their hints.
+    const loop = screen.getByRole('textbox', { name: 'Loop length (s)' });
+    await waitFor(() => expect(loop).toHaveValue('45'));
+    expect(input('Opens')).toHaveValue('07:00');
+    expect(input('Closes')).toHaveValue('23:00');
+    expect(screen.getByText('A 10 s clip gets 2/9 of the loop (22 %).')).toBeInTheDocument();
+    expect(screen.getByTestId('opening-hours-hint')).toHaveTextContent('Open 07:00–23:00, 16 h a day.');
     expect(screen.queryByTitle('System id')).toBeNull();
     expect(screen.queryByRole('tab', { name: 'Devices' })).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Save' }));
@@ -37,15 +61,77 @@ describe('LocationForm', { timeout: 20_000 }, () => {
     await waitFor(() => expect(post).toHaveBeenCalled());
     expect(post).toHaveBeenCalledWith(
       '/api/locations/',
-      // The loop fields left empty take the server's defaults.
-      { name: 'Harbour', address: 'Quay 7', managers: [], campaign_managers: [], venue_type: null },
+      {
+        name: 'Harbour',
+        address: 'Quay 7',
+        managers: [],
+        campaign_managers: [],
+        loop_seconds: 45,
+        open_time: '07:00',
+        close_time: '23:00',
+        venue_type: null,
+      },
       { formErrors: true },
     );
     expect(await screen.findByText('location page')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/location/12');
   });
 
+  it('keeps what was typed when the network’s defaults arrive later, and saves those for the rest', async () => {
+    let answer: (config: AppConfig) => void = () => {};
+    serveConfig(new Promise<AppConfig>((resolve) => (answer = resolve)));
+    const post = vi.spyOn(api, 'post').mockResolvedValue(locationFixture({ id: 12, name: 'Harbour' }));
+    const { user } = renderNew();
+    const loop = screen.getByRole('textbox', { name: 'Loop length (s)' });
+    expect(loop).toHaveValue('');
+    await user.type(input('Name'), 'Harbour');
+    await user.type(input('Opens'), '9:30');
+    answer(networkConfig);
+    await waitFor(() => expect(loop).toHaveValue('45'));
+    expect(input('Name')).toHaveValue('Harbour');
+    expect(input('Opens')).toHaveValue('9:30');
+    expect(input('Closes')).toHaveValue('23:00');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(post).toHaveBeenCalled());
+    expect(post).toHaveBeenCalledWith(
+      '/api/locations/',
+      expect.objectContaining({ name: 'Harbour', loop_seconds: 45, open_time: '09:30', close_time: '23:00' }),
+      { formErrors: true },
+    );
+  });
+
+  it('counts the network’s defaults as untouched: leaving the new form does not ask', async () => {
+    serveConfig();
+    const { router } = renderNew();
+    await waitFor(() => expect(input('Opens')).toHaveValue('07:00'));
+    await router.navigate('/location/3');
+    expect(await screen.findByText('location page')).toBeInTheDocument();
+    expect(screen.queryByText(messages.leaveText)).toBeNull();
+  });
+
+  it('leaves the loop fields to the server when the configuration cannot be loaded', async () => {
+    serveConfig(new Error('offline'));
+    const post = vi.spyOn(api, 'post').mockResolvedValue(locationFixture({ id: 12, name: 'Harbour' }));
+    const { user } = renderNew();
+    await user.type(input('Name'), 'Harbour');
+    const loop = screen.getByRole('textbox', { name: 'Loop length (s)' });
+    expect(loop).toHaveValue('');
+    expect(loop).toHaveAttribute('placeholder', 'Network default');
+    expect(screen.getByTestId('opening-hours-hint')).toHaveTextContent(
+      'Empty loop length and opening hours take the network’s defaults.',
+    );
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(post).toHaveBeenCalled());
+    // Fields left empty are not sent: the server's settings fill them.
+    expect(post).toHaveBeenCalledWith(
+      '/api/locations/',
+      { name: 'Harbour', address: '', managers: [], campaign_managers: [], venue_type: null },
+      { formErrors: true },
+    );
+  });
+
   it('shows a saved location with its read-only system id and managers by name, and saves with PUT', async () => {
+    const get = serveConfig();
     const put = vi.spyOn(api, 'put').mockResolvedValue(locationFixture({ name: 'Central' }));
     const { user } = renderWithProviders(
       <LocationForm location={locationFixture()} users={users} readOnly={false} canChange />,
@@ -75,6 +161,8 @@ describe('LocationForm', { timeout: 20_000 }, () => {
       },
       { formErrors: true },
     );
+    // A saved location has its own loop and hours: the network's defaults are not asked for.
+    expect(get).not.toHaveBeenCalled();
   });
 
   it('edits the loop length, opening hours and venue type, with hints on what they mean', async () => {

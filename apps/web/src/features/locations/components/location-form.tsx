@@ -3,17 +3,25 @@
 // the images and the devices and zones tabs of a saved location.
 import { Group, Paper, SimpleGrid, Stack, Tabs, Text, Textarea, TextInput } from '@mantine/core';
 import type { LocationDetail, LocationInput } from '@marquee/contracts/locations';
-import { useMemo, type ReactNode } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useMemo, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { locationPath, paths } from '../../../app/paths.ts';
 import { EditFormHeader, ReadOnlyNotice } from '../../../components/edit-form-header.tsx';
 import { StatusBadge } from '../../../components/status-badge.tsx';
 import { useEditForm } from '../../../components/use-edit-form.ts';
 import { UserMultiSelect } from '../../../components/user-multi-select.tsx';
+import { appConfigQueryOptions } from '../../../lib/app-config.ts';
 import type { Detail } from '../../../lib/resources.ts';
 import type { UserChoice } from '../../../lib/user-choices.ts';
 import { useSaveLocation } from '../api/save-location.ts';
-import { LOCATION_FORM_FIELDS, locationFormSchema, valuesOf, type LocationFormValues } from './location-form-values.ts';
+import {
+  LOCATION_FORM_FIELDS,
+  locationFormSchema,
+  newLocationValues,
+  valuesOf,
+  type LocationFormValues,
+} from './location-form-values.ts';
 import { devicesOnlineLabel } from './location-labels.ts';
 import { LocationLoopFields } from './location-loop-fields.tsx';
 import { LocationStatusActions } from './location-status-actions.tsx';
@@ -40,21 +48,30 @@ export type LocationFormProps = {
 
 export function LocationForm({ location, users, readOnly, canChange, children, extraTabs = [] }: LocationFormProps) {
   const save = useSaveLocation();
+  const isNew = !location;
+  // A new location starts with the network's loop length and opening hours; a saved one has its own.
+  const config = useQuery({ ...appConfigQueryOptions(), enabled: isNew }).data;
   const {
     register,
     control,
     submit,
+    reset,
     formState: { errors, isSubmitting },
   } = useEditForm<Detail<LocationDetail>, LocationFormValues, LocationInput>({
     object: location,
     valuesOf,
-    schema: locationFormSchema(!location),
+    defaultValues: isNew ? newLocationValues(config) : undefined,
+    schema: locationFormSchema(isNew),
     readOnly,
     fields: LOCATION_FORM_FIELDS,
     pathOf: locationPath,
     describe: (saved) => `Location "${saved.name}"`,
     save: (input) => save.mutateAsync({ id: location?.id, values: input }),
   });
+  // A configuration that arrives after the form fills the fields not yet typed in (and stays clean).
+  useEffect(() => {
+    if (isNew && config) reset(newLocationValues(config), { keepDirtyValues: true, keepErrors: true });
+  }, [isNew, config, reset]);
 
   // Both pickers offer everyone already chosen in either.
   const chosen = useMemo(
