@@ -96,18 +96,6 @@ export const inputOf = (values: CampaignFormValues): CampaignInput => ({
   p_age: values.p_age_on ? values.p_age : null,
 });
 
-/** Today (yyyy-MM-dd) in `timeZone`, not the browser's zone. */
-export function todayIn(timeZone: string, now = new Date()): string {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).formatToParts(now);
-  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
-  return `${part('year')}-${part('month')}-${part('day')}`;
-}
-
 /** The earliest start a campaign may have: today, or its own start when that has passed (the server
  * keeps a past start on an edit). */
 export const minStartOf = (campaign: Campaign | undefined, today: string) =>

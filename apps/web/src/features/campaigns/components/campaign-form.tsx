@@ -29,6 +29,7 @@ import { PageHeader } from '../../../components/page-header.tsx';
 import { SaveButton } from '../../../components/save-button.tsx';
 import { useEditForm } from '../../../components/use-edit-form.ts';
 import { useAppConfig } from '../../../lib/app-config.ts';
+import { serverToday } from '../../../lib/server-today.ts';
 import { useChoices } from '../../../lib/choices.ts';
 import { useCurrentUser } from '../../../lib/current-user.ts';
 import { showErrors, showSuccess, showWarning } from '../../../lib/notifications.ts';
@@ -43,7 +44,6 @@ import {
   CAMPAIGN_FORM_FIELDS,
   campaignFormSchema,
   minStartOf,
-  todayIn,
   valuesOf,
   type CampaignFormValues,
 } from './campaign-form-values.ts';
@@ -135,7 +135,7 @@ function CampaignFormBody({
   const me = useCurrentUser();
   const closed = campaign !== undefined && isClosed(campaign.state);
   const readOnly = readOnlyProp || approval || closed;
-  const minStart = minStartOf(campaign, todayIn(config.time_zone));
+  const minStart = minStartOf(campaign, serverToday(config.time_zone));
   const schema = useMemo(() => campaignFormSchema({ minStart, config }), [minStart, config]);
   const changedSet = useMemo(() => new Set(changed), [changed]);
   const booked = campaign !== undefined && occupancyKind(campaign.state) === 'booked';
@@ -232,7 +232,7 @@ function CampaignFormBody({
     p_end_time: endTime,
     need,
     excludeCampaign: campaign?.id,
-    today: todayIn(config.time_zone),
+    today: serverToday(config.time_zone),
   };
   const room = useLoopRoom(roomInput);
   const roomWarning = readOnly ? undefined : booked ? availabilityTexts.bookedWarning : availabilityTexts.holdWarning;

@@ -9,9 +9,10 @@ import { useId } from 'react';
 import { FillBar, FillLegend, fillText } from '../../../components/fill-bar.tsx';
 import { ListLoadError, ListSkeleton } from '../../../components/list-states.tsx';
 import { appConfigQueryOptions } from '../../../lib/app-config.ts';
+import { serverToday } from '../../../lib/server-today.ts';
 import { useAvailability } from '../api/get-availability.ts';
 import { useLocationZones } from '../api/get-location-zones.ts';
-import { freeText, longDay, shortDay, todayIn, weekFrom } from './location-week.ts';
+import { freeText, longDay, shortDay, weekFrom } from './location-week.ts';
 import classes from './location-week-fill.module.css';
 
 export type LocationWeekFillProps = { locationId: number };
@@ -24,7 +25,7 @@ const shares = (row: AvailabilityRow) =>
 export function LocationWeekFill({ locationId }: LocationWeekFillProps) {
   const headingId = useId();
   const config = useQuery(appConfigQueryOptions());
-  const today = config.isPending ? undefined : todayIn(config.data?.time_zone);
+  const today = config.isPending ? undefined : serverToday(config.data?.time_zone);
   const days = today ? weekFrom(today) : [];
   const availability = useAvailability(
     today ? { location: [locationId], date__gte: days[0]!, date__lte: days.at(-1)! } : undefined,

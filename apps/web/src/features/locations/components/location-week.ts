@@ -1,26 +1,9 @@
-// Days of the location's week of fill: today in the server's time zone and the 7 days from it, and how
-// a day and a zone's room read.
+// Days of the location's week of fill: the 7 days from the server's today, and how a day and a zone's
+// room read.
 import { addDays, eachDayOf } from '@marquee/contracts/inventory';
 
 /** Days shown in the location's fill table. */
 export const WEEK_DAYS = 7;
-
-/** Today (yyyy-MM-dd) in `timeZone`; the browser's zone when it is missing or unknown. */
-export function todayIn(timeZone: string | undefined, now: Date = new Date()): string {
-  const format = (zone: string | undefined) => {
-    const parts = Object.fromEntries(
-      new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' })
-        .formatToParts(now)
-        .map((part) => [part.type, part.value]),
-    );
-    return `${parts.year}-${parts.month}-${parts.day}`;
-  };
-  try {
-    return format(timeZone);
-  } catch {
-    return format(undefined);
-  }
-}
 
 export const weekFrom = (today: string) => eachDayOf(today, addDays(today, WEEK_DAYS - 1));
 

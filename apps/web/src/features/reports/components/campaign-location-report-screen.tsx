@@ -11,13 +11,14 @@ import { PageHeader } from '../../../components/page-header.tsx';
 import type { QueryParams } from '../../../lib/api-client.ts';
 import { isApiError } from '../../../lib/api-client.ts';
 import { useAppConfig } from '../../../lib/app-config.ts';
+import { serverToday } from '../../../lib/server-today.ts';
 import { useCampaignWithReports } from '../api/get-campaign-reports.ts';
 import { useStatistics } from '../api/get-statistics.ts';
 import { AUDIENCE_FILTERS, AudienceFilters } from './audience-filters.tsx';
 import { ExportButtons } from './export-buttons.tsx';
 import { AudienceChart, DailyChart } from './report-charts.tsx';
 import { DEVICES_PAGE, EVENTS_PAGE, ReportDevicesTable, ReportEventsTable } from './report-event-tables.tsx';
-import { addMonths, ReportPeriod, todayIn } from './report-period.tsx';
+import { addMonths, ReportPeriod } from './report-period.tsx';
 import { StatisticsTable } from './statistics-table.tsx';
 import { useReportParams } from './use-report-params.ts';
 
@@ -49,7 +50,7 @@ export function CampaignLocationReportScreen() {
   const campaign = useCampaignWithReports(campaignId);
   const location = campaign.data?.location_reports.find((l) => l.location === locationId);
 
-  const today = todayIn(config?.time_zone);
+  const today = serverToday(config?.time_zone);
   const max = addMonths(today, 2);
   // Without a period in the URL: the campaign's days up to today.
   const defaultFrom = campaign.data?.start_date ?? today;

@@ -13,11 +13,12 @@ import { ListLoadError, ListSkeleton } from '../../../components/list-states.tsx
 import { CampaignStateBadge } from '../../../components/campaign-state-badge.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { useAppConfig } from '../../../lib/app-config.ts';
+import { serverToday } from '../../../lib/server-today.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useCampaignReports } from '../api/get-campaign-reports.ts';
 import { ExportButtons } from './export-buttons.tsx';
 import { formatCount, formatPlayTime } from './report-format.ts';
-import { addMonths, ReportPeriod, todayIn } from './report-period.tsx';
+import { addMonths, ReportPeriod } from './report-period.tsx';
 import { SysIdText } from '../../../components/sys-id.tsx';
 
 type Period = { from: string; to: string };
@@ -176,7 +177,7 @@ export function CampaignReportsScreen() {
             optional
             from={state.filters.date_from ?? ''}
             to={state.filters.date_to ?? ''}
-            max={addMonths(todayIn(config?.time_zone), 2)}
+            max={addMonths(serverToday(config?.time_zone), 2)}
             onChange={({ from, to }) => {
               state.setFilter('date_from', from);
               state.setFilter('date_to', to);

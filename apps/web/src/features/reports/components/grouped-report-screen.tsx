@@ -9,10 +9,11 @@ import { paths } from '../../../app/paths.ts';
 import { PageHeader } from '../../../components/page-header.tsx';
 import type { QueryParams } from '../../../lib/api-client.ts';
 import { useAppConfig } from '../../../lib/app-config.ts';
+import { serverToday } from '../../../lib/server-today.ts';
 import { useStatistics } from '../api/get-statistics.ts';
 import { ExportButtons } from './export-buttons.tsx';
 import { ItemsChart } from './report-charts.tsx';
-import { addDays, ReportPeriod, todayIn } from './report-period.tsx';
+import { addDays, ReportPeriod } from './report-period.tsx';
 import { StatisticsTable } from './statistics-table.tsx';
 import { useReportParams } from './use-report-params.ts';
 
@@ -37,7 +38,7 @@ const reports = {
 function GroupedReportScreen({ report }: { report: GroupedReport }) {
   const config = useAppConfig();
   const params = useReportParams(PAGES);
-  const today = todayIn(config?.time_zone);
+  const today = serverToday(config?.time_zone);
   const from = params.get('date__gte') || addDays(today, 1 - DEFAULT_DAYS);
   const to = params.get('date__lte') || today;
   const sortOptions = [

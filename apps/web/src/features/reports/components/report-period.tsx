@@ -5,15 +5,7 @@
 import { Group } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
 import dayjs from 'dayjs';
-import timezone from 'dayjs/plugin/timezone';
-import utc from 'dayjs/plugin/utc';
 import { DATE_FORMAT } from '../../../lib/format.ts';
-
-dayjs.extend(utc);
-dayjs.extend(timezone);
-
-/** Today (yyyy-MM-dd) in `zone`; the browser's zone while the configuration loads. */
-export const todayIn = (zone: string | undefined) => (zone ? dayjs().tz(zone) : dayjs()).format(DATE_FORMAT);
 
 export const addDays = (day: string, days: number) => dayjs(day).add(days, 'day').format(DATE_FORMAT);
 export const addMonths = (day: string, months: number) => dayjs(day).add(months, 'month').format(DATE_FORMAT);

@@ -18,12 +18,12 @@ import { PageHeader } from '../../../../components/page-header.tsx';
 import { VideoPlayer } from '../../../../components/video-player/video-player.tsx';
 import { formatDateTime } from '../../../../lib/format.ts';
 import { useAppConfig } from '../../../../lib/app-config.ts';
+import { serverToday } from '../../../../lib/server-today.ts';
 import { showSuccess } from '../../../../lib/notifications.ts';
 import type { Detail } from '../../../../lib/resources.ts';
 import { useCampaign, useCampaignTransition, useLastReviewed } from '../../api/campaigns.ts';
 import { AvailabilityPanel, availabilityTexts, scopeText } from '../availability-panel.tsx';
 import { useLoopRoom } from '../availability-room.ts';
-import { todayIn } from '../campaign-form-values.ts';
 import { CampaignForm } from '../campaign-form.tsx';
 import { canOverrideCapacity, confirmOverride, noRoomOf, NoRoomAlert, showQuiet400 } from '../capacity-conflicts.tsx';
 import { CampaignStateBadge } from '../../../../components/campaign-state-badge.tsx';
@@ -92,7 +92,7 @@ function useReviewedRoom(campaign: Detail<Campaign> | undefined) {
     p_end_time: campaign?.p_end_time ?? null,
     need: duration !== undefined ? clipSeconds(duration) : (campaign?.loop_share?.[0]?.clip_s ?? null),
     excludeCampaign: campaign?.id,
-    today: config ? todayIn(config.time_zone) : '',
+    today: config ? serverToday(config.time_zone) : '',
   });
 }
 

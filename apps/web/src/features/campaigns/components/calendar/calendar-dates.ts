@@ -1,5 +1,5 @@
 // Day arithmetic of the campaign calendar on yyyy-MM-dd strings: ISO weeks (Monday first), the
-// 4-week range, weekends, "today" in the configured time zone, and how days read.
+// 4-week range, weekends, and how days read.
 import { isCalendarDay } from '@marquee/contracts/common';
 import { CALENDAR_WEEKEND_FROM_WEEKDAY, CALENDAR_WEEKS } from '@marquee/contracts/constants';
 
@@ -28,21 +28,6 @@ export function isoWeek(day: string): number {
 
 /** The calendar's days from `start` (a Monday): CALENDAR_WEEKS weeks. */
 export const calendarDays = (start: string) => Array.from({ length: CALENDAR_DAYS }, (_, i) => addDays(start, i));
-
-/** Today (yyyy-MM-dd) in `timeZone`; the browser's zone when it is missing or unknown. */
-export function todayIn(timeZone: string | undefined, now: Date = new Date()): string {
-  const format = (zone: string | undefined) =>
-    new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' })
-      .formatToParts(now)
-      .reduce<Record<string, string>>((parts, part) => ({ ...parts, [part.type]: part.value }), {});
-  let parts: Record<string, string>;
-  try {
-    parts = format(timeZone);
-  } catch {
-    parts = format(undefined);
-  }
-  return `${parts.year}-${parts.month}-${parts.day}`;
-}
 
 /**
  * What the calendar does with the `:start` of the address: show it (a Monday), move to its week's

@@ -11,11 +11,12 @@ import { useListState } from '../../../../components/data-table/use-list-state.t
 import { ListLoadError, ListSkeleton } from '../../../../components/list-states.tsx';
 import { PageHeader } from '../../../../components/page-header.tsx';
 import { appConfigQueryOptions } from '../../../../lib/app-config.ts';
+import { serverToday } from '../../../../lib/server-today.ts';
 import { useCalendar } from '../../api/get-calendar.ts';
 import { FillLegend } from '../../../../components/fill-bar.tsx';
 import { CalendarGrid } from './calendar-grid.tsx';
 import { CalendarPager } from './calendar-pager.tsx';
-import { addDays, CALENDAR_DAYS, calendarDays, formatDay, mondayOf, readStart, todayIn } from './calendar-dates.ts';
+import { addDays, CALENDAR_DAYS, calendarDays, formatDay, mondayOf, readStart } from './calendar-dates.ts';
 
 /** Locations per page. */
 export const CALENDAR_PAGE_SIZE = 50;
@@ -23,7 +24,7 @@ export const CALENDAR_PAGE_SIZE = 50;
 /** Today in the configured time zone; the browser's zone if the configuration cannot be loaded. */
 export function useCalendarToday(): string | undefined {
   const config = useQuery(appConfigQueryOptions());
-  return config.isPending ? undefined : todayIn(config.data?.time_zone);
+  return config.isPending ? undefined : serverToday(config.data?.time_zone);
 }
 
 export function CalendarScreen() {
