@@ -78,6 +78,9 @@ const extraDependents: Record<string, string[]> = {
   change_location: ['list_device', 'list_locationzone'],
 };
 
+/** Books a campaign where its clip does not fit the loop (issue 14); outside the `action_model` naming. */
+export const OVERRIDE_CAPACITY = 'override_capacity';
+
 export type CatalogueEntry = { codename: string; name: string; model: PermissionModel; dependent: string[] };
 
 /** The full catalogue: add/view/list/change/delete per model plus approve_campaign. */
@@ -103,7 +106,7 @@ export function permissionCatalogue(): CatalogueEntry[] {
   });
   // Booking a campaign where its clip does not fit (issue 14): only for those who may approve or edit.
   entries.push({
-    codename: 'override_capacity',
+    codename: OVERRIDE_CAPACITY,
     name: 'Can book over capacity',
     model: 'campaign',
     dependent: ['view_campaign'],

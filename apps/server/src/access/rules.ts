@@ -2,6 +2,7 @@
 // which actions a user has on an object without a role granting them, and the detail a refusal
 // answers with. Operation rules: checks that are not a model permission (who may disable whom).
 import { CampaignState, isClosed } from '@marquee/contracts/campaigns';
+import { OVERRIDE_CAPACITY } from '@marquee/contracts/permissions';
 import { details } from '@marquee/contracts/texts';
 import type { Auth } from './access.ts';
 
@@ -119,7 +120,7 @@ export const objectRules: Record<string, ObjectRule> = {
 
 /** Permissions outside the `action_model` naming that still belong to a model's `_permissions`. */
 export const modelExtraPermissions: Record<string, readonly string[]> = {
-  campaign: ['override_capacity'],
+  campaign: [OVERRIDE_CAPACITY],
 };
 
 type OperationRule = { allows: (auth: Auth, object: unknown) => boolean; denial: string };

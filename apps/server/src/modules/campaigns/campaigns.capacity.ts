@@ -6,14 +6,13 @@ import { ActionFlag } from '@marquee/contracts/action-flags';
 import { CONFLICTS_LIMIT } from '@marquee/contracts/availability';
 import type { Campaign } from '@marquee/contracts/campaigns';
 import { conflicts, inventoryTexts, type Conflict, type InventoryCampaign } from '@marquee/contracts/inventory';
+import { OVERRIDE_CAPACITY } from '@marquee/contracts/permissions';
 import type { Access, Auth } from '../../access/access.ts';
 import { writeLogEntry } from '../../audit/audit.ts';
 import type { Database } from '../../db/database.ts';
 import { HttpError } from '../../http/errors.ts';
 import { BOOKED_STATES, loadInventory, lockLocations } from '../locations/inventory.repository.ts';
 import { CAMPAIGN_MODEL } from './campaigns.repository.ts';
-
-export const OVERRIDE_CAPACITY = 'override_capacity';
 
 /** The campaign as the inventory sees it (its clip's duration decides the seconds it needs). */
 export const inventoryCampaign = (c: Campaign): Omit<InventoryCampaign, 'state'> => ({

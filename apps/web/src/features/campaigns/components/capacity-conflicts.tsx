@@ -5,13 +5,11 @@ import { Alert, Button, Stack, Table, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { CONFLICTS_LIMIT, noRoomError, type NoRoomError } from '@marquee/contracts/availability';
 import type { Conflict } from '@marquee/contracts/inventory';
+import { OVERRIDE_CAPACITY } from '@marquee/contracts/permissions';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { isApiError } from '../../../lib/api-client.ts';
 import { errorMessages } from '../../../lib/error-catalogue.ts';
 import { showErrors } from '../../../lib/notifications.ts';
-
-/** The permission that lets a user book where the clip does not fit. */
-export const OVERRIDE_CAPACITY = 'override_capacity';
 
 export const canOverrideCapacity = (permissions: readonly string[] | undefined) =>
   (permissions ?? []).includes(OVERRIDE_CAPACITY);
