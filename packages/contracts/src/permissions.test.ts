@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { permissionActions } from './common.ts';
 import {
+  OVERRIDE_CAPACITY,
   effectiveSelection,
   permissionCatalogue,
   permissionModels,
@@ -124,22 +125,31 @@ describe('permissionCatalogue', () => {
   const catalogue = permissionCatalogue();
   const byCodename = new Map(catalogue.map((p) => [p.codename, p]));
 
-  it('has unique codenames named action_model', () => {
+  it('has unique codenames named action_model, but for override_capacity (a campaign permission)', () => {
     expect(byCodename.size).toBe(catalogue.length);
-    for (const p of catalogue) expect(p.codename).toBe(`${p.codename.split('_')[0]}_${p.model}`);
+    for (const p of catalogue) {
+      if (p.codename === OVERRIDE_CAPACITY) continue;
+      expect(p.codename).toBe(`${p.codename.split('_')[0]}_${p.model}`);
+    }
+    expect(byCodename.get(OVERRIDE_CAPACITY)).toEqual({
+      codename: OVERRIDE_CAPACITY,
+      name: 'Can book over capacity',
+      model: 'campaign',
+      dependent: ['view_campaign'],
+    });
   });
 
   it('gives every model its actions: all five, or view and list for read-only models', () => {
     const readOnly = ['permission', 'logentry', 'eventstatistic'];
     for (const model of Object.keys(permissionModels)) {
       const actions = catalogue
-        .filter((p) => p.model === model && p.codename !== 'approve_campaign')
+        .filter((p) => p.model === model && p.codename !== 'approve_campaign' && p.codename !== OVERRIDE_CAPACITY)
         .map((p) => p.codename.slice(0, p.codename.indexOf('_')))
         .sort();
       const expected = readOnly.includes(model) ? ['list', 'view'] : [...permissionActions].sort();
       expect(actions, model).toEqual(expected);
     }
-    expect(catalogue).toHaveLength(10 * 5 + 3 * 2 + 1);
+    expect(catalogue).toHaveLength(10 * 5 + 3 * 2 + 2);
   });
 
   it('names permissions for people', () => {
@@ -150,7 +160,7 @@ describe('permissionCatalogue', () => {
   it('makes every action imply view and view imply list', () => {
     for (const p of catalogue) {
       const [action] = p.codename.split('_');
-      if (p.codename === 'approve_campaign') continue;
+      if (p.codename === 'approve_campaign' || p.codename === OVERRIDE_CAPACITY) continue;
       if (action === 'list') expect(p.dependent, p.codename).toEqual([]);
       else if (action === 'view') expect(p.dependent, p.codename).toContain(`list_${p.model}`);
       else expect(p.dependent, p.codename).toContain(`view_${p.model}`);
