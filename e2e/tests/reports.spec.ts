@@ -95,6 +95,8 @@ test('the simulator plays a campaign; its report shows the plays and viewers, ch
   await page.getByRole('link', { name: /Campaign details/ }).click();
 
   await expect(page).toHaveURL(/\/reports\/campaigns\/details$/);
+  // Other specs add campaigns to the same server; the search finds this one whatever page it is on.
+  await page.getByRole('textbox', { name: 'Search' }).fill(CAMPAIGN);
   const campaign = page.getByRole('article', { name: CAMPAIGN });
   const locations = campaign.getByRole('table', { name: `Locations of ${CAMPAIGN}` });
   const row = locations.getByRole('row', { name: new RegExp(LOCATION) });
