@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { campaignProblems, campaignTexts, canTransition, CampaignState, rejectInput } from './campaigns.ts';
+import { deliveryTexts } from './delivery.ts';
 import { messages } from './texts.ts';
 
 const valid = {
@@ -66,6 +67,24 @@ describe('campaignProblems', () => {
       p_end_time: campaignTexts.endTimeBeforeStart,
     });
     expect(campaignProblems({ ...valid, p_age: [9] }, context)).toEqual({ p_age: campaignTexts.unknownAgeGroup });
+  });
+
+  it('needs a goal both counted and valued, or neither', () => {
+    expect(campaignProblems({ ...valid, goal_type: 'plays', goal_value: 10_000 }, context)).toEqual({});
+    expect(campaignProblems({ ...valid, goal_type: null, goal_value: null }, context)).toEqual({});
+    expect(campaignProblems({ ...valid, goal_type: 'impressions', goal_value: null }, context)).toEqual({
+      goal_value: 'Enter the goal.',
+    });
+    expect(campaignProblems({ ...valid, goal_type: 'plays' }, context)).toEqual({ goal_value: 'Enter the goal.' });
+    expect(campaignProblems({ ...valid, goal_type: 'plays', goal_value: 0 }, context)).toEqual({
+      goal_value: 'Enter the goal.',
+    });
+    expect(campaignProblems({ ...valid, goal_type: null, goal_value: 500 }, context)).toEqual({
+      goal_type: deliveryTexts.goalTypeRequired,
+    });
+    expect(campaignProblems({ ...valid, goal_value: 500 }, context)).toEqual({
+      goal_type: deliveryTexts.goalTypeRequired,
+    });
   });
 });
 
