@@ -142,7 +142,7 @@ function campaignsOf(s: DataSettings, random: Random): BenchCampaign[] {
     };
     const picks: string[] = [];
     while (picks.length < PICKS) {
-      for (const v of viewersOf(campaign, MAX_VIEWERS_PER_EVENT, s.ageGroups, random)) {
+      for (const v of viewersOf(campaign, MAX_VIEWERS_PER_EVENT, s.ageGroups, random) ?? []) {
         picks.push(`${v.gender}:${v.age_group}`);
       }
     }

@@ -85,6 +85,10 @@ export type NoRoomError = z.infer<typeof noRoomError>;
 /** Body of approve (optional): book even where the clip does not fit (needs `override_capacity`). */
 export const approveInput = z.object({ override_capacity: z.boolean().optional() }).nullish();
 
+/** The largest audience multiplier (impressions per play) a location may have. */
+export const IMPRESSIONS_PER_PLAY_MAX = 10_000;
+export const IMPRESSIONS_PER_PLAY_TEXT = `Enter the impressions per play as a number from 0 to ${IMPRESSIONS_PER_PLAY_MAX} with at most two decimals.`;
+
 /** A location's loop fields as the API shows them. */
 export const locationLoopFields = {
   /** Length of one loop (seconds): the room every zone has per loop. */
@@ -94,6 +98,9 @@ export const locationLoopFields = {
   close_time: z.string(),
   /** OpenOOH venue taxonomy v1.2 id, or null. */
   venue_type: z.number().int().nullable(),
+  /** The network's audience multiplier: modelled impressions per play where devices count no
+   * viewers (delivery reports); null when unknown. */
+  impressions_per_play: z.number().nullable(),
 };
 
 /** The same fields as a location form sends them (each optional: the settings give the defaults). */
@@ -107,4 +114,12 @@ export const locationLoopInput = {
   open_time: z.string().regex(OPEN_TIME_PATTERN, 'Enter a time as HH:mm.').optional(),
   close_time: z.string().regex(CLOSE_TIME_PATTERN, 'Enter a time as HH:mm (24:00 for midnight).').optional(),
   venue_type: venueTypeId.optional(),
+  impressions_per_play: z
+    .number(IMPRESSIONS_PER_PLAY_TEXT)
+    .min(0, IMPRESSIONS_PER_PLAY_TEXT)
+    .max(IMPRESSIONS_PER_PLAY_MAX, IMPRESSIONS_PER_PLAY_TEXT)
+    .refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, IMPRESSIONS_PER_PLAY_TEXT)
+    .nullable()
+    .optional(),
 };
+

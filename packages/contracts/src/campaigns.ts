@@ -2,6 +2,7 @@
 // a daily time window and for an audience (gender, age groups), approved before it plays.
 import { z } from 'zod';
 import { id, isCalendarDay, listQuery } from './common.ts';
+import { GOAL_TYPES, GOAL_VALUE_MAX, PACING_STATES, deliveryTexts } from './goals.ts';
 import { messages } from './texts.ts';
 
 /** Campaign states (spec §4). */
@@ -89,6 +90,13 @@ export const campaign = z.object({
       advertiser: z.number().int(),
     })
     .optional(),
+  /** What was sold: a number of plays or impressions over the whole campaign; null without a goal
+   * (then the contract is the plays the loop schedule gives). */
+  goal_type: z.enum(GOAL_TYPES).nullable(),
+  goal_value: z.number().int().nullable(),
+  /** Delivered ÷ due so far × 100 and its pacing (lists only; null before anything was due). */
+  delivery_pct: z.number().nullable().optional(),
+  pacing: z.enum(PACING_STATES).nullable().optional(),
   /** Its share of voice at each of its locations (read-only): the clip's whole seconds per loop. */
   loop_share: z
     .array(
@@ -138,6 +146,8 @@ export const CAMPAIGN_EDITABLE_FIELDS = [
   'p_gender',
   'p_age_on',
   'p_age',
+  'goal_type',
+  'goal_value',
   'comments',
 ] as const satisfies readonly (keyof Campaign)[];
 export type CampaignEditableField = (typeof CAMPAIGN_EDITABLE_FIELDS)[number];
@@ -173,6 +183,8 @@ export const campaignInput = z.object({
   p_age_on: z.boolean().optional(),
   p_age: z.array(z.number().int()).max(100).nullable().optional(),
   comments: z.string().max(2000).optional(),
+  goal_type: z.enum(GOAL_TYPES).nullable().optional(),
+  goal_value: z.number().int().min(1).max(GOAL_VALUE_MAX).nullable().optional(),
   /** Editing a booked campaign where its clip no longer fits: book anyway (needs override_capacity). */
   override_capacity: z.boolean().optional(),
 });
@@ -200,7 +212,8 @@ export function campaignProblems(
     | 'p_gender'
     | 'p_age_on'
     | 'p_age'
-  >,
+  > &
+    Partial<Pick<CampaignInput, 'goal_type' | 'goal_value'>>,
   { today, zones, ageGroups }: { today: string; zones: readonly number[]; ageGroups: readonly number[] },
 ): CampaignProblems {
   const problems: CampaignProblems = {};
@@ -224,6 +237,8 @@ export function campaignProblems(
     if (!input.p_age?.length) problems.p_age = campaignTexts.required;
     else if (input.p_age.some((group) => !ageGroups.includes(group))) problems.p_age = campaignTexts.unknownAgeGroup;
   }
+  if (input.goal_type && !input.goal_value) problems.goal_value = deliveryTexts.goalValueRequired;
+  if (input.goal_value && !input.goal_type) problems.goal_type = deliveryTexts.goalTypeRequired;
   return problems;
 }
 
@@ -313,6 +328,7 @@ export const campaignQuery = listQuery.extend({
   search: z.string().max(150).optional(),
   state: z.coerce.number().int().optional(),
   location: z.coerce.number().int().positive().optional(),
+  advertiser: z.coerce.number().int().positive().optional(),
   videoclip: z.coerce.number().int().positive().optional(),
   /** Campaigns that are on at some time in [date_from, date_to]. */
   date_from: day.optional(),

@@ -98,7 +98,16 @@ export const deviceEvent = z.object({
   zone: z.number().int().min(1).max(1000),
   started_at: z.iso.datetime({ offset: true }),
   duration_ms: z.number().int().min(0).max(MAX_PLAY_MS),
-  viewers: z.array(deviceViewer).max(MAX_VIEWERS_PER_EVENT).default([]),
+  /** The viewers the device counted; leave it out where the device counts none (no camera): its
+   * plays then get modelled impressions (the location's impressions per play). */
+  viewers: z.array(deviceViewer).max(MAX_VIEWERS_PER_EVENT).optional(),
+  /** The sha256 (hex) of the file the device played, as the playlist gave it; a different one is a
+   * wrong creative, not delivered. Devices that do not send it are taken at their word. */
+  clip_checksum: z
+    .string()
+    .regex(/^[0-9a-fA-F]{64}$/, 'Enter the sha256 of the clip file as 64 hexadecimal digits.')
+    .transform((v) => v.toLowerCase())
+    .optional(),
 });
 export type DeviceEvent = z.infer<typeof deviceEvent>;
 

@@ -131,6 +131,8 @@ export type LocationsTable = {
   close_time: Generated<string>;
   /** OpenOOH venue taxonomy id. */
   venue_type: number | null;
+  /** Modelled impressions per play (numeric: pg returns a string). */
+  impressions_per_play: ColumnType<string | null, number | null | undefined, number | null>;
   created_at: DefaultTimestamp;
 };
 
@@ -233,6 +235,8 @@ export type CampaignsTable = {
   p_age_on: Generated<boolean>;
   p_age: number[] | null;
   rejection_reason: number | null;
+  goal_type: ColumnType<'plays' | 'impressions' | null, 'plays' | 'impressions' | null | undefined>;
+  goal_value: ColumnType<number | null, number | null | undefined>;
   comments: Generated<string>;
   created_by: number | null;
   created_at: DefaultTimestamp;
@@ -262,6 +266,40 @@ export type DeviceEventsTable = {
   viewers: number;
   /** Viewers by `<gender>:<age group id>`, e.g. {"f:2": 1, "m:3": 2}; null without viewers. */
   audience: Json;
+  /** The campaign's clip when it played (null for plays stored before clips were kept). */
+  videoclip_id: number | null;
+  /** Ran the clip's length within 500 ms. */
+  completed: Generated<boolean>;
+  /** The reported checksum matched the clip's; null when the device reported none. */
+  checksum_ok: boolean | null;
+  /** The checksum a device reported when it was not the clip's. */
+  reported_checksum: string | null;
+  /** The device counts viewers (it sent a viewers list); false: impressions are modelled. */
+  measured: Generated<boolean>;
+};
+
+/** Where a device was active when: opened when it is registered or enabled (or moved), closed when
+ * it is disabled, deleted or moved (or its location disabled). */
+export type DevicePeriodsTable = {
+  id: Generated<number>;
+  device_id: number;
+  location_id: number;
+  active_from: Timestamp;
+  active_to: Timestamp | null;
+};
+
+/** One proof-of-play file as it was sent: its rows, bytes and SHA-256 once written. */
+export type ProofOfPlayReceiptsTable = {
+  id: string;
+  campaign_id: number;
+  format: string;
+  date_from: ColumnType<string | null, string | null, string | null>;
+  date_to: ColumnType<string | null, string | null, string | null>;
+  rows: ColumnType<string | null, number | null | undefined, number | null>;
+  bytes: ColumnType<string | null, number | null | undefined, number | null>;
+  sha256: string | null;
+  created_at: DefaultTimestamp;
+  created_by: number | null;
 };
 
 /**
@@ -281,6 +319,14 @@ export type EventStatisticsHourlyTable = {
   viewers: number;
   /** Bigint: pg returns it as a string. */
   play_ms: ColumnType<string, number | string, number | string>;
+  /** Of `plays` (gender '' rows only; 0 in audience rows): completed plays of the right creative,
+   * right-creative plays cut short, plays of a wrong creative, viewers of delivered plays, and
+   * delivered plays on devices that count no viewers. */
+  delivered: Generated<number>;
+  partial: Generated<number>;
+  wrong_creative: Generated<number>;
+  delivered_viewers: Generated<number>;
+  unmeasured: Generated<number>;
 };
 
 export type DB = {
@@ -311,4 +357,6 @@ export type DB = {
   device_event_batches: DeviceEventBatchesTable;
   device_events: DeviceEventsTable;
   event_statistics_hourly: EventStatisticsHourlyTable;
+  device_periods: DevicePeriodsTable;
+  proof_of_play_receipts: ProofOfPlayReceiptsTable;
 };

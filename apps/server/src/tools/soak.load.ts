@@ -123,7 +123,7 @@ export async function runDevice(
       else {
         ack.batches++;
         ack.events += body.accepted;
-        ack.viewers += batch.events.reduce((n, e) => n + e.viewers.length, 0);
+        ack.viewers += batch.events.reduce((n, e) => n + (e.viewers?.length ?? 0), 0);
         ack.seconds += batch.events.reduce((n, e) => n + e.duration_ms, 0) / 1000;
       }
     }

@@ -23,6 +23,8 @@ export type CampaignFilters = {
   /** Any of these states (internal: the playlist and approval queries). */
   states?: number[];
   location?: number;
+  /** Campaigns of this advertiser's products. */
+  advertiser?: number;
   videoclip?: number;
   /** On at some day of [date_from, date_to]. */
   date_from?: string;
@@ -50,6 +52,8 @@ export type CampaignValues = {
   p_gender: string | null;
   p_age_on: boolean;
   p_age: number[] | null;
+  goal_type: 'plays' | 'impressions' | null;
+  goal_value: number | null;
   comments: string;
 };
 
@@ -88,6 +92,8 @@ const base = (db: Database, filters: CampaignFilters) => {
       ...CAMPAIGN_TARGETING_COLUMNS,
       'campaigns.ordering',
       'campaigns.rejection_reason',
+      'campaigns.goal_type',
+      'campaigns.goal_value',
       'campaigns.comments',
       'campaigns.created_by',
       'campaigns.created_at',
@@ -106,6 +112,7 @@ const base = (db: Database, filters: CampaignFilters) => {
   if (filters.state !== undefined) q = q.where('campaigns.state', '=', filters.state);
   if (filters.states) q = q.where('campaigns.state', 'in', filters.states);
   if (filters.videoclip !== undefined) q = q.where('campaigns.videoclip_id', '=', filters.videoclip);
+  if (filters.advertiser !== undefined) q = q.where('products.advertiser_id', '=', filters.advertiser);
   if (filters.visible_advertisers) q = q.where(amongIds('products.advertiser_id', filters.visible_advertisers));
   if (filters.location !== undefined) {
     const location = filters.location;
@@ -153,6 +160,8 @@ const present = (r: Row): Campaign => ({
   p_age_on: r.p_age_on,
   p_age: r.p_age,
   rejection_reason: r.rejection_reason,
+  goal_type: r.goal_type,
+  goal_value: r.goal_value,
   comments: r.comments,
   created_by: r.created_by,
   author:

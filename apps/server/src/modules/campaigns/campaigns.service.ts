@@ -56,6 +56,8 @@ const inputOf = (c: Campaign): CampaignInput => ({
   p_gender: c.p_gender,
   p_age_on: c.p_age_on,
   p_age: c.p_age,
+  goal_type: c.goal_type,
+  goal_value: c.goal_value,
   comments: c.comments,
 });
 
@@ -150,6 +152,8 @@ export function createCampaignsService({ db, access, config }: CampaignsDeps) {
       p_gender: input.p_gender ?? null,
       p_age_on: input.p_age_on ?? false,
       p_age: input.p_age ?? null,
+      goal_type: input.goal_value ? (input.goal_type ?? null) : null,
+      goal_value: input.goal_type ? (input.goal_value ?? null) : null,
       comments: input.comments ?? '',
     };
   }

@@ -11,6 +11,7 @@ import type { Database } from '../../db/database.ts';
 import { dayIn } from '../../lib/days.ts';
 import { CAMPAIGN_MODEL } from '../campaigns/campaigns.repository.ts';
 import { sendMessage } from '../messages/messages.service.ts';
+import { syncDevicePeriods } from '../locations/device-periods.repository.ts';
 import { gatewayRepository as repo } from './device-gateway.repository.ts';
 
 export const DEVICE_MODEL = resources.devices.model_name;
@@ -74,5 +75,8 @@ export async function runMaintenance(
     }
     return moved.length;
   });
+  // Device writes keep the periods in step; this catches any path that did not (a device table edited
+  // by hand, a write that failed between its commit and the sync).
+  await syncDevicePeriods(db, now);
   return { offline, finished };
 }

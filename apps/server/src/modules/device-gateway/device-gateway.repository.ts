@@ -15,16 +15,26 @@ export type GatewayDevice = {
   location_name: string;
   location_sys_id: string;
   location_active: boolean;
+  /** Since when the device counts as playing here (its open period), null when it has none. */
+  active_from: Date | string | null;
 };
 
-/** One event as stored: `audience` counts viewers by `<gender>:<age group>`. */
+/** One event as stored: `audience` counts viewers by `<gender>:<age group>`; `completed`, `checksum_ok`
+ * and `measured` decide whether (and how) it counts as delivered. */
 export type EventRow = {
   campaign_id: number;
+  videoclip_id: number;
   zone: number;
   started_at: string;
   duration_ms: number;
   viewers: number;
   audience: Record<string, number> | null;
+  completed: boolean;
+  /** null: the device reported no checksum. */
+  checksum_ok: boolean | null;
+  /** The reported checksum when it was not the clip's. */
+  reported_checksum: string | null;
+  measured: boolean;
 };
 
 /** A campaign whose state a device moved: its id, name and the state before. */
@@ -44,6 +54,13 @@ export const gatewayRepository = {
         'locations.name as location_name',
         'locations.sys_id as location_sys_id',
         'locations.is_active as location_active',
+        (eb) =>
+          eb
+            .selectFrom('device_periods')
+            .select('device_periods.active_from')
+            .whereRef('device_periods.device_id', '=', 'devices.id')
+            .where('device_periods.active_to', 'is', null)
+            .as('active_from'),
       ])
       .where('devices.token_hash', '=', tokenHash)
       .executeTakeFirst(),
@@ -133,11 +150,16 @@ export const gatewayRepository = {
       ? db
           .selectFrom('campaigns')
           .innerJoin('campaign_locations as cl', 'cl.campaign_id', 'campaigns.id')
+          .innerJoin('videoclips', 'videoclips.id', 'campaigns.videoclip_id')
+          .innerJoin('videos', 'videos.id', 'videoclips.video_id')
           .select([
             'campaigns.id',
             'campaigns.state',
             day('campaigns.start_date').as('start_date'),
             'campaigns.p_zones',
+            'campaigns.videoclip_id',
+            'videos.duration',
+            'videos.checksum',
           ])
           .where('cl.location_id', '=', location)
           .where('campaigns.id', 'in', ids)
@@ -157,10 +179,11 @@ export const gatewayRepository = {
 
   /**
    * Appends the events and adds them to the hourly rollups in one statement: per hour (in `timeZone`),
-   * campaign, location and zone, a row for all plays (gender '', age group 0) and one per audience
-   * (gender, age group) seen. The same statement adds those hours to the daily rollups, by their local
-   * day in the daily rollups' own time zone (event_statistics_daily_zone), so they always sum the hourly
-   * rows. Rows are written in key order, so concurrent batches lock them alike.
+   * campaign, location and zone, a row for all plays (gender '', age group 0; with the delivered,
+   * partial and wrong-creative counts) and one per audience (gender, age group) seen. The same
+   * statement adds those hours to the daily rollups, by their local day in the daily rollups' own time
+   * zone (event_statistics_daily_zone), so they always sum the hourly rows. Rows are written in key
+   * order, so concurrent batches lock them alike.
    */
   async appendEvents(
     db: Database,
@@ -172,52 +195,87 @@ export const gatewayRepository = {
         (e) =>
           sql`(${device}::int, ${location}::int, ${e.campaign_id}::int, ${e.zone}::smallint,
             ${e.started_at}::timestamptz, ${e.duration_ms}::int, ${e.viewers}::smallint,
-            ${e.audience === null ? null : JSON.stringify(e.audience)}::jsonb)`,
+            ${e.audience === null ? null : JSON.stringify(e.audience)}::jsonb, ${e.videoclip_id}::int,
+            ${e.completed}::boolean, ${e.checksum_ok}::boolean, ${e.reported_checksum}::varchar, ${e.measured}::boolean)`,
       ),
     );
+    const delivered = sql`completed and checksum_ok is not false`;
     await sql`
-      with batch (device_id, location_id, campaign_id, zone, started_at, duration_ms, viewers, audience) as (
+      with batch (device_id, location_id, campaign_id, zone, started_at, duration_ms, viewers, audience,
+        videoclip_id, completed, checksum_ok, reported_checksum, measured) as (
         values ${values}
       ),
       inserted as (
-        insert into device_events (device_id, location_id, campaign_id, zone, started_at, duration_ms, viewers, audience)
+        insert into device_events (device_id, location_id, campaign_id, zone, started_at, duration_ms, viewers,
+          audience, videoclip_id, completed, checksum_ok, reported_checksum, measured)
         select * from batch
-        returning campaign_id, location_id, zone, started_at, duration_ms, viewers, audience
+        returning campaign_id, location_id, zone, started_at, duration_ms, viewers, audience, completed,
+          checksum_ok, measured
       ),
       hourly as (
         select date_trunc('hour', started_at, ${timeZone}) as hour, campaign_id, location_id, zone,
           ''::varchar as gender, 0::smallint as age_group,
-          count(*)::int as plays, sum(viewers)::int as viewers, sum(duration_ms)::bigint as play_ms
+          count(*)::int as plays, sum(viewers)::int as viewers, sum(duration_ms)::bigint as play_ms,
+          count(*) filter (where ${delivered})::int as delivered,
+          count(*) filter (where not completed and checksum_ok is not false)::int as partial,
+          count(*) filter (where checksum_ok = false)::int as wrong_creative,
+          coalesce(sum(viewers) filter (where ${delivered} and measured), 0)::int as delivered_viewers,
+          count(*) filter (where ${delivered} and not measured)::int as unmeasured
         from inserted
         group by 1, 2, 3, 4
         union all
         select date_trunc('hour', i.started_at, ${timeZone}), i.campaign_id, i.location_id, i.zone,
           split_part(a.key, ':', 1), split_part(a.key, ':', 2)::smallint,
-          count(*)::int, sum(a.value::int)::int, sum(i.duration_ms)::bigint
+          count(*)::int, sum(a.value::int)::int, sum(i.duration_ms)::bigint, 0, 0, 0, 0, 0
         from inserted i cross join lateral jsonb_each_text(i.audience) a
         group by 1, 2, 3, 4, 5, 6
       ),
       hourly_added as (
         insert into event_statistics_hourly as s
-          (hour, campaign_id, location_id, zone, gender, age_group, plays, viewers, play_ms)
+          (hour, campaign_id, location_id, zone, gender, age_group, plays, viewers, play_ms,
+           delivered, partial, wrong_creative, delivered_viewers, unmeasured)
         select * from hourly
         order by campaign_id, hour, location_id, zone, gender, age_group
         on conflict (campaign_id, hour, location_id, zone, gender, age_group) do update set
           plays = s.plays + excluded.plays,
           viewers = s.viewers + excluded.viewers,
-          play_ms = s.play_ms + excluded.play_ms
+          play_ms = s.play_ms + excluded.play_ms,
+          delivered = s.delivered + excluded.delivered,
+          partial = s.partial + excluded.partial,
+          wrong_creative = s.wrong_creative + excluded.wrong_creative,
+          delivered_viewers = s.delivered_viewers + excluded.delivered_viewers,
+          unmeasured = s.unmeasured + excluded.unmeasured
       )
       insert into event_statistics_daily as d
-        (day, campaign_id, location_id, zone, gender, age_group, plays, viewers, play_ms)
+        (day, campaign_id, location_id, zone, gender, age_group, plays, viewers, play_ms,
+         delivered, partial, wrong_creative, delivered_viewers, unmeasured)
       select (h.hour at time zone z.time_zone)::date, h.campaign_id, h.location_id, h.zone, h.gender, h.age_group,
-        sum(h.plays)::int, sum(h.viewers)::int, sum(h.play_ms)::bigint
+        sum(h.plays)::int, sum(h.viewers)::int, sum(h.play_ms)::bigint, sum(h.delivered)::int,
+        sum(h.partial)::int, sum(h.wrong_creative)::int, sum(h.delivered_viewers)::int, sum(h.unmeasured)::int
       from hourly h cross join event_statistics_daily_zone z
       group by 1, 2, 3, 4, 5, 6
       order by 2, 1, 3, 4, 5, 6
       on conflict (campaign_id, day, location_id, zone, gender, age_group) do update set
         plays = d.plays + excluded.plays,
         viewers = d.viewers + excluded.viewers,
-        play_ms = d.play_ms + excluded.play_ms`.execute(db);
+        play_ms = d.play_ms + excluded.play_ms,
+        delivered = d.delivered + excluded.delivered,
+        partial = d.partial + excluded.partial,
+        wrong_creative = d.wrong_creative + excluded.wrong_creative,
+        delivered_viewers = d.delivered_viewers + excluded.delivered_viewers,
+        unmeasured = d.unmeasured + excluded.unmeasured`.execute(db);
+  },
+
+  /** A device that reports plays from before its open period began was playing here already (history
+   * sent late, or a screen registered after it started): its period starts at its first play. */
+  async extendPeriodBack(db: Database, device: number, to: string): Promise<void> {
+    await db
+      .updateTable('device_periods')
+      .set({ active_from: to })
+      .where('device_id', '=', device)
+      .where('active_to', 'is', null)
+      .where('active_from', '>', new Date(to))
+      .execute();
   },
 
   /** Moves the campaigns among `ids` (all of them when null) that are in `from` and match `where` to

@@ -5,6 +5,7 @@ import crypto from 'node:crypto';
 import { ActionFlag } from '@marquee/contracts/action-flags';
 import { CampaignState, PLAYING_STATES, campaignTransitions, type CampaignAction } from '@marquee/contracts/campaigns';
 import type { ValidationErrorBody } from '@marquee/contracts/common';
+import { isCompletedPlay } from '@marquee/contracts/delivery';
 import {
   MAX_CLOCK_SKEW_MS,
   deviceImageUrl,
@@ -22,6 +23,7 @@ import type { Metrics } from '../../http/metrics.ts';
 import { dayIn } from '../../lib/days.ts';
 import type { MediaStorage } from '../../media/storage.ts';
 import { CAMPAIGN_MODEL } from '../campaigns/campaigns.repository.ts';
+import { openDevicePeriod } from '../locations/device-periods.repository.ts';
 import { DEVICE_MODEL } from './device-gateway.maintenance.ts';
 import { gatewayRepository as repo, type EventRow, type GatewayDevice } from './device-gateway.repository.ts';
 
@@ -76,8 +78,11 @@ export function createDeviceGatewayService({ db, config, storage, metrics }: Gat
   const today = () => dayIn(config.now(), config.timeZone);
   const ageGroups = new Set(config.campaigns.ageGroups.map((g) => g.id));
 
-  /** The errors of a batch by field path (`events.3.zone`); empty when every event is acceptable. */
-  async function problemsOf(device: GatewayDevice, batch: EventsBatch): Promise<ValidationErrorBody> {
+  type Clip = { videoclip_id: number; duration: number; checksum: string };
+
+  /** The errors of a batch by field path (`events.3.zone`), empty when every event is acceptable, and
+   * the clip of each campaign named. */
+  async function check(device: GatewayDevice, batch: EventsBatch) {
     const ids = [...new Set(batch.events.map((e) => e.campaign))];
     const campaigns = new Map((await repo.campaignsAt(db, device.location_id, ids)).map((c) => [c.id, c]));
     const now = today();
@@ -92,27 +97,41 @@ export function createDeviceGatewayService({ db, config, storage, metrics }: Gat
       if (!known) errors[`events.${i}.campaign`] = [gatewayTexts.unknownCampaign];
       else if (!c.p_zones.includes(event.zone)) errors[`events.${i}.zone`] = [gatewayTexts.zoneNotPlayed];
       if (Date.parse(event.started_at) > latest) errors[`events.${i}.started_at`] = [gatewayTexts.inFuture];
-      event.viewers.forEach((viewer, j) => {
+      (event.viewers ?? []).forEach((viewer, j) => {
         if (!ageGroups.has(viewer.age_group))
           errors[`events.${i}.viewers.${j}.age_group`] = [gatewayTexts.unknownAgeGroup];
       });
     });
-    return errors;
+    const clips = new Map<number, Clip>(
+      [...campaigns.values()].map((c) => [
+        c.id,
+        { videoclip_id: c.videoclip_id, duration: Number(c.duration), checksum: c.checksum },
+      ]),
+    );
+    return { errors, clips };
   }
 
-  const rowOf = (event: EventsBatch['events'][number]): EventRow => {
+  /** The event as stored: its audience, and whether it completed the clip and played the right file. */
+  const rowOf = (event: EventsBatch['events'][number], clip: Clip): EventRow => {
     const audience: Record<string, number> = {};
-    for (const v of event.viewers) {
+    const viewers = event.viewers ?? [];
+    for (const v of viewers) {
       const key = `${v.gender}:${v.age_group}`;
       audience[key] = (audience[key] ?? 0) + 1;
     }
+    const checksum_ok = event.clip_checksum === undefined ? null : event.clip_checksum === clip.checksum;
     return {
       campaign_id: event.campaign,
+      videoclip_id: clip.videoclip_id,
       zone: event.zone,
       started_at: new Date(event.started_at).toISOString(),
       duration_ms: event.duration_ms,
-      viewers: event.viewers.length,
-      audience: event.viewers.length ? audience : null,
+      viewers: viewers.length,
+      audience: viewers.length ? audience : null,
+      completed: isCompletedPlay(event.duration_ms, clip.duration),
+      checksum_ok,
+      reported_checksum: checksum_ok === false ? event.clip_checksum! : null,
+      measured: event.viewers !== undefined,
     };
   };
 
@@ -203,9 +222,9 @@ export function createDeviceGatewayService({ db, config, storage, metrics }: Gat
     /** Stores a batch whole (events, rollups, state changes in one transaction) or refuses it whole;
      * a batch id the device sent before is answered as a duplicate and not counted again. */
     async events(device: GatewayDevice, batch: EventsBatch): Promise<EventsResponse> {
-      const errors = await problemsOf(device, batch);
+      const { errors, clips } = await check(device, batch);
       if (Object.keys(errors).length) throw badRequest(errors);
-      const rows = batch.events.map(rowOf);
+      const rows = batch.events.map((event) => rowOf(event, clips.get(event.campaign)!));
       const result = await db.transaction().execute(async (trx) => {
         const claimed = await repo.claimBatch(trx, { device: device.id, batchId: batch.batch_id, events: rows.length });
         if (!claimed) return { accepted: 0, duplicate: true };
@@ -215,6 +234,9 @@ export function createDeviceGatewayService({ db, config, storage, metrics }: Gat
           timeZone: config.timeZone,
           events: rows,
         });
+        const first = rows.reduce((min, r) => (r.started_at < min ? r.started_at : min), rows[0]!.started_at);
+        if (device.active_from === null) await openDevicePeriod(trx, device.id, device.location_id, first);
+        else if (first < new Date(device.active_from).toISOString()) await repo.extendPeriodBack(trx, device.id, first);
         const played = [...new Set(rows.map((r) => r.campaign_id))];
         const viewed = [...new Set(rows.filter((r) => r.viewers > 0).map((r) => r.campaign_id))];
         await moveBy(trx, 'played', played, gatewayTexts.playedOnDevice(device.serial_number));

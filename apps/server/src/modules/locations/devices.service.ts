@@ -9,6 +9,7 @@ import type { Database } from '../../db/database.ts';
 import { invalidateCounts } from '../../http/count-cache.ts';
 import { createCrudService } from '../../http/crud.ts';
 import { badRequest } from '../../http/errors.ts';
+import { syncDevicePeriods } from './device-periods.repository.ts';
 import { deviceRows, devicesRepository, type DeviceFilters, type DeviceRecord } from './devices.repository.ts';
 
 const model = resources.devices.model_name;
@@ -18,7 +19,8 @@ const isUniqueViolation = (err: unknown) => (err as { code?: string } | null)?.c
 
 export const hashDeviceToken = (token: string) => crypto.createHash('sha256').update(token).digest('hex');
 
-export function createDevicesService(db: Database, access: Access) {
+/** `now`: the clock device periods (when a device counted towards expected plays) are written by. */
+export function createDevicesService(db: Database, access: Access, now: () => Date) {
   const crud = createCrudService<Device, DeviceRecord, DeviceFilters>(db, access, {
     definition: resources.devices,
     repository: devicesRepository,
@@ -54,10 +56,12 @@ export function createDevicesService(db: Database, access: Access) {
   };
 
   /** Runs a device write. Location lists count and filter by active devices, so their cached counts
-   * go too; a serial number taken by a concurrent write is the usual 400. */
+   * go too; a serial number taken by a concurrent write is the usual 400. The device's periods follow. */
   async function changingLocations<T>(work: () => Promise<T>): Promise<T> {
     try {
-      return await work();
+      const result = await work();
+      await syncDevicePeriods(db, now());
+      return result;
     } catch (err) {
       throw serialTaken(err);
     } finally {

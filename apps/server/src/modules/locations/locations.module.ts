@@ -26,9 +26,16 @@ export function registerLocationModules(
   campaigns: CampaignsService = createCampaignsService(deps),
 ): void {
   const { db, access, config, storage, imageDeps } = deps;
-  const locations = createLocationsService({ db, access, storage, zones: config.zones, inventory: config.inventory });
+  const locations = createLocationsService({
+    db,
+    access,
+    storage,
+    zones: config.zones,
+    inventory: config.inventory,
+    now: config.now,
+  });
   const zones = createLocationZonesService({ db, access, storage, limits: config.media });
-  const devices = createDevicesService(db, access);
+  const devices = createDevicesService(db, access, config.now);
   const actions = createLocationActionsService({ access, locations, zones, devices, zoneNumbers: config.zones });
   // Pictures: changing them needs change_location on the location (its managers).
   const locationImages: ImageOwner<Location> = {

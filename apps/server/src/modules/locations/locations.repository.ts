@@ -32,6 +32,7 @@ const base = (db: Database, filters: LocationFilters) => {
     'locations.open_time',
     'locations.close_time',
     'locations.venue_type',
+    'locations.impressions_per_play',
     (eb) =>
       eb
         .selectFrom('devices')
@@ -89,6 +90,7 @@ async function complete(db: Database, rows: Row[]): Promise<Location[]> {
   return rows.map((r) => {
     return {
       ...r,
+      impressions_per_play: r.impressions_per_play === null ? null : Number(r.impressions_per_play),
       data_devices_count: Number(r.data_devices_count ?? 0),
       data_devices_online: Number(r.data_devices_online ?? 0),
       images: images.get(r.id)?.images ?? [],
@@ -104,6 +106,7 @@ const fieldsOf = (input: Partial<LocationInput>) => ({
   ...(input.address !== undefined ? { address: input.address } : {}),
   ...(input.loop_seconds !== undefined ? { loop_seconds: input.loop_seconds } : {}),
   ...(input.venue_type !== undefined ? { venue_type: input.venue_type } : {}),
+  ...(input.impressions_per_play !== undefined ? { impressions_per_play: input.impressions_per_play } : {}),
 });
 
 /** `zoneNumbers`: the zones every new location gets (the configured ones); `defaults`: the loop length

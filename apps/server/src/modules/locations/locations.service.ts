@@ -13,6 +13,7 @@ import { createCrudService } from '../../http/crud.ts';
 import { invalidateCounts } from '../../http/count-cache.ts';
 import type { MediaStorage } from '../../media/storage.ts';
 import { existingUserIds, userRefs } from '../catalogue-rows.ts';
+import { syncDevicePeriods } from './device-periods.repository.ts';
 import { createLocationsRepository, locationRows, type LocationFilters } from './locations.repository.ts';
 
 export type LocationsDeps = {
@@ -21,9 +22,10 @@ export type LocationsDeps = {
   storage: MediaStorage;
   zones: number[];
   inventory: InventorySettings;
+  now: () => Date;
 };
 
-export function createLocationsService({ db, access, storage, zones, inventory }: LocationsDeps) {
+export function createLocationsService({ db, access, storage, zones, inventory, now }: LocationsDeps) {
   const repository = createLocationsRepository(zones, inventory);
   const crud = createCrudService<Location, LocationInput, LocationFilters>(db, access, {
     definition: resources.locations,
@@ -97,9 +99,12 @@ export function createLocationsService({ db, access, storage, zones, inventory }
       }
     },
 
+    /** Its devices stop (or start) counting towards expected plays with it. */
     async setActive(auth: Auth, id: number, active: boolean) {
       try {
-        return await crud.setActive(auth, id, active);
+        const location = await crud.setActive(auth, id, active);
+        await syncDevicePeriods(db, now());
+        return location;
       } finally {
         zoneCountsChanged();
       }

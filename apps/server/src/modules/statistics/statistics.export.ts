@@ -5,10 +5,13 @@
 import { once } from 'node:events';
 import { Readable } from 'node:stream';
 import zlib from 'node:zlib';
-import type { ExportFormat, StatisticsColumn, StatisticsRow } from '@marquee/contracts/statistics';
+import type { ExportFormat } from '@marquee/contracts/statistics';
 
 type Cell = string | number;
-type Rows = AsyncIterable<StatisticsRow[]>;
+/** A column of an export: the row's key and its heading (statistics and delivery reports alike). */
+export type ExportColumn = { key: string; label: string };
+export type ExportRow = { [key: string]: Cell | null | undefined };
+type Rows = AsyncIterable<readonly ExportRow[]>;
 
 export const exportTypes: Record<ExportFormat, string> = {
   csv: 'text/csv; charset=utf-8',
@@ -44,7 +47,7 @@ async function* joined(texts: AsyncIterable<string>, size = 64 * 1024): AsyncGen
   if (pending.length) yield pending.join('');
 }
 
-async function* cellsOf(columns: StatisticsColumn[], rows: Rows): AsyncGenerator<Cell[]> {
+async function* cellsOf(columns: ExportColumn[], rows: Rows): AsyncGenerator<Cell[]> {
   for await (const page of rows) for (const row of page) yield columns.map((c) => row[c.key] ?? '');
 }
 
@@ -55,7 +58,7 @@ function csvField(value: Cell): string {
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
-async function* csv(columns: StatisticsColumn[], rows: Rows): AsyncGenerator<string> {
+async function* csv(columns: ExportColumn[], rows: Rows): AsyncGenerator<string> {
   // The byte order mark makes Excel read the file as UTF-8.
   yield `\uFEFF${columns.map((c) => csvField(c.label)).join(',')}\r\n`;
   for await (const cells of cellsOf(columns, rows)) yield `${cells.map(csvField).join(',')}\r\n`;
@@ -69,7 +72,7 @@ const XML_ESCAPES: Record<string, string> = { '<': '&lt;', '>': '&gt;', '&': '&a
 /** Text for XML: escaped, without the characters XML cannot carry. */
 const xml = (value: string) => value.replace(NOT_IN_XML, '').replace(/[<>&"]/g, (c) => XML_ESCAPES[c]!);
 
-async function* spreadsheetMl(columns: StatisticsColumn[], rows: Rows): AsyncGenerator<string> {
+async function* spreadsheetMl(columns: ExportColumn[], rows: Rows): AsyncGenerator<string> {
   const row = (cells: Cell[]) =>
     `<Row>${cells
       .map((v) =>
@@ -91,7 +94,7 @@ async function* spreadsheetMl(columns: StatisticsColumn[], rows: Rows): AsyncGen
 const columnName = (index: number): string =>
   index < 26 ? String.fromCharCode(65 + index) : columnName(Math.floor(index / 26) - 1) + columnName(index % 26);
 
-async function* sheetXml(columns: StatisticsColumn[], rows: Rows): AsyncGenerator<string> {
+async function* sheetXml(columns: ExportColumn[], rows: Rows): AsyncGenerator<string> {
   let r = 0;
   const row = (cells: Cell[]) => {
     r += 1;
@@ -227,7 +230,7 @@ async function* zip(entries: [string, AsyncIterable<string>][]): AsyncGenerator<
 }
 
 /** The export of `rows` (pages of rows, fetched as the file is written) with `columns`. */
-export function exportStream(format: ExportFormat, columns: StatisticsColumn[], rows: Rows): Readable {
+export function exportStream(format: ExportFormat, columns: ExportColumn[], rows: Rows): Readable {
   if (format === 'csv') return Readable.from(joined(csv(columns, rows)));
   if (format === 'xls') return Readable.from(joined(spreadsheetMl(columns, rows)));
   return Readable.from(

@@ -183,9 +183,11 @@ export async function rebuildDailyRollups(db: Database, timeZone: string): Promi
     await sql`delete from event_statistics_daily`.execute(trx);
     await sql`
       insert into event_statistics_daily
-        (day, campaign_id, location_id, zone, gender, age_group, plays, viewers, play_ms)
+        (day, campaign_id, location_id, zone, gender, age_group, plays, viewers, play_ms,
+         delivered, partial, wrong_creative, delivered_viewers, unmeasured)
       select (hour at time zone ${timeZone})::date, campaign_id, location_id, zone, gender, age_group,
-        sum(plays)::int, sum(viewers)::int, sum(play_ms)::bigint
+        sum(plays)::int, sum(viewers)::int, sum(play_ms)::bigint, sum(delivered)::int, sum(partial)::int,
+        sum(wrong_creative)::int, sum(delivered_viewers)::int, sum(unmeasured)::int
       from event_statistics_hourly
       group by 1, 2, 3, 4, 5, 6`.execute(trx);
     await sql`

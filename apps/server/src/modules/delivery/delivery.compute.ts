@@ -1,0 +1,149 @@
+// A campaign's delivery from what the repository read: expected plays per location and day by the
+// contracts' rules (devices × zones × loops in its window within the opening hours), the counted plays
+// beside them, grouped as asked, and the figures (due, delivery %, pacing) of each row and the totals.
+import { REPORT_STATES } from '@marquee/contracts/campaigns';
+import {
+  deliveryFigures,
+  expectedPlays,
+  goalOf,
+  playSpans,
+  type DeliveryCounts,
+  type DeliveryGroup,
+  type DeliveryRow,
+  type DeliveryTotals,
+} from '@marquee/contracts/delivery';
+import { eachDayOf } from '@marquee/contracts/inventory';
+import type { LocationDevicePeriods } from '../locations/device-periods.repository.ts';
+import type { DayCounts, DeliveryCampaign } from './delivery.repository.ts';
+
+export type DeliveryClock = {
+  timeZone: string;
+  /** Today, yyyy-MM-dd in the time zone. */
+  today: string;
+  /** The start of the current hour (ms): what is due and delivered counts up to here. */
+  cutoff: number;
+};
+
+type Cell = DeliveryCounts & { location: number; location_name: string; date: string };
+
+const zero = (): DeliveryCounts => ({
+  expected: 0,
+  delivered: 0,
+  partial: 0,
+  wrong_creative: 0,
+  impressions_measured: 0,
+  impressions_modelled: 0,
+});
+
+function add(into: DeliveryCounts, from: DeliveryCounts) {
+  into.expected += from.expected;
+  into.delivered += from.delivered;
+  into.partial += from.partial;
+  into.wrong_creative += from.wrong_creative;
+  into.impressions_measured += from.impressions_measured;
+  into.impressions_modelled += from.impressions_modelled;
+}
+
+const round1 = (n: number) => Math.round(n * 10) / 10;
+
+/**
+ * The campaign's cells (location × day, from its start to today or its end) and its expected plays
+ * over the whole campaign (future days with the devices there now).
+ */
+function cellsOf(
+  campaign: DeliveryCampaign,
+  periods: LocationDevicePeriods,
+  counts: readonly DayCounts[],
+  clock: DeliveryClock,
+) {
+  const zones = new Set(campaign.p_zones).size;
+  const byKey = new Map(counts.map((c) => [`${c.location}|${c.day}`, c]));
+  const last = campaign.end_date < clock.today ? campaign.end_date : clock.today;
+  const cells: Cell[] = [];
+  let expectedTotal = 0;
+  const days = campaign.start_date <= campaign.end_date ? eachDayOf(campaign.start_date, campaign.end_date) : [];
+  for (const location of campaign.locations) {
+    const spans = playSpans(location, campaign);
+    const devices = periods.get(location.id) ?? [];
+    for (const day of days) {
+      const base = { day, timeZone: clock.timeZone, spans, loopSeconds: location.loop_seconds, zones, devices };
+      const whole = expectedPlays(base);
+      expectedTotal += whole;
+      if (day > last) continue;
+      const found = byKey.get(`${location.id}|${day}`);
+      cells.push({
+        location: location.id,
+        location_name: location.name,
+        date: day,
+        expected: day < clock.today ? whole : expectedPlays({ ...base, until: clock.cutoff }),
+        delivered: found?.delivered ?? 0,
+        partial: found?.partial ?? 0,
+        wrong_creative: found?.wrong_creative ?? 0,
+        impressions_measured: found?.delivered_viewers ?? 0,
+        impressions_modelled: (found?.unmeasured ?? 0) * (location.impressions_per_play ?? 0),
+      });
+    }
+  }
+  return { cells, expectedTotal };
+}
+
+/** Pacing means something only for campaigns that were booked (approved and later, finished ones
+ * included); new and rejected ones get their figures without it. */
+const paces = (state: number) => (REPORT_STATES as readonly number[]).includes(state);
+
+export type Delivery = { totals: DeliveryTotals; rows: DeliveryRow[] };
+
+/** The delivery of one campaign: rows grouped by `group` over [from, to] (days; both optional) and
+ * the totals of those rows. */
+export function deliveryOf(
+  campaign: DeliveryCampaign,
+  periods: LocationDevicePeriods,
+  counts: readonly DayCounts[],
+  clock: DeliveryClock,
+  { group = 'location,day', from, to }: { group?: DeliveryGroup; from?: string; to?: string } = {},
+): Delivery {
+  const { cells, expectedTotal } = cellsOf(campaign, periods, counts, clock);
+  const goal = { goal_type: campaign.goal_type, goal_value: campaign.goal_value };
+  const keyOf = (c: Cell) =>
+    group === 'location' ? `${c.location}` : group === 'day' ? c.date : `${c.location}|${c.date}`;
+  const grouped = new Map<string, { counts: DeliveryCounts; cell: Cell }>();
+  const total = zero();
+  for (const cell of cells) {
+    if ((from && cell.date < from) || (to && cell.date > to)) continue;
+    add(total, cell);
+    const key = keyOf(cell);
+    let entry = grouped.get(key);
+    if (!entry) grouped.set(key, (entry = { counts: zero(), cell }));
+    add(entry.counts, cell);
+  }
+  const pacing = paces(campaign.state);
+  const figuresOf = (counts: DeliveryCounts) => {
+    const f = deliveryFigures(counts, goal, expectedTotal);
+    return pacing ? f : { ...f, pacing: null };
+  };
+  const rows = [...grouped.values()].map(({ counts, cell }): DeliveryRow => ({
+    ...(group.includes('location') ? { location: cell.location, location_name: cell.location_name } : {}),
+    ...(group.includes('day') ? { date: cell.date } : {}),
+    ...figuresOf(counts),
+  }));
+  rows.sort(
+    (a, b) =>
+      (a.date ?? '').localeCompare(b.date ?? '') ||
+      (a.location_name ?? '').localeCompare(b.location_name ?? '') ||
+      (a.location ?? 0) - (b.location ?? 0),
+  );
+  const set = goalOf(goal);
+  const contracted = set ? set.value : Math.round(expectedTotal);
+  const totals = figuresOf(total);
+  const got = set?.type === 'impressions' ? totals.impressions_measured + totals.impressions_modelled : totals.delivered;
+  return {
+    rows,
+    totals: {
+      ...totals,
+      goal_type: set?.type ?? null,
+      goal_value: set?.value ?? null,
+      contracted,
+      progress_pct: contracted > 0 ? round1((got / contracted) * 100) : null,
+    },
+  };
+}

@@ -1,0 +1,187 @@
+// Delivery reports: one campaign's delivery (JSON or a download), the Delivery list of campaigns with
+// their totals, and the delivery % and pacing the campaign lists carry. Same permission as the
+// statistics (list_eventstatistic), on campaigns the user may see.
+import { parseOrdering, type Paged } from '@marquee/contracts/common';
+import { API_DEFAULT_PAGE_SIZE, API_MAX_PAGE_SIZE } from '@marquee/contracts/constants';
+import type { Campaign, CampaignQuery } from '@marquee/contracts/campaigns';
+import {
+  deliveryColumns,
+  deliveryOrdering,
+  type CampaignDelivery,
+  type DeliveryQuery,
+  type DeliveryResponse,
+} from '@marquee/contracts/delivery';
+import { resources } from '@marquee/contracts/resources';
+import { statisticsTexts } from '@marquee/contracts/statistics';
+import { details } from '@marquee/contracts/texts';
+import { startOfLocalHour } from '@marquee/contracts/time-zones';
+import type { Access, Auth } from '../../access/access.ts';
+import type { Config } from '../../config.ts';
+import type { Database } from '../../db/database.ts';
+import { badRequest } from '../../http/errors.ts';
+import { dayIn } from '../../lib/days.ts';
+import type { CampaignsService } from '../campaigns/campaigns.service.ts';
+import { devicePeriodsAt } from '../locations/device-periods.repository.ts';
+import { exportStream, exportTypes, safeFilename } from '../statistics/statistics.export.ts';
+import { deliveryOf, type Delivery, type DeliveryClock } from './delivery.compute.ts';
+import { deliveryRepository as repo, type DeliveryCampaign } from './delivery.repository.ts';
+
+const STATISTICS = `list_${resources.eventStatistics.model_name}`;
+
+export type DeliveryDeps = {
+  db: Database;
+  access: Access;
+  config: Pick<Config, 'now' | 'timeZone'>;
+  campaigns: CampaignsService;
+};
+
+const dayAfter = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+
+export function createDeliveryService({ db, access, config, campaigns }: DeliveryDeps) {
+  const clock = (): DeliveryClock => {
+    const now = config.now();
+    return { timeZone: config.timeZone, today: dayIn(now, config.timeZone), cutoff: startOfLocalHour(now.getTime(), config.timeZone) };
+  };
+
+  /** The delivery of each campaign among `ids` (three queries whatever their number). */
+  async function deliveries(ids: readonly number[], options?: Parameters<typeof deliveryOf>[4]) {
+    const found = await repo.campaigns(db, ids);
+    const result = new Map<number, { campaign: DeliveryCampaign; delivery: Delivery }>();
+    if (!found.length) return result;
+    const now = clock();
+    const first = found.reduce((min, c) => (c.start_date < min ? c.start_date : min), found[0]!.start_date);
+    const last = found.reduce((max, c) => (c.end_date > max ? c.end_date : max), found[0]!.end_date);
+    // Periods a day either side: local days start up to 14 hours either side of UTC midnight.
+    const periods = await devicePeriodsAt(
+      db,
+      found.flatMap((c) => c.locations.map((l) => l.id)),
+      new Date(Date.parse(`${first}T00:00:00Z`) - 86_400_000),
+      new Date(Date.parse(`${dayAfter(last)}T00:00:00Z`) + 86_400_000),
+    );
+    const counts = await repo.counts(db, {
+      ids: found.map((c) => c.id),
+      from: first,
+      today: now.today,
+      cutoff: new Date(now.cutoff),
+      timeZone: now.timeZone,
+    });
+    const byCampaign = new Map<number, typeof counts>();
+    for (const c of counts) byCampaign.set(c.campaign, [...(byCampaign.get(c.campaign) ?? []), c]);
+    for (const campaign of found) {
+      result.set(campaign.id, {
+        campaign,
+        delivery: deliveryOf(campaign, periods, byCampaign.get(campaign.id) ?? [], now, options),
+      });
+    }
+    return result;
+  }
+
+  function periodOf(q: { date__gte?: string; date__lte?: string }) {
+    if (q.date__gte && q.date__lte && q.date__lte < q.date__gte) {
+      throw badRequest({ date__lte: [statisticsTexts.endBeforeStart] });
+    }
+    return { from: q.date__gte, to: q.date__lte };
+  }
+
+  async function one(auth: Auth, id: number, q: DeliveryQuery) {
+    access.require(auth, STATISTICS);
+    await campaigns.loadVisible(auth, id);
+    const group = q.group_by ?? 'location,day';
+    const found = (await deliveries([id], { group, ...periodOf(q) })).get(id)!;
+    return { ...found, group };
+  }
+
+  return {
+    async campaignDelivery(auth: Auth, id: number, q: DeliveryQuery): Promise<DeliveryResponse> {
+      const { campaign: c, delivery } = await one(auth, id, q);
+      return {
+        campaign: { id: c.id, sys_id: c.sys_id, name: c.name, state: c.state, start_date: c.start_date, end_date: c.end_date },
+        as_of: new Date(clock().cutoff).toISOString(),
+        time_zone: config.timeZone,
+        _totals: delivery.totals,
+        results: delivery.rows,
+      };
+    },
+
+    /** The report's rows as a csv or xlsx download. */
+    async exportDelivery(auth: Auth, id: number, q: DeliveryQuery & { format: 'csv' | 'xlsx' }) {
+      const { campaign, delivery, group } = await one(auth, id, q);
+      async function* rows() {
+        yield delivery.rows;
+      }
+      return {
+        filename: safeFilename(`delivery-${campaign.sys_id}`, q.format),
+        contentType: exportTypes[q.format],
+        stream: exportStream(q.format, deliveryColumns(group), rows()),
+      };
+    },
+
+    /** The Delivery list: campaigns (the campaign list's filters and visibility) with their delivery
+     * totals, ordered by any total (delivery % by default, lowest first: the ones to act on). */
+    async list(auth: Auth, q: CampaignQuery, url: string): Promise<Paged<CampaignDelivery>> {
+      access.require(auth, STATISTICS);
+      const { page = 1, page_size, ordering, ...filters } = q;
+      const order = parseOrdering(ordering ?? 'delivery_pct').map(({ field, desc }) => {
+        if (!(deliveryOrdering as readonly string[]).includes(field)) {
+          throw badRequest({ ordering: [details.invalidOrdering(field)] });
+        }
+        return { field: field as (typeof deliveryOrdering)[number], desc };
+      });
+      const all = await campaigns.list(auth, { ...filters, page_size: 0 }, url);
+      const found = await deliveries(all.results.map((c) => c.id), { group: 'location' });
+      const items = [...found.values()].map(({ campaign: c, delivery }): CampaignDelivery => ({
+        ...delivery.totals,
+        id: c.id,
+        sys_id: c.sys_id,
+        name: c.name,
+        state: c.state,
+        start_date: c.start_date,
+        end_date: c.end_date,
+        advertiser: c.advertiser,
+        advertiser_name: c.advertiser_name,
+      }));
+      const compare = (a: CampaignDelivery, b: CampaignDelivery) => {
+        for (const { field, desc } of order) {
+          const x = a[field];
+          const y = b[field];
+          if (x === y) continue;
+          // Nothing due yet sorts last either way.
+          if (x === null) return 1;
+          if (y === null) return -1;
+          const sign = (typeof x === 'string' ? x.localeCompare(String(y)) : Number(x) - Number(y)) < 0 ? -1 : 1;
+          return desc ? -sign : sign;
+        }
+        return a.id - b.id;
+      };
+      items.sort(compare);
+      const size = page_size === 0 ? null : Math.min(page_size ?? API_DEFAULT_PAGE_SIZE, API_MAX_PAGE_SIZE);
+      const start = size === null ? 0 : (page - 1) * size;
+      const results = size === null ? items : items.slice(start, start + size);
+      const link = (p: number) => {
+        const u = new URL(url, 'http://x');
+        u.searchParams.set('page', String(p));
+        return `${u.pathname}${u.search}`;
+      };
+      return {
+        count: items.length,
+        next: size !== null && start + size < items.length ? link(page + 1) : null,
+        previous: size !== null && page > 1 ? link(page - 1) : null,
+        results,
+        _permissions: access.modelPermissions(auth, resources.eventStatistics.model_name),
+      };
+    },
+
+    /** The campaigns with their delivery % and pacing, for users who may read statistics (the others
+     * get them unchanged). */
+    async withPacing<T extends Pick<Campaign, 'id'>>(auth: Auth, items: T[]): Promise<T[]> {
+      if (!auth.permissions.has(STATISTICS) || !items.length) return items;
+      const found = await deliveries(items.map((c) => c.id), { group: 'location' });
+      return items.map((c) => {
+        const totals = found.get(c.id)?.delivery.totals;
+        return { ...c, delivery_pct: totals?.delivery_pct ?? null, pacing: totals?.pacing ?? null };
+      });
+    },
+  };
+}
+
+export type DeliveryService = ReturnType<typeof createDeliveryService>;

@@ -1,0 +1,337 @@
+// Delivery (issue 15): what a campaign was sold (its expected plays by the loop, or a goal in plays or
+// impressions) against what it got (completed plays of the right creative), and how it paces. Pure
+// functions shared by the server (the delivery API and the lists' pacing) and the web.
+import { z } from 'zod';
+import { isoDate } from './common.ts';
+import type { OpeningHours, TimeWindow } from './inventory.ts';
+import { OPEN_TIME_PATTERN, CLOSE_TIME_PATTERN } from './inventory.ts';
+import { GOAL_TYPES, PACING_STATES, type GoalType, type Pacing } from './goals.ts';
+import { zonedInstant } from './time-zones.ts';
+
+export * from './goals.ts';
+
+/** A play is complete when it ran the clip's length less at most this (Broadsign's rule). */
+export const COMPLETION_TOLERANCE_MS = 500;
+
+/** Delivery % bounds of the pacing states: above 110 ahead, from 95 on track, from 80 behind, else
+ * at risk. */
+export const PACING_AHEAD_ABOVE = 110;
+export const PACING_ON_TRACK_FROM = 95;
+export const PACING_BEHIND_FROM = 80;
+
+/** Whether a play of `durationMs` completed a clip of `clipSeconds` (its full length within 500 ms). */
+export const isCompletedPlay = (durationMs: number, clipSeconds: number) =>
+  durationMs >= Math.round(clipSeconds * 1000) - COMPLETION_TOLERANCE_MS;
+
+/** The pacing of a delivery % (delivered ÷ due × 100); null when nothing was due yet. */
+export function pacingOf(deliveryPct: number | null): Pacing | null {
+  if (deliveryPct === null || !Number.isFinite(deliveryPct)) return null;
+  if (deliveryPct > PACING_AHEAD_ABOVE) return 'ahead';
+  if (deliveryPct >= PACING_ON_TRACK_FROM) return 'on_track';
+  if (deliveryPct >= PACING_BEHIND_FROM) return 'behind';
+  return 'at_risk';
+}
+
+/** A span of a local day in minutes since its midnight, [start, end), 0 ≤ start < end ≤ 1440. */
+export type Span = readonly [number, number];
+
+const DAY_MINUTES = 1440;
+const minutesOf = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
+
+/** The spans of a day a daily [start, end) covers: past midnight it is the day's end and its start
+ * (18:00–02:00 → 00:00–02:00 and 18:00–24:00); equal times cover the whole day. */
+function spansOf(start: number, end: number): Span[] {
+  if (start % DAY_MINUTES === end % DAY_MINUTES) return [[0, DAY_MINUTES]];
+  if (start < end) return [[start, end]];
+  return [
+    ...(end > 0 ? [[0, end] as const] : []),
+    ...(start < DAY_MINUTES ? [[start, DAY_MINUTES] as const] : []),
+  ];
+}
+
+/**
+ * The minutes of a calendar day a campaign may play at a location: its time window (all day without
+ * one) within the opening hours, minute by minute. As the devices play it, a day is a calendar day: a
+ * window or opening past midnight covers the start of each day too.
+ */
+export function playSpans(opening: OpeningHours, window: TimeWindow): Span[] {
+  if (!OPEN_TIME_PATTERN.test(opening.open_time) || !CLOSE_TIME_PATTERN.test(opening.close_time)) {
+    throw new RangeError(`Invalid opening hours ${opening.open_time}-${opening.close_time}.`);
+  }
+  const open = spansOf(minutesOf(opening.open_time), minutesOf(opening.close_time));
+  const { p_times_on, p_start_time, p_end_time } = window;
+  const windowSpans =
+    p_times_on && p_start_time && p_end_time ? spansOf(minutesOf(p_start_time), minutesOf(p_end_time)) : null;
+  if (!windowSpans) return open;
+  const spans: Span[] = [];
+  for (const [a, b] of open) {
+    for (const [c, d] of windowSpans) {
+      const start = Math.max(a, c);
+      const end = Math.min(b, d);
+      if (start < end) spans.push([start, end]);
+    }
+  }
+  return spans.sort((x, y) => x[0] - y[0]);
+}
+
+const instants = new Map<string, number>();
+/** zonedInstant, remembered: the same few span boundaries recur on every day of every campaign. */
+function instantOf(day: string, minute: number, timeZone: string): number {
+  const key = `${timeZone}|${day}|${minute}`;
+  let t = instants.get(key);
+  if (t === undefined) {
+    if (instants.size > 100_000) instants.clear();
+    t = zonedInstant(day, minute, timeZone);
+    instants.set(key, t);
+  }
+  return t;
+}
+
+/** When a device played at a location: from `from` until `to` (ms instants; null: still there). */
+export type DevicePeriod = { from: number; to: number | null };
+
+/**
+ * The plays a campaign is expected to get at a location on a local day: for each device there, the
+ * seconds of the day's play spans it was active (and before `until`, when given), divided by the loop
+ * length, once per zone the campaign plays in. Not rounded.
+ */
+export function expectedPlays({
+  day,
+  timeZone,
+  spans,
+  loopSeconds,
+  zones,
+  devices,
+  until,
+}: {
+  day: string;
+  timeZone: string;
+  spans: readonly Span[];
+  loopSeconds: number;
+  zones: number;
+  devices: readonly DevicePeriod[];
+  until?: number;
+}): number {
+  if (!(loopSeconds > 0)) throw new RangeError(`Invalid loop length ${loopSeconds}.`);
+  if (!zones || !devices.length || !spans.length) return 0;
+  let ms = 0;
+  for (const [startMinute, endMinute] of spans) {
+    const start = instantOf(day, startMinute, timeZone);
+    const end = Math.min(instantOf(day, endMinute, timeZone), until ?? Infinity);
+    if (end <= start) continue;
+    for (const device of devices) {
+      const from = Math.max(start, device.from);
+      const to = Math.min(end, device.to ?? Infinity);
+      if (to > from) ms += to - from;
+    }
+  }
+  return (ms / 1000 / loopSeconds) * zones;
+}
+
+/** What was counted for a row (a location, a day, or both; or the whole campaign). */
+export type DeliveryCounts = {
+  /** Plays the loop schedule gives by the cutoff (not rounded). */
+  expected: number;
+  /** Completed plays of the right creative. */
+  delivered: number;
+  /** Plays of the right creative that stopped early. */
+  partial: number;
+  /** Plays whose reported checksum was not the campaign's clip (of any length). */
+  wrong_creative: number;
+  /** Viewers counted by devices on delivered plays. */
+  impressions_measured: number;
+  /** Delivered plays on devices that count no viewers × the location's impressions per play. */
+  impressions_modelled: number;
+};
+
+export type Goal = { goal_type: GoalType | null; goal_value: number | null };
+
+/** A goal that is set (type and a positive value), or null. */
+export const goalOf = ({ goal_type, goal_value }: Goal) =>
+  goal_type && goal_value && goal_value > 0 ? { type: goal_type, value: goal_value } : null;
+
+const round1 = (n: number) => Math.round(n * 10) / 10;
+
+/**
+ * A row's delivery: `due` is the share of the contract due by the cutoff (the expected plays, or the
+ * goal in proportion to the expected plays so far of all expected), in the contract's unit (plays, or
+ * impressions for an impressions goal); `delivery_pct` is delivered (or impressions) ÷ due × 100, one
+ * decimal; null with nothing due.
+ */
+export function deliveryFigures(counts: DeliveryCounts, goal: Goal, expectedTotal: number) {
+  const set = goalOf(goal);
+  const due = set ? (expectedTotal > 0 ? (set.value * counts.expected) / expectedTotal : 0) : counts.expected;
+  const got =
+    set?.type === 'impressions' ? counts.impressions_measured + counts.impressions_modelled : counts.delivered;
+  const delivery_pct = due > 0 ? round1((got / due) * 100) : null;
+  return {
+    ...counts,
+    expected: Math.round(counts.expected),
+    due: Math.round(due),
+    impressions_modelled: Math.round(counts.impressions_modelled),
+    delivery_pct,
+    pacing: pacingOf(delivery_pct),
+  };
+}
+
+export const DELIVERY_GROUPS = ['location', 'day', 'location,day'] as const;
+export type DeliveryGroup = (typeof DELIVERY_GROUPS)[number];
+
+/** Download formats of the delivery report (like the statistics exports). */
+export const DELIVERY_EXPORT_FORMATS = ['csv', 'xlsx'] as const;
+
+export const deliveryQuery = z.object({
+  /** Rows per location, per day, or per location and day (the default). */
+  group_by: z.enum(DELIVERY_GROUPS).optional(),
+  /** A download of the rows instead of JSON. */
+  format: z.enum(DELIVERY_EXPORT_FORMATS).optional(),
+  /** Only these days (yyyy-MM-dd, server time zone); the totals follow. */
+  date__gte: isoDate.optional(),
+  date__lte: isoDate.optional(),
+});
+export type DeliveryQuery = z.infer<typeof deliveryQuery>;
+
+const figures = {
+  expected: z.number().int(),
+  due: z.number().int(),
+  delivered: z.number().int(),
+  partial: z.number().int(),
+  wrong_creative: z.number().int(),
+  impressions_measured: z.number().int(),
+  impressions_modelled: z.number().int(),
+  delivery_pct: z.number().nullable(),
+  pacing: z.enum(PACING_STATES).nullable(),
+};
+
+export const deliveryRow = z.object({
+  location: z.number().int().optional(),
+  location_name: z.string().optional(),
+  /** yyyy-MM-dd in the server's time zone. */
+  date: z.string().optional(),
+  ...figures,
+});
+export type DeliveryRow = z.infer<typeof deliveryRow>;
+
+export const deliveryTotals = z.object({
+  ...figures,
+  goal_type: z.enum(GOAL_TYPES).nullable(),
+  goal_value: z.number().int().nullable(),
+  /** What was sold over the whole campaign, in the goal's unit (expected plays without a goal). */
+  contracted: z.number().int(),
+  /** Delivered (or impressions, for an impressions goal) ÷ contracted × 100: how much of the sale is
+   * done; null when nothing was contracted. */
+  progress_pct: z.number().nullable(),
+});
+export type DeliveryTotals = z.infer<typeof deliveryTotals>;
+
+export const deliveryResponse = z.object({
+  campaign: z.object({
+    id: z.number().int(),
+    sys_id: z.string(),
+    name: z.string(),
+    state: z.number().int(),
+    start_date: z.string(),
+    end_date: z.string(),
+  }),
+  /** Delivered and due count up to here (ISO 8601 UTC): the start of the current hour. */
+  as_of: z.string(),
+  time_zone: z.string(),
+  _totals: deliveryTotals,
+  results: z.array(deliveryRow),
+});
+export type DeliveryResponse = z.infer<typeof deliveryResponse>;
+
+/** The columns of a delivery report grouped by `group`, as its downloads show them. */
+export function deliveryColumns(group: DeliveryGroup): { key: keyof DeliveryRow; label: string }[] {
+  return [
+    ...(group.includes('location')
+      ? [
+          { key: 'location' as const, label: 'Location ID' },
+          { key: 'location_name' as const, label: 'Location' },
+        ]
+      : []),
+    ...(group.includes('day') ? [{ key: 'date' as const, label: 'Date' }] : []),
+    { key: 'expected', label: 'Expected plays' },
+    { key: 'due', label: 'Due' },
+    { key: 'delivered', label: 'Delivered plays' },
+    { key: 'partial', label: 'Partial plays' },
+    { key: 'wrong_creative', label: 'Wrong creative' },
+    { key: 'impressions_measured', label: 'Impressions (measured)' },
+    { key: 'impressions_modelled', label: 'Impressions (modelled)' },
+    { key: 'delivery_pct', label: 'Delivery %' },
+    { key: 'pacing', label: 'Pacing' },
+  ];
+}
+
+/** A campaign with its delivery, as the Delivery report lists them. */
+export const campaignDelivery = deliveryTotals.extend({
+  id: z.number().int(),
+  sys_id: z.string(),
+  name: z.string(),
+  state: z.number().int(),
+  start_date: z.string(),
+  end_date: z.string(),
+  advertiser: z.number().int(),
+  advertiser_name: z.string(),
+});
+export type CampaignDelivery = z.infer<typeof campaignDelivery>;
+
+/** Ordering fields of the delivery list (the id breaks ties). */
+export const deliveryOrdering = [
+  'delivery_pct',
+  'progress_pct',
+  'contracted',
+  'delivered',
+  'name',
+  'start_date',
+  'end_date',
+  'id',
+] as const;
+
+export const PROOF_OF_PLAY_FORMATS = ['csv', 'json'] as const;
+export type ProofOfPlayFormat = (typeof PROOF_OF_PLAY_FORMATS)[number];
+
+export const proofOfPlayQuery = z.object({
+  format: z.enum(PROOF_OF_PLAY_FORMATS).optional(),
+  date__gte: isoDate.optional(),
+  date__lte: isoDate.optional(),
+});
+export type ProofOfPlayQuery = z.infer<typeof proofOfPlayQuery>;
+
+/** The columns of a proof-of-play file, in order (csv headings; json keys). */
+export const PROOF_OF_PLAY_COLUMNS = [
+  'play_id',
+  'device_serial',
+  'location_sys_id',
+  'location_name',
+  'zone',
+  'campaign_sys_id',
+  'clip_sys_id',
+  'clip_checksum',
+  'started_at_utc',
+  'started_at_local',
+  'duration_ms',
+  'completed',
+  'creative_ok',
+  'viewers',
+] as const;
+
+/** The receipt of one proof-of-play file: its SHA-256, kept by the server and in the log. */
+export const proofOfPlayReceipt = z.object({
+  id: z.string(),
+  campaign: z.number().int(),
+  format: z.enum(PROOF_OF_PLAY_FORMATS),
+  date__gte: z.string().nullable(),
+  date__lte: z.string().nullable(),
+  /** Rows in the file; null while it is still being written. */
+  rows: z.number().int().nullable(),
+  bytes: z.number().int().nullable(),
+  /** SHA-256 of the file's bytes, hex; null while it is still being written or when it broke off. */
+  sha256: z.string().nullable(),
+  created_at: z.string(),
+  created_by: z.number().int().nullable(),
+});
+export type ProofOfPlayReceipt = z.infer<typeof proofOfPlayReceipt>;
+
+/** The header of a proof-of-play download naming its receipt (GET …/proof_of_play/receipts/{id}/). */
+export const PROOF_RECEIPT_HEADER = 'x-proof-receipt';
