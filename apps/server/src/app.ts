@@ -53,6 +53,9 @@ import { createAuthService } from './modules/auth/auth.service.ts';
 import { createLogEntriesService, registerLogEntryRoutes } from './modules/log-entries/log-entries.routes.ts';
 import { createPermissionsService, registerPermissionRoutes } from './modules/permissions/permissions.routes.ts';
 import { registerRoleRoutes } from './modules/roles/roles.routes.ts';
+import { registerDeliveryRoutes } from './modules/delivery/delivery.routes.ts';
+import { createDeliveryService } from './modules/delivery/delivery.service.ts';
+import { createProofOfPlayService } from './modules/delivery/proof-of-play.ts';
 import { registerStatisticsRoutes } from './modules/statistics/statistics.routes.ts';
 import { createStatisticsService } from './modules/statistics/statistics.service.ts';
 import { createRolesService } from './modules/roles/roles.service.ts';
@@ -143,16 +146,22 @@ export async function buildApp({
   const campaigns = createCampaignsService({ db, access, config });
   registerLocationModules(app, catalogueDeps, campaigns);
   registerAdvertiserModules(app, catalogueDeps);
+  const delivery = createDeliveryService({ db, access, config, campaigns });
   registerCampaignRoutes(app, {
     campaigns,
     approval: createCampaignApprovalService({ access, campaigns, config, db }),
+    delivery,
   });
+  registerDeliveryRoutes(app, { delivery, proof: createProofOfPlayService({ db, access, config, campaigns }) });
   registerMessageRoutes(app, createMessagesService(db, access));
   registerRoleRoutes(app, createRolesService(db, access));
   registerPermissionRoutes(app, createPermissionsService(db, access));
   registerLogEntryRoutes(app, createLogEntriesService(db, access, config.timeZone));
   registerDeviceGateway(app, { db, config, storage, metrics });
-  registerStatisticsRoutes(app, createStatisticsService({ db, access, timeZone: config.timeZone, campaigns }));
+  registerStatisticsRoutes(
+    app,
+    createStatisticsService({ db, access, timeZone: config.timeZone, campaigns, pacing: delivery.withPacing }),
+  );
 
   registerWebApp(app, config.webDist);
   // Methods no route has (e.g. POST to an unknown path) get the same {detail} body as other 404s.

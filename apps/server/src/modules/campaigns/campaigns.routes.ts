@@ -11,6 +11,7 @@ import { registerBulkAction } from '../../http/bulk.ts';
 import { registerCrudRoutes } from '../../http/crud.ts';
 import { requireAuth } from '../../http/session.ts';
 import type { CampaignApprovalService } from './campaigns.approval.service.ts';
+import type { DeliveryService } from '../delivery/delivery.service.ts';
 import type { CampaignsService } from './campaigns.service.ts';
 
 const errors = { 400: validationError, 401: detailError, 403: detailError, 404: detailError };
@@ -19,13 +20,25 @@ const badRequest = z.union([noRoomError, validationError]);
 
 export function registerCampaignRoutes(
   app: FastifyInstance,
-  { campaigns, approval }: { campaigns: CampaignsService; approval: CampaignApprovalService },
+  {
+    campaigns,
+    approval,
+    delivery,
+  }: { campaigns: CampaignsService; approval: CampaignApprovalService; delivery: Pick<DeliveryService, 'withPacing'> },
 ) {
   const definition = resources.campaigns;
   const tags = ['campaigns'];
+  // The list carries each campaign's delivery % and pacing (for users who may read statistics).
+  const withPacing: CampaignsService = {
+    ...campaigns,
+    async list(auth, query, url, internal) {
+      const page = await campaigns.list(auth, query, url, internal);
+      return { ...page, results: await delivery.withPacing(auth, page.results) };
+    },
+  };
   registerCrudRoutes(
     app,
-    campaigns,
+    withPacing,
     definition,
     { item: campaign, input: campaignInput, query: campaignQuery, tag: 'campaigns', badRequest },
     ['list', 'get', 'create', 'update'],

@@ -135,7 +135,8 @@ export function deliveryOf(
   const set = goalOf(goal);
   const contracted = set ? set.value : Math.round(expectedTotal);
   const totals = figuresOf(total);
-  const got = set?.type === 'impressions' ? totals.impressions_measured + totals.impressions_modelled : totals.delivered;
+  const got =
+    set?.type === 'impressions' ? totals.impressions_measured + totals.impressions_modelled : totals.delivered;
   return {
     rows,
     totals: {

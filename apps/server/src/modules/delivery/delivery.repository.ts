@@ -110,10 +110,18 @@ export const deliveryRepository = {
    */
   async counts(
     db: Database,
-    { ids, from, today, cutoff, timeZone }: { ids: readonly number[]; from: string; today: string; cutoff: Date; timeZone: string },
+    {
+      ids,
+      from,
+      today,
+      cutoff,
+      timeZone,
+    }: { ids: readonly number[]; from: string; today: string; cutoff: Date; timeZone: string },
   ): Promise<DayCounts[]> {
     if (!ids.length || from > today) return [];
-    const { rows: zone } = await sql<{ time_zone: string }>`select time_zone from event_statistics_daily_zone`.execute(db);
+    const { rows: zone } = await sql<{ time_zone: string }>`select time_zone from event_statistics_daily_zone`.execute(
+      db,
+    );
     const daily = zone[0]?.time_zone === timeZone;
     const sums = sql`sum(delivered)::int as delivered, sum(partial)::int as partial,
       sum(wrong_creative)::int as wrong_creative, sum(delivered_viewers)::int as delivered_viewers,

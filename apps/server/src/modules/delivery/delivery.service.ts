@@ -40,7 +40,11 @@ const dayAfter = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_4
 export function createDeliveryService({ db, access, config, campaigns }: DeliveryDeps) {
   const clock = (): DeliveryClock => {
     const now = config.now();
-    return { timeZone: config.timeZone, today: dayIn(now, config.timeZone), cutoff: startOfLocalHour(now.getTime(), config.timeZone) };
+    return {
+      timeZone: config.timeZone,
+      today: dayIn(now, config.timeZone),
+      cutoff: startOfLocalHour(now.getTime(), config.timeZone),
+    };
   };
 
   /** The delivery of each campaign among `ids` (three queries whatever their number). */
@@ -95,7 +99,14 @@ export function createDeliveryService({ db, access, config, campaigns }: Deliver
     async campaignDelivery(auth: Auth, id: number, q: DeliveryQuery): Promise<DeliveryResponse> {
       const { campaign: c, delivery } = await one(auth, id, q);
       return {
-        campaign: { id: c.id, sys_id: c.sys_id, name: c.name, state: c.state, start_date: c.start_date, end_date: c.end_date },
+        campaign: {
+          id: c.id,
+          sys_id: c.sys_id,
+          name: c.name,
+          state: c.state,
+          start_date: c.start_date,
+          end_date: c.end_date,
+        },
         as_of: new Date(clock().cutoff).toISOString(),
         time_zone: config.timeZone,
         _totals: delivery.totals,
@@ -128,7 +139,10 @@ export function createDeliveryService({ db, access, config, campaigns }: Deliver
         return { field: field as (typeof deliveryOrdering)[number], desc };
       });
       const all = await campaigns.list(auth, { ...filters, page_size: 0 }, url);
-      const found = await deliveries(all.results.map((c) => c.id), { group: 'location' });
+      const found = await deliveries(
+        all.results.map((c) => c.id),
+        { group: 'location' },
+      );
       const items = [...found.values()].map(({ campaign: c, delivery }): CampaignDelivery => ({
         ...delivery.totals,
         id: c.id,
@@ -175,7 +189,10 @@ export function createDeliveryService({ db, access, config, campaigns }: Deliver
      * get them unchanged). */
     async withPacing<T extends Pick<Campaign, 'id'>>(auth: Auth, items: T[]): Promise<T[]> {
       if (!auth.permissions.has(STATISTICS) || !items.length) return items;
-      const found = await deliveries(items.map((c) => c.id), { group: 'location' });
+      const found = await deliveries(
+        items.map((c) => c.id),
+        { group: 'location' },
+      );
       return items.map((c) => {
         const totals = found.get(c.id)?.delivery.totals;
         return { ...c, delivery_pct: totals?.delivery_pct ?? null, pacing: totals?.pacing ?? null };

@@ -52,7 +52,7 @@ async function* cellsOf(columns: ExportColumn[], rows: Rows): AsyncGenerator<Cel
 }
 
 /** RFC 4180 field; text that a spreadsheet would run as a formula gets a leading quote. */
-function csvField(value: Cell): string {
+export function csvField(value: Cell): string {
   if (typeof value === 'number') return String(value);
   const text = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;

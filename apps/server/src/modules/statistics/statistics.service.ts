@@ -79,11 +79,14 @@ export function createStatisticsService({
   access,
   timeZone,
   campaigns,
+  pacing,
 }: {
   db: Database;
   access: Access;
   timeZone: string;
   campaigns: CampaignsService;
+  /** Adds each campaign's delivery % and pacing. */
+  pacing: <T extends { id: number }>(auth: Auth, items: T[]) => Promise<T[]>;
 }) {
   function filtersOf(q: StatisticsQuery, restriction: { visible_advertisers?: number[] }): StatisticsFilters {
     const groups: StatisticsGroup[] = q.group_by ?? ['day'];
@@ -197,10 +200,13 @@ export function createStatisticsService({
       );
       return {
         ...listed,
-        results: listed.results.map((c) => ({
-          ...campaigns.withPermissions(auth, c),
-          location_reports: reports.get(c.id) ?? [],
-        })),
+        results: await pacing(
+          auth,
+          listed.results.map((c) => ({
+            ...campaigns.withPermissions(auth, c),
+            location_reports: reports.get(c.id) ?? [],
+          })),
+        ),
       };
     },
 

@@ -1,0 +1,263 @@
+// Proof of play: one row per play of a campaign (which screen, which creative by checksum, when, how
+// long, whether it counted), streamed from a cursor a few thousand rows at a time so a file of
+// millions of plays takes no more memory than one of a hundred. The file's SHA-256 is computed as it
+// is written and kept in a receipt (and the log), so an advertiser can check the copy they received.
+import crypto from 'node:crypto';
+import { Readable } from 'node:stream';
+import { sql } from 'kysely';
+import { ActionFlag } from '@marquee/contracts/action-flags';
+import {
+  PROOF_OF_PLAY_COLUMNS,
+  deliveryTexts,
+  type ProofOfPlayFormat,
+  type ProofOfPlayQuery,
+  type ProofOfPlayReceipt,
+} from '@marquee/contracts/delivery';
+import { resources } from '@marquee/contracts/resources';
+import { statisticsTexts } from '@marquee/contracts/statistics';
+import type { Access, Auth } from '../../access/access.ts';
+import { writeLogEntry } from '../../audit/audit.ts';
+import type { Config } from '../../config.ts';
+import type { Database } from '../../db/database.ts';
+import { badRequest, notFound } from '../../http/errors.ts';
+import { CAMPAIGN_MODEL } from '../campaigns/campaigns.repository.ts';
+import type { CampaignsService } from '../campaigns/campaigns.service.ts';
+import { csvField } from '../statistics/statistics.export.ts';
+import { localEnd, localStart } from '../statistics/statistics.rollups.ts';
+
+const STATISTICS = `list_${resources.eventStatistics.model_name}`;
+/** Rows fetched from the cursor at a time. */
+const CHUNK = 5000;
+
+export const proofTypes: Record<ProofOfPlayFormat, string> = {
+  csv: 'text/csv; charset=utf-8',
+  json: 'application/json; charset=utf-8',
+};
+
+type PlayRow = {
+  play_id: string;
+  device_serial: string | null;
+  location_sys_id: string;
+  location_name: string;
+  zone: number;
+  campaign_sys_id: string;
+  clip_sys_id: string | null;
+  clip_checksum: string | null;
+  started_at_utc: string;
+  started_at_local: string;
+  duration_ms: number;
+  completed: boolean;
+  creative_ok: boolean;
+  viewers: number | null;
+};
+
+/** The plays of a campaign in a period, oldest first (the id breaks ties), as the file's columns. The
+ * local time carries its offset (`2030-06-15T08:00:00.000+02:00`). */
+function playsQuery(campaign: number, timeZone: string, from?: string, to?: string) {
+  const local = sql`(e.started_at at time zone ${timeZone})`;
+  const offsetMinutes = sql`(extract(epoch from ${local} - (e.started_at at time zone 'UTC')) / 60)::int`;
+  return sql`
+    select e.id::text as play_id, d.serial_number as device_serial, l.sys_id as location_sys_id,
+      l.name as location_name, e.zone::int as zone, c.sys_id as campaign_sys_id, vc.sys_id as clip_sys_id,
+      coalesce(e.reported_checksum, case when e.checksum_ok then v.checksum end) as clip_checksum,
+      to_char(e.started_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as started_at_utc,
+      to_char(${local}, 'YYYY-MM-DD"T"HH24:MI:SS.MS')
+        || case when ${offsetMinutes} < 0 then '-' else '+' end
+        || lpad((abs(${offsetMinutes}) / 60)::text, 2, '0') || ':' || lpad((abs(${offsetMinutes}) % 60)::text, 2, '0')
+        as started_at_local,
+      e.duration_ms, e.completed, e.checksum_ok is not false as creative_ok,
+      case when e.measured then e.viewers::int end as viewers
+    from device_events e
+    join locations l on l.id = e.location_id
+    join campaigns c on c.id = e.campaign_id
+    left join devices d on d.id = e.device_id
+    left join videoclips vc on vc.id = e.videoclip_id
+    left join videos v on v.id = vc.video_id
+    where e.campaign_id = ${campaign}
+      ${from ? sql`and e.started_at >= ${localStart(from, timeZone)}` : sql``}
+      ${to ? sql`and e.started_at < ${localEnd(to, timeZone)}` : sql``}
+    order by e.started_at, e.id`;
+}
+
+/** One read-only snapshot: the plays, CHUNK rows at a time. */
+async function* playPages(db: Database, query: ReturnType<typeof playsQuery>): AsyncGenerator<PlayRow[]> {
+  const trx = await db.startTransaction().setAccessMode('read only').execute();
+  let open = true;
+  try {
+    await sql`set local cursor_tuple_fraction = 1`.execute(trx);
+    await sql`declare proof_of_play no scroll cursor for ${query}`.execute(trx);
+    for (;;) {
+      const { rows } = await sql<PlayRow>`fetch forward ${sql.raw(String(CHUNK))} from proof_of_play`.execute(trx);
+      if (rows.length) yield rows;
+      if (rows.length < CHUNK) break;
+    }
+    await trx.commit().execute();
+    open = false;
+  } finally {
+    if (open) await trx.rollback().execute();
+  }
+}
+
+const csvLine = (row: PlayRow) =>
+  `${PROOF_OF_PLAY_COLUMNS.map((key) => {
+    const value = row[key];
+    return value === null ? '' : typeof value === 'boolean' ? String(value) : csvField(value);
+  }).join(',')}\r\n`;
+
+const jsonObject = (row: PlayRow) =>
+  JSON.stringify(
+    Object.fromEntries(PROOF_OF_PLAY_COLUMNS.map((key) => [key, key === 'play_id' ? Number(row.play_id) : row[key]])),
+  );
+
+/** The file's text, a page at a time: csv (RFC 4180, a heading line, no byte order mark: the file
+ * is for checking by programs as much as by people) or a JSON array of objects. */
+async function* fileText(format: ProofOfPlayFormat, pages: AsyncIterable<PlayRow[]>): AsyncGenerator<string> {
+  if (format === 'csv') {
+    yield `${PROOF_OF_PLAY_COLUMNS.join(',')}\r\n`;
+    for await (const page of pages) yield page.map(csvLine).join('');
+    return;
+  }
+  yield '[';
+  let first = true;
+  for await (const page of pages) {
+    yield `${first ? '\n' : ',\n'}${page.map(jsonObject).join(',\n')}`;
+    first = false;
+  }
+  yield '\n]\n';
+}
+
+const presentReceipt = (r: {
+  id: string;
+  campaign_id: number;
+  format: string;
+  date_from: string | null;
+  date_to: string | null;
+  rows: string | null;
+  bytes: string | null;
+  sha256: string | null;
+  created_at: Date;
+  created_by: number | null;
+}): ProofOfPlayReceipt => ({
+  id: r.id,
+  campaign: r.campaign_id,
+  format: r.format === 'json' ? 'json' : 'csv',
+  date__gte: r.date_from,
+  date__lte: r.date_to,
+  rows: r.rows === null ? null : Number(r.rows),
+  bytes: r.bytes === null ? null : Number(r.bytes),
+  sha256: r.sha256,
+  created_at: new Date(r.created_at).toISOString(),
+  created_by: r.created_by,
+});
+
+export function createProofOfPlayService({
+  db,
+  access,
+  config,
+  campaigns,
+}: {
+  db: Database;
+  access: Access;
+  config: Pick<Config, 'timeZone'>;
+  campaigns: CampaignsService;
+}) {
+  const receipts = () =>
+    db
+      .selectFrom('proof_of_play_receipts')
+      .select([
+        'id',
+        'campaign_id',
+        'format',
+        sql<string | null>`to_char(date_from, 'YYYY-MM-DD')`.as('date_from'),
+        sql<string | null>`to_char(date_to, 'YYYY-MM-DD')`.as('date_to'),
+        'rows',
+        'bytes',
+        'sha256',
+        'created_at',
+        'created_by',
+      ]);
+
+  async function visible(auth: Auth, id: number) {
+    access.require(auth, STATISTICS);
+    return campaigns.loadVisible(auth, id);
+  }
+
+  return {
+    /** The file as a stream, with the id of its receipt (its SHA-256 is there once the last byte went). */
+    async file(auth: Auth, id: number, q: ProofOfPlayQuery) {
+      const campaign = await visible(auth, id);
+      if (q.date__gte && q.date__lte && q.date__lte < q.date__gte) {
+        throw badRequest({ date__lte: [statisticsTexts.endBeforeStart] });
+      }
+      const format = q.format ?? 'csv';
+      const receiptId = crypto.randomUUID();
+      await db
+        .insertInto('proof_of_play_receipts')
+        .values({
+          id: receiptId,
+          campaign_id: id,
+          format,
+          date_from: q.date__gte ?? null,
+          date_to: q.date__lte ?? null,
+          created_by: auth.user.id,
+        })
+        .execute();
+      const pages = playPages(db, playsQuery(id, config.timeZone, q.date__gte, q.date__lte));
+      async function* bytes(): AsyncGenerator<Buffer> {
+        const hash = crypto.createHash('sha256');
+        let size = 0;
+        let rows = 0;
+        async function* counted() {
+          for await (const page of pages) {
+            rows += page.length;
+            yield page;
+          }
+        }
+        for await (const text of fileText(format, counted())) {
+          const chunk = Buffer.from(text, 'utf8');
+          hash.update(chunk);
+          size += chunk.length;
+          yield chunk;
+        }
+        const sha256 = hash.digest('hex');
+        await db.transaction().execute(async (trx) => {
+          await trx
+            .updateTable('proof_of_play_receipts')
+            .set({ rows, bytes: size, sha256 })
+            .where('id', '=', receiptId)
+            .execute();
+          await writeLogEntry(trx, {
+            userId: auth.user.id,
+            model: CAMPAIGN_MODEL,
+            objectId: id,
+            objectRepr: campaign.name,
+            actionFlag: ActionFlag.Information,
+            changeMessage: deliveryTexts.exported(rows, sha256),
+          });
+        });
+      }
+      return {
+        receiptId,
+        filename: `proof-of-play-${campaign.sys_id}.${format}`,
+        contentType: proofTypes[format],
+        stream: Readable.from(bytes(), { objectMode: false }),
+      };
+    },
+
+    /** The campaign's proof-of-play receipts, newest first. */
+    async receipts(auth: Auth, id: number): Promise<ProofOfPlayReceipt[]> {
+      await visible(auth, id);
+      const rows = await receipts().where('campaign_id', '=', id).orderBy('created_at', 'desc').limit(100).execute();
+      return rows.map(presentReceipt);
+    },
+
+    async receipt(auth: Auth, id: number, receiptId: string): Promise<ProofOfPlayReceipt> {
+      await visible(auth, id);
+      const row = await receipts().where('campaign_id', '=', id).where('id', '=', receiptId).executeTakeFirst();
+      if (!row) throw notFound();
+      return presentReceipt(row);
+    },
+  };
+}
+
+export type ProofOfPlayService = ReturnType<typeof createProofOfPlayService>;
