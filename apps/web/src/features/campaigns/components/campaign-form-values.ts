@@ -9,6 +9,7 @@ import {
   type CampaignInput,
   type Gender,
 } from '@marquee/contracts/campaigns';
+import { GOAL_VALUE_MAX, type GoalType } from '@marquee/contracts/goals';
 import type { Path } from 'react-hook-form';
 import { z } from 'zod';
 import type { PlaylistClip } from './playlist/campaign-playlist.tsx';
@@ -34,7 +35,14 @@ export type CampaignFormValues = {
   clip: PlaylistClip | null;
   /** Null on a new campaign until the playlist places it: the server then puts it last. */
   ordering: number | null;
+  /** What the goal counts; null: no goal (the contract is the plays the loop schedule gives). */
+  goal_type: GoalType | null;
+  /** Null while empty; kept while the type is None (not sent), so choosing a type again brings it back. */
+  goal_value: number | null;
 };
+
+/** A goal that is not a whole number in range (the input lets one be typed; the server refuses it). */
+export const goalValueRangeText = `Enter a whole number from 1 to ${GOAL_VALUE_MAX.toLocaleString('en-US')}.`;
 
 /** The fields a refused save may name (server errors for others become toasts). */
 export const CAMPAIGN_FORM_FIELDS = [
@@ -54,6 +62,8 @@ export const CAMPAIGN_FORM_FIELDS = [
   'p_age',
   'videoclip',
   'ordering',
+  'goal_type',
+  'goal_value',
 ] as const satisfies readonly Path<CampaignFormValues>[];
 
 export const valuesOf = (campaign: Campaign | undefined): CampaignFormValues => ({
@@ -74,6 +84,8 @@ export const valuesOf = (campaign: Campaign | undefined): CampaignFormValues => 
   videoclip: campaign?.videoclip ?? null,
   clip: campaign?.videoclip_data ?? null,
   ordering: campaign?.ordering ?? null,
+  goal_type: campaign?.goal_type ?? null,
+  goal_value: campaign?.goal_value ?? null,
 });
 
 /** What is sent: a targeting that is off sends no values. */
@@ -94,6 +106,8 @@ export const inputOf = (values: CampaignFormValues): CampaignInput => ({
   p_gender: values.p_gender_on ? values.p_gender : null,
   p_age_on: values.p_age_on,
   p_age: values.p_age_on ? values.p_age : null,
+  goal_type: values.goal_type,
+  goal_value: values.goal_type ? values.goal_value : null,
 });
 
 /** The earliest start a campaign may have: today, or its own start when that has passed (the server
@@ -115,6 +129,10 @@ export function campaignFormSchema({ minStart, config }: CampaignRules) {
       if (!comments.success) problems.comments = comments.error.issues[0]?.message;
       if (!values.start_date) problems.start_date = campaignTexts.required;
       if (!values.end_date) problems.end_date = campaignTexts.required;
+      if (values.goal_type && values.goal_value !== null) {
+        if (!campaignInput.shape.goal_value.safeParse(values.goal_value).success)
+          problems.goal_value = goalValueRangeText;
+      }
       const shared = campaignProblems(inputOf(values), {
         today: minStart,
         zones: config.zones,

@@ -1,23 +1,20 @@
 import { notifications } from '@mantine/notifications';
 import { appConfigEndpoint } from '@marquee/contracts/app-config';
 import type { UserInfo } from '@marquee/contracts/auth';
-import type { NoRoomError } from '@marquee/contracts/availability';
-import { campaignTexts, type Campaign } from '@marquee/contracts/campaigns';
+import { campaignTexts } from '@marquee/contracts/campaigns';
 import type { AvailabilityRow } from '@marquee/contracts/inventory';
-import type { Location } from '@marquee/contracts/locations';
 import { messages } from '@marquee/contracts/texts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { api } from '../../../lib/api.ts';
 import { ApiError } from '../../../lib/api-client.ts';
-import type { Detail } from '../../../lib/resources.ts';
-import { configFixture } from '../../../test/fixtures.ts';
 import { userInfoQueryKey } from '../../../lib/current-user.ts';
 import { renderWithProviders } from '../../../test/render.tsx';
 import { CampaignEditScreen } from './campaign-edit-screen.tsx';
 import { availabilityTexts } from './availability-panel.tsx';
 import { CampaignForm } from './campaign-form.tsx';
+import { campaignFixture, config, futureCampaign, locations, refusal, roomRow } from './campaign-form-fixtures.ts';
 import type { CampaignPlaylistProps } from './playlist/campaign-playlist.tsx';
 
 // The playlist is its own piece: a stand-in shows its error and picks a clip.
@@ -32,104 +29,8 @@ vi.mock('./playlist/campaign-playlist.tsx', () => ({
   ),
 }));
 
-const config = configFixture({
-  zones: [1, 2, 3],
-  times: ['08:00', '12:00', '18:00'],
-  rejection_reasons: [
-    { id: 0, label: 'Other' },
-    { id: 1, label: 'Inappropriate content' },
-  ],
-});
-
-const location = (id: number, name: string, devices: number): Location => ({
-  id,
-  sys_id: `LOC-${id}`,
-  name,
-  address: '',
-  is_active: true,
-  images: [],
-  image: null,
-  data_devices_count: devices,
-  data_devices_online: devices,
-  managers: [],
-  campaign_managers: [],
-  loop_seconds: 60,
-  open_time: '06:00',
-  close_time: '24:00',
-  venue_type: null,
-});
-
-const locations = [location(1, 'Central station', 2), location(2, 'Empty hall', 0)];
-
-const campaignFixture = (extra: Partial<Detail<Campaign>> = {}): Detail<Campaign> => ({
-  id: 9,
-  sys_id: 'CMP-000009',
-  name: 'Summer sale',
-  videoclip: 5,
-  videoclip_id: 5,
-  start_date: '2026-01-10',
-  end_date: '2026-01-20',
-  state: 1,
-  locations: [1],
-  p_zones: [1],
-  p_zones_overlay: [],
-  ordering: 2,
-  p_times_on: false,
-  p_start_time: null,
-  p_end_time: null,
-  p_gender_on: false,
-  p_gender: null,
-  p_age_on: false,
-  p_age: null,
-  rejection_reason: null,
-  comments: '',
-  created_by: 1,
-  created_at: '2026-01-01T10:00:00Z',
-  updated_at: '2026-01-01T10:00:00Z',
-  author: null,
-  submitted_at: null,
-  _permissions: ['view_campaign', 'change_campaign'],
-  ...extra,
-});
-
 /** What GET /api/locations/availability/ answers in a test. */
 let availability: AvailabilityRow[] = [];
-
-/** A day and zone at Central station (30 s loop) with `free` seconds left. */
-const roomRow = (day: string, zone: number, free: number): AvailabilityRow => ({
-  location: 1,
-  location_name: 'Central station',
-  loop_seconds: 30,
-  zone,
-  day,
-  capacity_s: 30,
-  booked_s: 30 - free,
-  held_s: 0,
-  free_s: free,
-  min_free_s: free,
-});
-
-const clip = {
-  id: 5,
-  name: 'Spot',
-  video_file: '/v.mp4',
-  video_thumb: { url: '/t.jpg', preview: '/p.jpg' },
-  duration: 10,
-  advertiser: 1,
-};
-
-/** A campaign of one future day at Central station with a 10 s clip, so the room panel asks. */
-const futureCampaign = (extra: Partial<Detail<Campaign>> = {}) =>
-  campaignFixture({ start_date: '2099-12-01', end_date: '2099-12-01', videoclip_data: clip, ...extra });
-
-const refusal: NoRoomError = {
-  non_field_errors: [
-    'Not enough room at Central station on 2099-12-01 06:00 in zone 1: 0 s free, the clip needs 10 s.',
-  ],
-  conflicts: [
-    { location: 1, location_name: 'Central station', zone: 1, day: '2099-12-01', hour: 6, free: 0, need: 10 },
-  ],
-};
 
 /** Renders with a signed-in user who may list locations (the room panel asks only for them). */
 function renderSignedIn(ui: ReactNode) {

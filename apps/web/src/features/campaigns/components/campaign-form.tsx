@@ -1,9 +1,9 @@
 // The campaign form of /campaign/add and /campaign/:id, also shown read-only on the approval screen:
 // name and comments, locations and dates, zones and overlays, time window and audience, and the clip
-// with its place in the playlist, and the room its clip finds in the loops (issue 14). Save checks the
-// rules of spec §5 first; saving an approved campaign asks first (it goes back for approval), and
-// one whose clip no longer fits is refused unless an overriding user saves anyway; Deactivate stops
-// playback for good.
+// with its place in the playlist, the room its clip finds in the loops (issue 14) and its optional
+// goal (issue 15). Save checks the rules of spec §5 first; saving an approved campaign asks first (it
+// goes back for approval), and one whose clip no longer fits is refused unless an overriding user
+// saves anyway; Deactivate stops playback for good.
 import { Alert, Button, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import type { AppConfig } from '@marquee/contracts/app-config';
@@ -15,13 +15,12 @@ import {
   type Campaign,
   type CampaignInput,
 } from '@marquee/contracts/campaigns';
-import type { NoRoomError } from '@marquee/contracts/availability';
 import { permissionFlags } from '@marquee/contracts/common';
-import { clipSeconds, occupancyKind } from '@marquee/contracts/inventory';
+import { occupancyKind } from '@marquee/contracts/inventory';
 import type { Location } from '@marquee/contracts/locations';
 import { messages } from '@marquee/contracts/texts';
 import { IconAlertTriangle, IconInfoCircle, IconPlayerStop } from '@tabler/icons-react';
-import { useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useMemo, type FormEvent, type ReactNode } from 'react';
 import { FormProvider, useWatch } from 'react-hook-form';
 import { campaignPath, paths } from '../../../app/paths.ts';
 import { ReadOnlyNotice } from '../../../components/edit-form-header.tsx';
@@ -34,10 +33,9 @@ import { useChoices } from '../../../lib/choices.ts';
 import { useCurrentUser } from '../../../lib/current-user.ts';
 import { showErrors, showSuccess, showWarning } from '../../../lib/notifications.ts';
 import type { Detail } from '../../../lib/resources.ts';
-import { useCampaignTransition, useSaveCampaign } from '../api/campaigns.ts';
+import { useCampaignTransition } from '../api/campaigns.ts';
 import { useSendableLocations } from '../api/get-sendable-locations.ts';
-import { AvailabilityPanel, availabilityTexts, scopeText } from './availability-panel.tsx';
-import { useLoopRoom } from './availability-room.ts';
+import { AvailabilityPanel } from './availability-panel.tsx';
 import { CampaignAudienceSection } from './campaign-audience-section.tsx';
 import { ChangedFieldsContext, FieldLabel, readOnlyProps, SectionTitle } from './campaign-form-label.tsx';
 import {
@@ -47,11 +45,14 @@ import {
   valuesOf,
   type CampaignFormValues,
 } from './campaign-form-values.ts';
+import { CampaignGoalSection } from './campaign-goal-section.tsx';
 import { CampaignLocationsSection } from './campaign-locations-section.tsx';
 import { CampaignStateBadge } from '../../../components/campaign-state-badge.tsx';
 import { CampaignZonesSection } from './campaign-zones-section.tsx';
-import { canOverrideCapacity, confirmOverride, noRoomOf, NoRoomAlert, showQuiet400 } from './capacity-conflicts.tsx';
+import { canOverrideCapacity, NoRoomAlert } from './capacity-conflicts.tsx';
 import { CampaignPlaylist } from './playlist/campaign-playlist.tsx';
+import { useCampaignRoom } from './use-campaign-room.ts';
+import { useCapacityCheckedSave } from './use-capacity-checked-save.ts';
 import { SysIdBadge } from '../../../components/sys-id.tsx';
 
 export type CampaignFormProps = {
@@ -83,9 +84,6 @@ const confirmEditApproved = () =>
       onClose: () => resolve(false),
     });
   });
-
-const saveAnywayText =
-  'The clip does not fit in these slots beside the campaigns already booked. Saving anyway books it there all the same, overbooking the loop.';
 
 export function CampaignForm(props: CampaignFormProps) {
   const config = useAppConfig();
@@ -130,54 +128,17 @@ function CampaignFormBody({
   locations,
   otherLocations,
 }: BodyProps) {
-  const save = useSaveCampaign();
   const transition = useCampaignTransition();
   const me = useCurrentUser();
   const closed = campaign !== undefined && isClosed(campaign.state);
   const readOnly = readOnlyProp || approval || closed;
-  const minStart = minStartOf(campaign, serverToday(config.time_zone));
+  const today = serverToday(config.time_zone);
+  const minStart = minStartOf(campaign, today);
   const schema = useMemo(() => campaignFormSchema({ minStart, config }), [minStart, config]);
   const changedSet = useMemo(() => new Set(changed), [changed]);
   const booked = campaign !== undefined && occupancyKind(campaign.state) === 'booked';
   const canOverride = canOverrideCapacity(campaign?._permissions);
-  // The last save refused because the clip does not fit (a booked campaign's edit).
-  const [refusal, setRefusal] = useState<NoRoomError | null>(null);
-  // "Save anyway…" of the refusal: the next save asks to override at once, without trying first.
-  const overrideNext = useRef<NoRoomError | null>(null);
-
-  /** Saves; a booked campaign that no longer fits is refused, and an overriding user may save anyway. */
-  const saveChecked = async (input: CampaignInput) => {
-    const send = (values: CampaignInput) => save.mutateAsync({ id: campaign?.id, values, quiet400: true });
-    let refused = overrideNext.current;
-    overrideNext.current = null;
-    if (!refused) {
-      try {
-        const saved = await send(input);
-        setRefusal(null);
-        return saved;
-      } catch (error) {
-        refused = noRoomOf(error);
-        if (!refused) {
-          showQuiet400(error);
-          throw error;
-        }
-        setRefusal(refused);
-      }
-    }
-    if (!canOverride || !(await confirmOverride({ title: 'Save anyway', text: saveAnywayText, refusal: refused }))) {
-      throw new Error('Not saved: the clip does not fit.');
-    }
-    try {
-      const saved = await send({ ...input, override_capacity: true });
-      setRefusal(null);
-      return saved;
-    } catch (error) {
-      const refused = noRoomOf(error);
-      if (refused) setRefusal(refused);
-      else showQuiet400(error);
-      throw error;
-    }
-  };
+  const { saveChecked, refusal, overrideNextSave } = useCapacityCheckedSave({ campaignId: campaign?.id, canOverride });
 
   const form = useEditForm<Detail<Campaign>, CampaignFormValues, CampaignInput>({
     object: campaign,
@@ -211,31 +172,19 @@ function CampaignFormBody({
     control,
     name: ['locations', 'videoclip', 'clip', 'ordering'],
   });
-  const [startDate, endDate, zones, timesOn, startTime, endTime] = useWatch({
-    control,
-    name: ['start_date', 'end_date', 'p_zones', 'p_times_on', 'p_start_time', 'p_end_time'],
-  });
-  // The clip's seconds per loop; the saved share when the clip's details are not at hand.
-  const need = clip
-    ? clipSeconds(clip.duration)
-    : videoclip !== null && videoclip === campaign?.videoclip
-      ? (campaign.loop_share?.[0]?.clip_s ?? null)
-      : null;
   const showRoom = !approval && !closed;
-  const roomInput = {
-    locations: showRoom ? chosenLocations : [],
-    start_date: startDate,
-    end_date: endDate,
-    p_zones: zones,
-    p_times_on: timesOn,
-    p_start_time: startTime,
-    p_end_time: endTime,
-    need,
-    excludeCampaign: campaign?.id,
-    today: serverToday(config.time_zone),
-  };
-  const room = useLoopRoom(roomInput);
-  const roomWarning = readOnly ? undefined : booked ? availabilityTexts.bookedWarning : availabilityTexts.holdWarning;
+  const {
+    room,
+    warning: roomWarning,
+    scope,
+  } = useCampaignRoom({
+    control,
+    campaign,
+    show: showRoom,
+    readOnly,
+    booked,
+    today,
+  });
 
   const needsConfirmation =
     campaign !== undefined && !(UNAPPROVED_STATES as readonly number[]).includes(campaign.state);
@@ -367,7 +316,7 @@ function CampaignFormBody({
                   ? {
                       label: 'Save anyway…',
                       onClick: () => {
-                        overrideNext.current = refusal;
+                        overrideNextSave(refusal);
                         void submit();
                       },
                       loading: isSubmitting,
@@ -409,19 +358,9 @@ function CampaignFormBody({
                 />
                 <CampaignZonesSection zones={config.zones} readOnly={readOnly} />
                 <CampaignAudienceSection config={config} readOnly={readOnly} />
+                <CampaignGoalSection readOnly={readOnly} />
               </SimpleGrid>
-              {showRoom && (
-                <AvailabilityPanel
-                  room={room}
-                  warning={roomWarning}
-                  scope={scopeText({
-                    p_zones: zones,
-                    p_times_on: timesOn,
-                    p_start_time: startTime,
-                    p_end_time: endTime,
-                  })}
-                />
-              )}
+              {showRoom && <AvailabilityPanel room={room} warning={roomWarning} scope={scope} />}
               <Paper withBorder p="md" radius="md">
                 <SectionTitle title="Clip and playlist" fields={['videoclip', 'ordering']} />
                 <CampaignPlaylist

@@ -22,6 +22,7 @@ export const locationFixture = (extra: Partial<Detail<LocationDetail>> = {}): De
   open_time: '06:00',
   close_time: '24:00',
   venue_type: null,
+  impressions_per_play: null,
   _permissions: ['view_location', 'change_location'],
   ...extra,
 });

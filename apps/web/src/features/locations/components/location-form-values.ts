@@ -16,6 +16,8 @@ export type LocationFormValues = {
   open_time: string;
   close_time: string;
   venue_type: number | null;
+  /** An emptied NumberInput holds '': no multiplier (null). */
+  impressions_per_play: number | string;
 };
 
 const time = (rule: z.ZodString) => z.string().transform(normaliseTime).pipe(rule);
@@ -23,6 +25,11 @@ const loopSeconds = z
   .number({ error: inventoryTexts.invalidLoopSeconds })
   .pipe(locationLoopInput.loop_seconds.unwrap());
 const blankToUndefined = (value: unknown) => (value === '' ? undefined : value);
+// An empty multiplier is sent as null: "not known", which the server stores (not a default).
+const impressionsPerPlay = z.preprocess(
+  (value) => (value === '' ? null : value),
+  locationLoopInput.impressions_per_play.unwrap(),
+);
 
 // Every field is on the form, so every field is sent; an empty loop length says what is wanted, not
 // "expected number".
@@ -30,6 +37,7 @@ const savedSchema = locationInput.required().extend({
   loop_seconds: loopSeconds,
   open_time: time(locationLoopInput.open_time.unwrap()),
   close_time: time(locationLoopInput.close_time.unwrap()),
+  impressions_per_play: impressionsPerPlay,
 });
 
 // A new location's loop fields start as the server's settings (LOOP_SECONDS, OPENING_HOURS, from the
@@ -54,6 +62,7 @@ export const valuesOf = (location: LocationDetail | undefined): LocationFormValu
   open_time: location?.open_time ?? '',
   close_time: location?.close_time ?? '',
   venue_type: location?.venue_type ?? null,
+  impressions_per_play: location?.impressions_per_play ?? '',
 });
 
 /** A new location's values: the network's loop length and opening hours once the configuration is known. */
@@ -77,4 +86,5 @@ export const LOCATION_FORM_FIELDS = [
   'open_time',
   'close_time',
   'venue_type',
+  'impressions_per_play',
 ] as const;

@@ -1,4 +1,5 @@
 import { appConfigEndpoint, type AppConfig } from '@marquee/contracts/app-config';
+import { IMPRESSIONS_PER_PLAY_MAX, IMPRESSIONS_PER_PLAY_TEXT } from '@marquee/contracts/availability';
 import { messages } from '@marquee/contracts/texts';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -9,6 +10,7 @@ import { renderWithProviders } from '../../../test/render.tsx';
 import { locationFixture } from './location-fixtures.ts';
 import type { UserChoice } from '../../../lib/user-choices.ts';
 import { LocationForm } from './location-form.tsx';
+import { impressionsPerPlayHint } from './location-loop-fields.tsx';
 
 const users: UserChoice[] = [
   { id: 3, username: 'mia', full_name: 'Mia Manager' },
@@ -70,6 +72,7 @@ describe('LocationForm', { timeout: 20_000 }, () => {
         open_time: '07:00',
         close_time: '23:00',
         venue_type: null,
+        impressions_per_play: null,
       },
       { formErrors: true },
     );
@@ -125,7 +128,14 @@ describe('LocationForm', { timeout: 20_000 }, () => {
     // Fields left empty are not sent: the server's settings fill them.
     expect(post).toHaveBeenCalledWith(
       '/api/locations/',
-      { name: 'Harbour', address: '', managers: [], campaign_managers: [], venue_type: null },
+      {
+        name: 'Harbour',
+        address: '',
+        managers: [],
+        campaign_managers: [],
+        venue_type: null,
+        impressions_per_play: null,
+      },
       { formErrors: true },
     );
   });
@@ -158,6 +168,7 @@ describe('LocationForm', { timeout: 20_000 }, () => {
         open_time: '06:00',
         close_time: '24:00',
         venue_type: null,
+        impressions_per_play: null,
       },
       { formErrors: true },
     );
@@ -246,6 +257,53 @@ describe('LocationForm', { timeout: 20_000 }, () => {
     expect(put).not.toHaveBeenCalled();
   });
 
+  it('saves the impressions per play as a number, and an emptied field as null', async () => {
+    const put = vi.spyOn(api, 'put').mockResolvedValue(locationFixture());
+    const { user, unmount } = renderWithProviders(
+      <LocationForm location={locationFixture()} users={users} readOnly={false} canChange />,
+    );
+    const field = screen.getByRole('textbox', { name: 'Impressions per play' });
+    expect(field).toHaveValue('');
+    expect(screen.getByText(impressionsPerPlayHint)).toBeInTheDocument();
+    await user.type(field, '4.8');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(put).toHaveBeenCalledTimes(1));
+    expect(put).toHaveBeenCalledWith('/api/locations/4/', expect.objectContaining({ impressions_per_play: 4.8 }), {
+      formErrors: true,
+    });
+    unmount();
+
+    renderWithProviders(
+      <LocationForm
+        location={locationFixture({ impressions_per_play: 12.5 })}
+        users={users}
+        readOnly={false}
+        canChange
+      />,
+    );
+    const saved = screen.getByRole('textbox', { name: 'Impressions per play' });
+    expect(saved).toHaveValue('12.5');
+    await user.clear(saved);
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(put).toHaveBeenCalledTimes(2));
+    expect(put).toHaveBeenLastCalledWith('/api/locations/4/', expect.objectContaining({ impressions_per_play: null }), {
+      formErrors: true,
+    });
+  });
+
+  it('refuses impressions per play above the maximum', async () => {
+    const put = vi.spyOn(api, 'put').mockResolvedValue(locationFixture());
+    const { user } = renderWithProviders(
+      <LocationForm location={locationFixture()} users={users} readOnly={false} canChange />,
+    );
+    const field = screen.getByRole('textbox', { name: 'Impressions per play' });
+    await user.type(field, String(IMPRESSIONS_PER_PLAY_MAX + 1));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText(IMPRESSIONS_PER_PLAY_TEXT)).toBeInTheDocument();
+    expect(field).toHaveAttribute('aria-invalid', 'true');
+    expect(put).not.toHaveBeenCalled();
+  });
+
   it('shows the server’s messages on the loop fields', async () => {
     vi.spyOn(api, 'put').mockRejectedValue(
       new ApiError(400, {
@@ -287,6 +345,7 @@ describe('LocationForm', { timeout: 20_000 }, () => {
     expect(input('Opens')).toBeDisabled();
     expect(input('Closes')).toBeDisabled();
     expect(screen.getByRole('combobox', { name: 'Venue type' })).toBeDisabled();
+    expect(screen.getByRole('textbox', { name: 'Impressions per play' })).toBeDisabled();
     expect(screen.getByRole('combobox', { name: 'Managers' })).toBeDisabled();
     expect(screen.queryByRole('button', { name: 'Save' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Disable' })).toBeNull();

@@ -1,6 +1,8 @@
 // The loop fields of the location form (issue 14): loop length, opening hours and venue type, with
-// hints that say what the values mean (the share of a 10 s clip, hours past midnight or all day).
+// hints that say what the values mean (the share of a 10 s clip, hours past midnight or all day), and
+// the audience multiplier the delivery reports model impressions with (issue 15).
 import { NumberInput, Paper, Select, SimpleGrid, Text, TextInput, Title } from '@mantine/core';
+import { IMPRESSIONS_PER_PLAY_MAX } from '@marquee/contracts/availability';
 import { LOOP_SECONDS_MAX, LOOP_SECONDS_MIN } from '@marquee/contracts/inventory';
 import { venueTypeSelectData } from '@marquee/contracts/venue-types';
 import { useId } from 'react';
@@ -13,6 +15,9 @@ import { openingHoursHint, shareOfVoiceHint } from './location-labels.ts';
 const HINT_CLIP_S = 10;
 
 const venueTypeData = venueTypeSelectData();
+
+export const impressionsPerPlayHint =
+  'The network’s audience multiplier: modelled impressions per play where screens count no viewers, e.g. 52 000 daily impressions ÷ 10 800 plays ≈ 4.8.';
 
 type Props = {
   control: Control<LocationFormValues, unknown, LocationInput>;
@@ -116,6 +121,32 @@ export function LocationLoopFields({ control, register, errors, readOnly, isNew 
             ? 'Empty loop length and opening hours take the network’s defaults.'
             : 'Enter both times as HH:mm.')}
       </Text>
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" mt="md">
+        <Controller
+          control={control}
+          name="impressions_per_play"
+          render={({ field, fieldState }) => (
+            <NumberInput
+              label="Impressions per play"
+              description={impressionsPerPlayHint}
+              placeholder="None"
+              min={0}
+              max={IMPRESSIONS_PER_PLAY_MAX}
+              step={0.1}
+              decimalScale={2}
+              allowNegative={false}
+              clampBehavior="none"
+              disabled={readOnly}
+              error={fieldState.error?.message}
+              value={field.value}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              ref={field.ref}
+              name={field.name}
+            />
+          )}
+        />
+      </SimpleGrid>
     </Paper>
   );
 }

@@ -72,6 +72,8 @@ const campaignFixture = (extra: Partial<Detail<Campaign>> = {}): Detail<Campaign
   updated_at: '2026-06-02T09:30:00Z',
   author: null,
   submitted_at: null,
+  goal_type: null,
+  goal_value: null,
   videoclip_data: {
     id: 3,
     name: 'Beach clip',

@@ -25,4 +25,10 @@ describe('formatValue', () => {
     expect(formatValue('p_start_time', null, names)).toBe('None');
     expect(formatValue('start_date', '2026-07-01', names)).toBe('2026-07-01');
   });
+
+  it('names what a goal counts and writes its number with thousands separators', () => {
+    expect(formatValue('goal_type', 'impressions', names)).toBe('Impressions');
+    expect(formatValue('goal_type', null, names)).toBe('None');
+    expect(formatValue('goal_value', 1250000, names)).toBe('1,250,000');
+  });
 });

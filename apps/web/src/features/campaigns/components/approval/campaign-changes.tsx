@@ -5,6 +5,7 @@ import { Alert, Table, Text } from '@mantine/core';
 import type { AppConfig } from '@marquee/contracts/app-config';
 import type { Campaign, CampaignEditableField, LastReviewed } from '@marquee/contracts/campaigns';
 import { permissionFlags } from '@marquee/contracts/common';
+import type { GoalType } from '@marquee/contracts/goals';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useMemo } from 'react';
 import { useAppConfig } from '../../../../lib/app-config.ts';
@@ -12,6 +13,7 @@ import { useChoices } from '../../../../lib/choices.ts';
 import { useCurrentUser } from '../../../../lib/current-user.ts';
 import { formatDateTime } from '../../../../lib/format.ts';
 import { useApprovedClip } from '../../api/get-approved-clip.ts';
+import { goalTypeLabels } from '../campaign-goal-section.tsx';
 
 export const fieldLabels: Record<CampaignEditableField, string> = {
   name: 'Name',
@@ -29,10 +31,13 @@ export const fieldLabels: Record<CampaignEditableField, string> = {
   p_gender: 'Gender',
   p_age_on: 'Age targeting',
   p_age: 'Age groups',
+  goal_type: 'Goal counts',
+  goal_value: 'Goal',
   comments: 'Comments',
 };
 
 const NONE = 'None';
+const counts = new Intl.NumberFormat('en-US');
 
 /** How ids become names; anything unknown is named by its id. */
 export type ValueNames = {
@@ -74,6 +79,10 @@ export function formatValue(field: CampaignEditableField, value: unknown, names:
     case 'p_gender_on':
     case 'p_age_on':
       return value ? 'Yes' : 'No';
+    case 'goal_type':
+      return goalTypeLabels[value as GoalType] ?? String(value);
+    case 'goal_value':
+      return typeof value === 'number' ? counts.format(value) : String(value);
     default:
       return String(value);
   }
