@@ -114,14 +114,14 @@ describe('simulated events', () => {
     };
     const events = whole('2030-06-12', [targeted]);
     expect(new Set(events.map((e) => e.zone))).toEqual(new Set([2, 4]));
-    const viewers = events.flatMap((e) => e.viewers);
+    const viewers = events.flatMap((e) => e.viewers ?? []);
     expect(viewers.length).toBeGreaterThan(50);
     expect(viewers.every((v) => v.gender === 'f' && [3, 4].includes(v.age_group))).toBe(true);
     const near = events.filter((e) => Math.abs(e.duration_ms - 12_000) <= 120);
     expect(near.length / events.length).toBeGreaterThan(0.8);
     expect(events.every((e) => e.duration_ms > 0 && e.duration_ms <= 12_120)).toBe(true);
 
-    const open = whole('2030-06-12', [base]).flatMap((e) => e.viewers);
+    const open = whole('2030-06-12', [base]).flatMap((e) => e.viewers ?? []);
     expect(new Set(open.map((v) => v.gender))).toEqual(new Set(['m', 'f']));
     expect(new Set(open.map((v) => v.age_group)).size).toBeGreaterThan(4);
     const random = createRandom(3);
@@ -138,7 +138,7 @@ describe('simulated events', () => {
     const viewersAt = (hour: number) =>
       whole(weekday, [{ ...base, zones: [1, 2, 3, 4] }])
         .filter((e) => new Date(e.started_at).getUTCHours() === hour)
-        .reduce((n, e) => n + e.viewers.length, 0);
+        .reduce((n, e) => n + (e.viewers?.length ?? 0), 0);
     expect(viewersAt(19)).toBeGreaterThan(viewersAt(7));
   });
 
@@ -199,11 +199,15 @@ describeBackends(
           timeZone: ctx.config.timeZone,
           ageGroups: ctx.config.campaigns.ageGroups.map((g) => g.id),
           playsPerHour: 2,
+          shortShare: 0.1,
+          wrongChecksumShare: 0.05,
         },
         from: NOW.getTime() - 4 * 86_400_000,
         to: NOW.getTime(),
         seed: 11,
         send,
+        // One of the two devices counts no viewers.
+        uncounted: 0.5,
         batchSize: 100,
         // One device after the other, so the first one causes every state change.
         concurrency: 1,
@@ -224,6 +228,10 @@ describeBackends(
           sql<number>`sum(viewers)::int`.as('viewers'),
           sql<number>`min(started_at)`.as('first'),
           sql<number>`max(started_at)`.as('last'),
+          sql<number>`count(*) filter (where not completed and checksum_ok)::int`.as('short'),
+          sql<number>`count(*) filter (where not checksum_ok)::int`.as('wrong_creative'),
+          sql<number>`count(*) filter (where completed and checksum_ok)::int`.as('delivered'),
+          sql<number>`count(*) filter (where checksum_ok is null)::int`.as('unchecked'),
         ])
         .where('location_id', '=', s.location)
         .groupBy('campaign_id')
@@ -233,14 +241,50 @@ describeBackends(
       expect(raw.reduce((n, r) => n + Number(r.plays), 0)).toBe(summary.events);
       expect(raw.reduce((n, r) => n + Number(r.viewers), 0)).toBe(summary.viewers);
       for (const [id, r] of byCampaign) {
-        expect(Number(r.plays)).toBe(summary.byCampaign.get(id));
-        // What the command line's --json reports per campaign and location (all devices are at one).
+        // What the command line's --json reports per campaign and location (all devices are at one):
+        // the plays, and which of them the server took as short, wrong creative and delivered.
+        const counts = {
+          events: Number(r.plays),
+          viewers: Number(r.viewers),
+          short: Number(r.short),
+          wrong_creative: Number(r.wrong_creative),
+          delivered: Number(r.delivered),
+        };
+        expect(summary.byCampaign.get(id)).toEqual({ campaign: id, ...counts });
         expect(summary.byCampaignLocation.get(`${id}@${s.location}`)).toEqual({
           campaign: id,
           location: s.location,
-          events: Number(r.plays),
-          viewers: Number(r.viewers),
+          ...counts,
         });
+        expect(counts.short).toBeGreaterThan(0);
+        expect(counts.wrong_creative).toBeGreaterThan(0);
+        // Every play carried a checksum; the right ones matched the clip's.
+        expect(Number(r.unchecked)).toBe(0);
+      }
+      expect(summary.short + summary.wrong_creative + summary.delivered).toBe(summary.events);
+      // The device without a camera sent its plays without viewers (not measured); the other counted.
+      expect(summary.uncounted).toHaveLength(1);
+      const perDevice = await ctx.db
+        .selectFrom('device_events')
+        .innerJoin('devices', 'devices.id', 'device_events.device_id')
+        .select([
+          'devices.serial_number as serial',
+          sql<number>`count(*)::int`.as('plays'),
+          sql<number>`count(*) filter (where measured)::int`.as('measured'),
+          sql<number>`sum(viewers)::int`.as('viewers'),
+        ])
+        .where('device_events.location_id', '=', s.location)
+        .groupBy('devices.serial_number')
+        .execute();
+      expect(perDevice).toHaveLength(2);
+      for (const d of perDevice) {
+        const counts = { plays: Number(d.plays), measured: Number(d.measured), viewers: Number(d.viewers) > 0 };
+        expect(counts).toEqual(
+          summary.uncounted.includes(d.serial)
+            ? { plays: counts.plays, measured: 0, viewers: false }
+            : { plays: counts.plays, measured: counts.plays, viewers: true },
+        );
+        expect(counts.plays).toBeGreaterThan(0);
       }
       expect(summary.byCampaignLocation.size).toBe(byCampaign.size);
       // The finished campaign only within its dates; nothing after now.
@@ -315,10 +359,15 @@ describeBackends(
       const stored = await ctx.db
         .selectFrom('device_events')
         .innerJoin('devices', 'devices.id', 'device_events.device_id')
-        .select(sql<number>`count(*)::int`.as('n'))
+        .select([
+          sql<number>`count(*)::int`.as('n'),
+          sql<number>`count(*) filter (where checksum_ok is not null)::int`.as('checked'),
+        ])
         .where('devices.serial_number', '=', device.serial)
         .executeTakeFirstOrThrow();
       expect(Number(stored.n)).toBe(summary.events);
+      // The admin API does not show clip checksums: the plays carry the ones the device's playlist gave.
+      expect(Number(stored.checked)).toBe(summary.events);
 
       // Its device is marked simulated (a real one beside it is not), and --remove deletes only it;
       // the events it sent stay in the statistics without a device.

@@ -6,9 +6,18 @@ import {
   MAX_EVENTS_PER_BATCH,
   deviceGatewayEndpoints as api,
   type DeviceEvent,
+  type PlaylistResponse,
 } from '@marquee/contracts/device-gateway';
-import { batchesOf, daysOf, eventsOfDay, playedCampaigns, type SimCampaign, type SimSettings } from './generate.ts';
-import { createRandom, mixSeed } from './random.ts';
+import {
+  batchesOf,
+  daysOf,
+  eventsOfDay,
+  playOutcome,
+  playedCampaigns,
+  type SimCampaign,
+  type SimSettings,
+} from './generate.ts';
+import { createRandom, mixSeed, pickShare } from './random.ts';
 
 /** A gateway call of a device and its answer. */
 export type GatewayRequest = { method: 'GET' | 'POST'; path: string; token: string; body?: unknown };
@@ -16,8 +25,18 @@ export type GatewayResponse = { status: number; body: unknown };
 export type Send = (request: GatewayRequest) => Promise<GatewayResponse>;
 
 /** A registered device: its token is the one whose sha256 the server keeps; `hours` are its location's
- * open hours (local; 06–24 when not given). */
-export type SimDevice = { serial: string; token: string; location: number; hours?: readonly number[] };
+ * open hours (local; 06–24 when not given) and `loopSeconds` its loop's length (the default when not
+ * given). `countsViewers` false: it has no camera and sends no viewers (else the run's `uncounted`
+ * share decides); `silent`: an outage [from, to) (ms) in which it played nothing. */
+export type SimDevice = {
+  serial: string;
+  token: string;
+  location: number;
+  hours?: readonly number[];
+  loopSeconds?: number;
+  countsViewers?: boolean;
+  silent?: readonly [number, number];
+};
 
 export type SimulationProgress = { device: string; day: string; events: number; batches: number };
 
@@ -31,25 +50,60 @@ export type SimulationOptions = {
   to: number;
   seed: number;
   send: Send;
+  /** Share of the devices (picked by the seed) that count no viewers, 0–1; none when left out. */
+  uncounted?: number;
   /** Devices driven at once. */
   concurrency?: number;
   batchSize?: number;
   onProgress?: (progress: SimulationProgress) => void;
 };
 
-export type CampaignLocationSummary = { campaign: number; location: number; events: number; viewers: number };
+/** Plays sent and what the delivery reports make of them: `delivered` = events − short −
+ * wrong_creative (a wrong checksum counts as wrong creative whatever the play's length). */
+export type PlayCounts = { events: number; viewers: number; short: number; wrong_creative: number; delivered: number };
+export type CampaignSummary = PlayCounts & { campaign: number };
+export type CampaignLocationSummary = PlayCounts & { campaign: number; location: number };
 
-export type SimulationSummary = {
+export type SimulationSummary = PlayCounts & {
   devices: number;
+  /** Serial numbers of the devices that counted no viewers. */
+  uncounted: string[];
   batches: number;
-  events: number;
-  viewers: number;
-  /** Campaign id → events sent. */
-  byCampaign: Map<number, number>;
-  /** What each campaign got at each location: the figures its location report should grow by. */
+  /** What each campaign got. */
+  byCampaign: Map<number, CampaignSummary>;
+  /** What each campaign got at each location (key `campaign@location`): the figures its location
+   * report should grow by. */
   byCampaignLocation: Map<string, CampaignLocationSummary>;
   seconds: number;
 };
+
+const noPlays = (): PlayCounts => ({ events: 0, viewers: 0, short: 0, wrong_creative: 0, delivered: 0 });
+
+/** Counts one play of `campaign`, sent by a device at `location`, in the summary: overall, for the
+ * campaign and for the campaign at the location. */
+export function countPlay(summary: SimulationSummary, event: DeviceEvent, campaign: SimCampaign, location: number) {
+  const byCampaign = summary.byCampaign.get(campaign.id) ?? { campaign: campaign.id, ...noPlays() };
+  const key = `${campaign.id}@${location}`;
+  const atLocation = summary.byCampaignLocation.get(key) ?? { campaign: campaign.id, location, ...noPlays() };
+  summary.byCampaign.set(campaign.id, byCampaign);
+  summary.byCampaignLocation.set(key, atLocation);
+  const outcome = playOutcome(event, campaign);
+  for (const counts of [summary, byCampaign, atLocation]) {
+    counts.events++;
+    counts.viewers += event.viewers?.length ?? 0;
+    counts[outcome]++;
+  }
+}
+
+export const emptySummary = (devices: number): SimulationSummary => ({
+  devices,
+  uncounted: [],
+  batches: 0,
+  ...noPlays(),
+  byCampaign: new Map(),
+  byCampaignLocation: new Map(),
+  seconds: 0,
+});
 
 /** A gateway answer other than 200, with what the server said. */
 export class GatewayError extends Error {
@@ -65,10 +119,20 @@ async function call(send: Send, request: GatewayRequest): Promise<unknown> {
   return response.body;
 }
 
+/** The campaigns with the clip checksums the playlist gives where they had none (the admin API does not
+ * show them; the playlist only has today's campaigns). */
+export const withPlaylistChecksums = (
+  campaigns: SimCampaign[],
+  playlist: Pick<PlaylistResponse, 'campaigns'>,
+): SimCampaign[] => {
+  const checksums = new Map(playlist.campaigns.map((c) => [c.id, c.clip.checksum]));
+  return campaigns.map((c) => ({ ...c, checksum: c.checksum ?? checksums.get(c.id) }));
+};
+
 /** One device's whole history; events of a device go in time order, as a real one sends them. */
 async function driveDevice(
   device: SimDevice,
-  index: number,
+  { index, countsViewers }: { index: number; countsViewers: boolean },
   options: SimulationOptions,
   summary: SimulationSummary,
 ): Promise<void> {
@@ -76,38 +140,30 @@ async function driveDevice(
   const random = createRandom(mixSeed(options.seed, index));
   const { token } = device;
   await call(send, { method: 'POST', path: api.heartbeat, token, body: { status: 'ok' } });
-  const playlist = (await call(send, { method: 'GET', path: api.playlist, token })) as {
-    campaigns: { id: number }[];
-  };
-  const campaigns = playedCampaigns(
-    options.campaigns.get(device.location) ?? [],
-    new Set(playlist.campaigns.map((c) => c.id)),
+  const playlist = (await call(send, { method: 'GET', path: api.playlist, token })) as PlaylistResponse;
+  const campaigns = withPlaylistChecksums(
+    playedCampaigns(options.campaigns.get(device.location) ?? [], new Set(playlist.campaigns.map((c) => c.id))),
+    playlist,
   );
   if (!campaigns.length) return;
+  const byId = new Map(campaigns.map((c) => [c.id, c]));
+  const [silentFrom, silentTo] = device.silent ?? [0, 0];
+  const played = (e: DeviceEvent) => {
+    const at = Date.parse(e.started_at);
+    return at < silentFrom || at >= silentTo;
+  };
 
   const size = options.batchSize ?? MAX_EVENTS_PER_BATCH;
   let pending: DeviceEvent[] = [];
   const post = async (events: DeviceEvent[]) => {
     await call(send, { method: 'POST', path: api.events, token, body: { batch_id: random.uuid(), events } });
     summary.batches++;
-    summary.events += events.length;
-    for (const e of events) {
-      summary.viewers += e.viewers.length;
-      summary.byCampaign.set(e.campaign, (summary.byCampaign.get(e.campaign) ?? 0) + 1);
-      const key = `${e.campaign}@${device.location}`;
-      const at = summary.byCampaignLocation.get(key) ?? {
-        campaign: e.campaign,
-        location: device.location,
-        events: 0,
-        viewers: 0,
-      };
-      at.events++;
-      at.viewers += e.viewers.length;
-      summary.byCampaignLocation.set(key, at);
-    }
+    for (const e of events) countPlay(summary, e, byId.get(e.campaign)!, device.location);
   };
+  const { hours, loopSeconds } = device;
   for (const day of daysOf(from, to, settings.timeZone)) {
-    pending.push(...eventsOfDay({ campaigns, day, from, to, settings, random, hours: device.hours }));
+    const events = eventsOfDay({ campaigns, day, from, to, settings, random, hours, loopSeconds, countsViewers });
+    pending.push(...events.filter(played));
     const batches = batchesOf(pending, size);
     // A part-filled last batch waits for the next day's events.
     pending = batches.at(-1)?.length === size ? [] : (batches.pop() ?? []);
@@ -121,19 +177,17 @@ async function driveDevice(
 /** Runs every device (a few at a time) and gives what was sent. */
 export async function runSimulation(options: SimulationOptions): Promise<SimulationSummary> {
   const started = performance.now();
-  const summary: SimulationSummary = {
-    devices: options.devices.length,
-    batches: 0,
-    events: 0,
-    viewers: 0,
-    byCampaign: new Map(),
-    byCampaignLocation: new Map(),
-    seconds: 0,
-  };
-  const queue = options.devices.map((device, index) => ({ device, index }));
+  const summary = emptySummary(options.devices.length);
+  const uncounted = pickShare(options.devices.length, options.uncounted ?? 0, options.seed);
+  const queue = options.devices.map((device, index) => ({
+    device,
+    index,
+    countsViewers: device.countsViewers ?? !uncounted.has(index),
+  }));
+  summary.uncounted = queue.filter((d) => !d.countsViewers).map((d) => d.device.serial);
   const worker = async () => {
     for (let next = queue.shift(); next; next = queue.shift()) {
-      await driveDevice(next.device, next.index, options, summary);
+      await driveDevice(next.device, next, options, summary);
     }
   };
   await Promise.all(Array.from({ length: Math.max(1, options.concurrency ?? 4) }, worker));

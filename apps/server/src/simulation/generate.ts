@@ -2,7 +2,10 @@
 // in its zones, inside its dates and daily time window, with audiences that follow the day (more
 // viewers at midday and in the evening, other hours at weekends) and the campaign's targeting.
 import { CampaignState, type Gender } from '@marquee/contracts/campaigns';
+import { COMPLETION_TOLERANCE_MS, isCompletedPlay } from '@marquee/contracts/delivery';
 import { MAX_EVENTS_PER_BATCH, MAX_VIEWERS_PER_EVENT, type DeviceEvent } from '@marquee/contracts/device-gateway';
+import { LOOP_SECONDS_DEFAULT } from '@marquee/contracts/inventory';
+import { dayOfInstant, zonedInstant } from '@marquee/contracts/time-zones';
 import { eachDay } from '../lib/days.ts';
 import type { Random } from './random.ts';
 
@@ -22,6 +25,11 @@ export type SimCampaign = {
   p_age: number[] | null;
   /** The clip's length, seconds. */
   duration: number;
+  /** The sha256 (hex) of the clip's file, which the devices report with each play; left out when not
+   * known (the plays then carry none, as old devices send them). */
+  checksum?: string;
+  /** For the command line's summary. */
+  name?: string;
 };
 
 export type SimSettings = {
@@ -29,8 +37,13 @@ export type SimSettings = {
   timeZone: string;
   /** The configured age group ids, youngest first. */
   ageGroups: number[];
-  /** Plays of each campaign in each of its zones per opening hour, on average. */
-  playsPerHour: number;
+  /** Plays of each campaign in each of its zones per opening hour, on average; `loop`: once per loop of
+   * the device's location, as the loop schedule sells them (3600 / loop seconds an hour). */
+  playsPerHour: number | 'loop';
+  /** Share of plays cut short, 0–1 (DEFAULT_SHORT_SHARE when left out). */
+  shortShare?: number;
+  /** Share of plays that report another file's checksum (a wrong creative), 0–1; none when left out. */
+  wrongChecksumShare?: number;
 };
 
 /** Hours (local) the screens are on when the location's opening hours are not given: 06:00 to
@@ -51,8 +64,11 @@ const WEEKEND_AUDIENCE = [
 ];
 /** The share of women among viewers. */
 const FEMALE_SHARE = 0.52;
-/** Share of plays cut short (the loop changed, the device restarted). */
-const CUT_SHORT = 0.08;
+/** Share of plays cut short (the loop changed, the device restarted) unless the settings say. */
+export const DEFAULT_SHORT_SHARE = 0.02;
+/** The checksum a device reports when it played another file than the playlist's: visibly not a
+ * sha256 of anything, and never a clip's. */
+export const WRONG_CHECKSUM = '0badc0de'.repeat(8);
 
 /** Sunday or Saturday, for a yyyy-MM-dd day. */
 export const isWeekend = (day: string) => [0, 6].includes(new Date(`${day}T12:00:00Z`).getUTCDay());
@@ -73,35 +89,7 @@ export function inTimeWindow(campaign: SimCampaign, minute: number): boolean {
   return start < end ? minute >= start && minute < end : minute >= start || minute < end;
 }
 
-const offsetFormats = new Map<string, Intl.DateTimeFormat>();
-
-/** How far `timeZone`'s clocks are ahead of UTC at instant `t`, ms. */
-function offsetAt(t: number, timeZone: string): number {
-  let format = offsetFormats.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-      second: 'numeric',
-    });
-    offsetFormats.set(timeZone, format);
-  }
-  const p = Object.fromEntries(format.formatToParts(t).map((x) => [x.type, Number(x.value)]));
-  const local = Date.UTC(p.year!, p.month! - 1, p.day!, p.hour!, p.minute!, p.second!);
-  return local - Math.floor(t / 1000) * 1000;
-}
-
-/** The instant (ms) of `minute` minutes after local midnight of `day` in `timeZone`. */
-export function zonedInstant(day: string, minute: number, timeZone: string): number {
-  const asUtc = Date.parse(`${day}T00:00:00Z`) + minute * 60_000;
-  const first = asUtc - offsetAt(asUtc, timeZone);
-  return asUtc - offsetAt(first, timeZone);
-}
+export { zonedInstant };
 
 /** Campaigns that went to the devices: sent or later (finished ones played before they closed), and
  * approved ones the device's playlist carries today (fetching it sends them). */
@@ -137,18 +125,58 @@ export function viewersOf(
   }));
 }
 
-/** How long a play lasted: the clip's length give or take a few frames, now and then cut short. */
-export function playDuration(seconds: number, random: Random): number {
+/** How long a play lasted: the clip's length give or take a few frames, or (a `shortShare` of plays)
+ * cut short, too short to count as completed where the clip is long enough for that. Always two draws,
+ * so the share changes no other play. */
+export function playDuration(seconds: number, random: Random, shortShare = DEFAULT_SHORT_SHARE): number {
   const full = Math.max(1000, Math.round(seconds * 1000));
-  if (random.next() < CUT_SHORT) return Math.round(full * (0.2 + 0.7 * random.next()));
-  return Math.max(0, full + random.int(-120, 120));
+  const cut = random.next() < shortShare;
+  const r = random.next();
+  if (!cut) return Math.max(0, full + Math.floor(r * 241) - 120);
+  const played = Math.round(full * (0.2 + 0.7 * r));
+  const longestShort = Math.round(seconds * 1000) - COMPLETION_TOLERANCE_MS - 1;
+  return longestShort > 0 ? Math.min(played, longestShort) : played;
+}
+
+/** What the delivery reports make of a play: delivered (completed, right file), short (right file, not
+ * completed) or wrong creative (another file's checksum, whatever its length). Disjoint. */
+export type PlayOutcome = 'delivered' | 'short' | 'wrong_creative';
+
+export function playOutcome(event: DeviceEvent, campaign: Pick<SimCampaign, 'duration' | 'checksum'>): PlayOutcome {
+  if (event.clip_checksum !== undefined && event.clip_checksum !== campaign.checksum) return 'wrong_creative';
+  return isCompletedPlay(event.duration_ms, campaign.duration) ? 'delivered' : 'short';
+}
+
+/** Plays of a campaign in one zone per open hour at `rate`, for a location with `loopSeconds`. */
+export const playsPerHourOf = (rate: SimSettings['playsPerHour'], loopSeconds = LOOP_SECONDS_DEFAULT) =>
+  rate === 'loop' ? 3600 / loopSeconds : rate;
+
+type HourPlan = {
+  /** The hour, [start, end) ms. */
+  start: number;
+  end: number;
+  /** Loop mode: the loop's length and an instant the campaign starts in it. */
+  loopMs: number | null;
+  anchor: number;
+  /** Otherwise: plays an hour on average. */
+  mean: number;
+  random: Random;
+};
+
+/** When a campaign plays in an hour: once per loop, or about `mean` times at random. */
+function startsInHour({ start, end, loopMs, anchor, mean, random }: HourPlan): number[] {
+  if (loopMs === null) return Array.from({ length: random.poisson(mean) }, () => start + random.int(0, 3_599_999));
+  const starts: number[] = [];
+  for (let at = anchor + Math.ceil((start - anchor) / loopMs) * loopMs; at < end; at += loopMs) starts.push(at);
+  return starts;
 }
 
 /**
  * One device's events of `day` (local, in `settings.timeZone`), by start time, for the campaigns it
- * plays: each campaign whose dates hold the day, in each of its zones, about `playsPerHour` times in
- * each opening hour (`hours`, the location's; 06–24 by default) that its time window allows; only
- * events in [from, to) (ms) are kept.
+ * plays: each campaign whose dates hold the day, in each of its zones, in each opening hour (`hours`,
+ * the location's; 06–24 by default) that its time window allows: about `playsPerHour` times, or once
+ * per loop of `loopSeconds` (each campaign and zone at its own place in the loop). Only events in
+ * [from, to) (ms) are kept. A device that counts no viewers (`countsViewers` false) leaves them out.
  */
 export function eventsOfDay({
   campaigns,
@@ -158,6 +186,8 @@ export function eventsOfDay({
   settings,
   random,
   hours = DEFAULT_HOURS,
+  loopSeconds = LOOP_SECONDS_DEFAULT,
+  countsViewers = true,
 }: {
   campaigns: SimCampaign[];
   day: string;
@@ -166,25 +196,39 @@ export function eventsOfDay({
   settings: SimSettings;
   random: Random;
   hours?: readonly number[];
+  loopSeconds?: number;
+  countsViewers?: boolean;
 }): DeviceEvent[] {
   const today = campaigns.filter((c) => c.start_date <= day && day <= c.end_date);
+  const { timeZone, shortShare = DEFAULT_SHORT_SHARE, wrongChecksumShare = 0 } = settings;
+  const loopMs = settings.playsPerHour === 'loop' ? loopSeconds * 1000 : null;
+  const mean = playsPerHourOf(settings.playsPerHour, loopSeconds);
+  const midnight = zonedInstant(day, 0, timeZone);
+  // Where each campaign and zone sits in the loop: the same all day.
+  const anchors = today.map((c) => c.zones.map(() => midnight + (loopMs === null ? 0 : random.int(0, loopMs - 1))));
   const events: { at: number; event: DeviceEvent }[] = [];
   for (const hour of hours) {
-    const mean = audienceMean(day, hour);
-    for (const campaign of today) {
-      for (const zone of campaign.zones) {
-        const plays = random.poisson(settings.playsPerHour);
-        for (let i = 0; i < plays; i++) {
-          const minute = hour * 60 + random.int(0, 59);
-          const at = zonedInstant(day, minute, settings.timeZone) + random.int(0, 59_999);
+    const audience = audienceMean(day, hour);
+    const start = zonedInstant(day, hour * 60, timeZone);
+    const end = zonedInstant(day, hour * 60 + 60, timeZone);
+    for (const [c, campaign] of today.entries()) {
+      for (const [z, zone] of campaign.zones.entries()) {
+        for (const at of startsInHour({ start, end, loopMs, anchor: anchors[c]![z]!, mean, random })) {
+          const minute = hour * 60 + Math.floor((at - start) / 60_000);
           // Drawn before the checks, so a play's audience does not depend on the window of another.
-          const viewers = viewersOf(campaign, random.poisson(mean), settings.ageGroups, random);
-          const duration_ms = playDuration(campaign.duration, random);
+          const viewers = viewersOf(campaign, random.poisson(audience), settings.ageGroups, random);
+          const duration_ms = playDuration(campaign.duration, random, shortShare);
+          const checksum = random.next() < wrongChecksumShare ? WRONG_CHECKSUM : campaign.checksum;
           if (!inTimeWindow(campaign, minute) || at < from || at >= to) continue;
-          events.push({
-            at,
-            event: { campaign: campaign.id, zone, started_at: new Date(at).toISOString(), duration_ms, viewers },
-          });
+          const event: DeviceEvent = {
+            campaign: campaign.id,
+            zone,
+            started_at: new Date(at).toISOString(),
+            duration_ms,
+          };
+          if (countsViewers) event.viewers = viewers;
+          if (checksum !== undefined) event.clip_checksum = checksum;
+          events.push({ at, event });
         }
       }
     }
@@ -195,11 +239,6 @@ export function eventsOfDay({
 /** The local days that [from, to) touches. */
 export const daysOf = (from: number, to: number, timeZone: string) =>
   eachDay(dayOfInstant(from, timeZone), dayOfInstant(Math.max(from, to - 1), timeZone));
-
-const dayOfInstant = (t: number, timeZone: string) => {
-  const local = t + offsetAt(t, timeZone);
-  return new Date(local).toISOString().slice(0, 10);
-};
 
 /** Splits events into batches of at most `size` (the gateway takes up to MAX_EVENTS_PER_BATCH). */
 export function batchesOf<T>(events: T[], size: number = MAX_EVENTS_PER_BATCH): T[][] {

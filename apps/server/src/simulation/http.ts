@@ -25,7 +25,7 @@ export const httpSend =
     return { status: res.status, body: await res.json() };
   };
 
-type Location = { id: number; name: string; open_time: string; close_time: string };
+type Location = { id: number; name: string; open_time: string; close_time: string; loop_seconds: number };
 type Paged<T> = { results: T[] } | T[];
 const rowsOf = <T>(page: Paged<T>): T[] => (Array.isArray(page) ? page : page.results);
 
@@ -88,6 +88,7 @@ export class AdminClient {
       .filter((c) => (REPORT_STATES as readonly number[]).includes(c.state))
       .map((c) => ({
         id: c.id,
+        name: c.name,
         state: c.state,
         start_date: c.start_date,
         end_date: c.end_date,
@@ -100,6 +101,7 @@ export class AdminClient {
         p_age_on: c.p_age_on,
         p_age: c.p_age,
         duration: c.videoclip_data?.duration ?? 10,
+        // The admin API does not show the clip's checksum: the driver takes it from the device's playlist.
       }));
   }
 

@@ -5,6 +5,7 @@ import crypto from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { REPORT_STATES } from '@marquee/contracts/campaigns';
 import { openHours } from '@marquee/contracts/inventory';
+import { dayOfInstant, zonedInstant } from '@marquee/contracts/time-zones';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import { hashDeviceToken } from '../modules/locations/devices.service.ts';
@@ -40,6 +41,7 @@ export async function campaignsByLocation(db: Database): Promise<Map<number, Sim
       'campaigns.end_date',
       ...CAMPAIGN_TARGETING_COLUMNS,
       'videos.duration',
+      'videos.checksum',
     ])
     .where('campaigns.state', 'in', [...REPORT_STATES])
     .orderBy('campaigns.ordering')
@@ -62,6 +64,7 @@ export async function campaignsByLocation(db: Database): Promise<Map<number, Sim
       p_age_on: r.p_age_on,
       p_age: r.p_age,
       duration: Number(r.duration),
+      checksum: r.checksum,
     });
     byLocation.set(r.location_id, list);
   }
@@ -85,6 +88,7 @@ export async function issueTokens(db: Database, locations: number[]): Promise<Si
       'devices.location_id',
       'locations.open_time',
       'locations.close_time',
+      'locations.loop_seconds',
     ])
     .where('devices.location_id', 'in', locations)
     .where('devices.is_active', '=', true)
@@ -99,20 +103,35 @@ export async function issueTokens(db: Database, locations: number[]): Promise<Si
       .set({ token_hash: hashDeviceToken(token) })
       .where('id', '=', d.id)
       .execute();
-    issued.push({ serial: d.serial_number, token, location: d.location_id, hours: openHours(d) });
+    issued.push({
+      serial: d.serial_number,
+      token,
+      location: d.location_id,
+      hours: openHours(d),
+      loopSeconds: d.loop_seconds,
+    });
   }
   return issued;
 }
 
-/** Days of history the first start creates, and how busy it is (plays per campaign, zone and hour). */
-export const DEMO_HISTORY_DAYS = 14;
-const DEMO_PLAYS_PER_HOUR = 3;
+/** Days of history the first start creates: the devices play once per loop, so a longer history would
+ * keep the first start waiting (devices count as active from their first play, so a short history does
+ * not make a campaign look behind). */
+export const DEMO_HISTORY_DAYS = 3;
+/** A few plays cut short and a few wrong files, so the delivery reports have something to show. */
+const DEMO_SHORT_SHARE = 0.02;
+const DEMO_WRONG_CHECKSUM_SHARE = 0.005;
+/** The demo device without a camera: its plays get modelled impressions. */
+const DEMO_UNCOUNTED_SERIAL = 'UL-LOBBY-01';
+/** A demo device that was off yesterday from 10:00 to 18:00 (local): the campaign it plays paces
+ * behind. */
+const DEMO_SILENT = { serial: 'CS-HALL-02', from: 10 * 60, to: 18 * 60 };
 const DEMO_SEED = 20_240_601;
 
 /**
  * The demo history: the demo devices (which had no usable token) get tokens and report the last
- * DEMO_HISTORY_DAYS days up to now through the real gateway, for every campaign that went to their
- * location, within each campaign's dates.
+ * DEMO_HISTORY_DAYS days up to now through the real gateway, once per loop for every campaign that
+ * went to their location, within each campaign's dates.
  */
 export async function seedDemoHistory({
   app,
@@ -126,13 +145,21 @@ export async function seedDemoHistory({
   const campaigns = await campaignsByLocation(db);
   const devices = await issueTokens(db, [...campaigns.keys()]);
   const to = config.now().getTime();
+  const yesterday = dayOfInstant(to - 86_400_000, config.timeZone);
+  const silent = [DEMO_SILENT.from, DEMO_SILENT.to].map((m) => zonedInstant(yesterday, m, config.timeZone));
   return runSimulation({
-    devices,
+    devices: devices.map((d) => ({
+      ...d,
+      ...(d.serial === DEMO_UNCOUNTED_SERIAL ? { countsViewers: false } : {}),
+      ...(d.serial === DEMO_SILENT.serial ? { silent: [silent[0]!, silent[1]!] as const } : {}),
+    })),
     campaigns,
     settings: {
       timeZone: config.timeZone,
       ageGroups: config.campaigns.ageGroups.map((g) => g.id),
-      playsPerHour: DEMO_PLAYS_PER_HOUR,
+      playsPerHour: 'loop',
+      shortShare: DEMO_SHORT_SHARE,
+      wrongChecksumShare: DEMO_WRONG_CHECKSUM_SHARE,
     },
     from: to - DEMO_HISTORY_DAYS * 86_400_000,
     to,

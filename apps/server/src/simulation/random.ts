@@ -58,3 +58,15 @@ export function createRandom(seed: number): Random {
     uuid: () => `${hex(8)}-${hex(4)}-4${hex(3)}-${'89ab'[Math.floor(next() * 4)]}${hex(3)}-${hex(12)}`,
   };
 }
+
+/** `round(share × count)` of the indexes 0 … count − 1, picked by `seed` (the same seed, the same ones). */
+export function pickShare(count: number, share: number, seed: number): Set<number> {
+  const indexes = Array.from({ length: count }, (_, i) => i);
+  const random = createRandom(mixSeed(seed, 0x5eed));
+  // Fisher–Yates, then the first ones.
+  for (let i = count - 1; i > 0; i--) {
+    const j = random.int(0, i);
+    [indexes[i], indexes[j]] = [indexes[j]!, indexes[i]!];
+  }
+  return new Set(indexes.slice(0, Math.round(Math.min(1, Math.max(0, share)) * count)));
+}

@@ -1,12 +1,13 @@
 // `npm run simulate -- --devices N --days D [--campaign ID] [--url …] [--seed S] [--json] | --remove`: registers N
 // virtual devices on the active locations that have campaigns (or only those of campaign ID, whose
 // plays alone are then sent) through the admin API, and drives them through the real device gateway
-// over HTTP for the last D days up to now; prints progress and a summary (or the summary as JSON).
+// over HTTP for the last D days up to now; prints progress and a summary (or the summary as JSON) with
+// what the delivery reports should make of the plays: short ones, wrong creatives, delivered.
 // Its devices are marked simulated; `--remove` deletes them again.
 import { parseArgs } from 'node:util';
 import { openHours } from '@marquee/contracts/inventory';
-import { runSimulation, type SimDevice } from '../simulation/driver.ts';
-import type { SimCampaign } from '../simulation/generate.ts';
+import { runSimulation, type PlayCounts, type SimDevice } from '../simulation/driver.ts';
+import { DEFAULT_SHORT_SHARE, type SimCampaign } from '../simulation/generate.ts';
 import { AdminClient, httpSend } from '../simulation/http.ts';
 import { dayIn } from '../lib/days.ts';
 
@@ -17,7 +18,13 @@ const usage = `Usage: npm run simulate -- --devices N --days D [options]
   --campaign ID     only this campaign: devices on its locations, only its plays
   --url URL         the running server (default http://127.0.0.1:8000)
   --seed S          random seed: the same seed sends the same events (default 1)
-  --rate R          plays of each campaign per zone and opening hour (default 6)
+  --rate R          plays of each campaign per zone and opening hour, or loop: once per loop of the
+                    location (3600 / its loop length an hour; the default)
+  --short S         share of plays cut short, 0 to 1 (default ${DEFAULT_SHORT_SHARE})
+  --wrong-checksum W  share of plays that report another file's checksum (a wrong creative), 0 to 1
+                    (default 0)
+  --uncounted U     share of the devices that count no viewers (no camera; picked by the seed), 0 to 1
+                    (default 0)
   --concurrency C   devices sending at once (default 4)
   --user NAME       administrator who registers the devices (default admin)
   --password PASS   their password (default: the ADMIN_PASSWORD environment variable)
@@ -33,7 +40,10 @@ function options() {
       campaign: { type: 'string' },
       url: { type: 'string', default: 'http://127.0.0.1:8000' },
       seed: { type: 'string', default: '1' },
-      rate: { type: 'string', default: '6' },
+      rate: { type: 'string', default: 'loop' },
+      short: { type: 'string', default: String(DEFAULT_SHORT_SHARE) },
+      'wrong-checksum': { type: 'string', default: '0' },
+      uncounted: { type: 'string', default: '0' },
       concurrency: { type: 'string', default: '4' },
       user: { type: 'string', default: 'admin' },
       password: { type: 'string', default: process.env.ADMIN_PASSWORD },
@@ -47,6 +57,11 @@ function options() {
     if (!Number.isFinite(n) || n < min) fail(`--${name} must be a number of at least ${min}.`);
     return n;
   };
+  const share = (name: keyof typeof values) => {
+    const n = Number(values[name]);
+    if (values[name] === '' || !Number.isFinite(n) || n < 0 || n > 1) fail(`--${name} must be a share from 0 to 1.`);
+    return n;
+  };
   if (values.help) {
     console.log(usage);
     process.exit(0);
@@ -58,13 +73,24 @@ function options() {
     campaign: values.campaign === undefined ? null : Math.floor(number('campaign', 1)),
     url: values.url,
     seed: Math.floor(number('seed', 0)),
-    rate: number('rate', 0.01),
+    rate: rate(values.rate),
+    short: share('short'),
+    wrongChecksum: share('wrong-checksum'),
+    uncounted: share('uncounted'),
     concurrency: Math.floor(number('concurrency', 1)),
     user: values.user,
     password: values.password!,
     json: values.json,
     remove: values.remove,
   };
+}
+
+/** `loop`, or plays an hour (at least 0.01). */
+function rate(value: string): number | 'loop' {
+  if (value === 'loop') return value;
+  const n = Number(value);
+  if (!value.trim() || !Number.isFinite(n) || n < 0.01) fail('--rate must be loop or a number of at least 0.01.');
+  return n;
 }
 
 function fail(message: string): never {
@@ -74,12 +100,23 @@ function fail(message: string): never {
 
 const count = (n: number) => n.toLocaleString('en-US');
 
-/** A one-row table, headings over right-aligned figures. */
-function printTable(row: Record<string, string>) {
-  const widths = Object.entries(row).map(([k, v]) => Math.max(k.length, v.length));
-  const line = (cells: string[]) => cells.map((c, i) => c.padStart(widths[i]!)).join('  ');
-  console.log(`\n${line(Object.keys(row))}\n${line(Object.values(row))}`);
+/** A table, headings over cells: names (`left`) aligned left, figures right. */
+function printTable(rows: Record<string, string>[], left: string[] = []) {
+  const headings = Object.keys(rows[0] ?? {});
+  const widths = headings.map((h) => Math.max(h.length, ...rows.map((r) => r[h]!.length)));
+  const line = (cells: string[]) =>
+    cells.map((c, i) => (left.includes(headings[i]!) ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
+  console.log(['', line(headings), ...rows.map((r) => line(headings.map((h) => r[h]!)))].join('\n'));
 }
+
+/** A summary's play counts as table cells. */
+const playCells = (c: PlayCounts) => ({
+  events: count(c.events),
+  short: count(c.short),
+  'wrong creative': count(c.wrong_creative),
+  delivered: count(c.delivered),
+  viewers: count(c.viewers),
+});
 
 async function main() {
   const o = options();
@@ -105,6 +142,7 @@ async function main() {
   const campaigns = new Map<number, SimCampaign[]>();
   const names = new Map<number, string>();
   const hours = new Map<number, number[]>();
+  const loops = new Map<number, number>();
   for (const location of await admin.locations()) {
     const list = (
       await admin.campaigns(location.id, dayIn(new Date(from), config.time_zone), dayIn(new Date(to), config.time_zone))
@@ -113,6 +151,7 @@ async function main() {
       campaigns.set(location.id, list);
       names.set(location.id, location.name);
       hours.set(location.id, openHours(location));
+      loops.set(location.id, location.loop_seconds);
     }
   }
   if (!campaigns.size) {
@@ -130,7 +169,7 @@ async function main() {
   for (let i = 0; i < o.devices; i++) {
     const location = locations[i % locations.length]!;
     const device = await admin.register(location, `SIM-${run}-${String(i + 1).padStart(3, '0')}`);
-    devices.push({ ...device, hours: hours.get(location) });
+    devices.push({ ...device, hours: hours.get(location), loopSeconds: loops.get(location) });
   }
   const log = o.json ? () => {} : console.log;
   log(`Registered ${devices.length} devices on ${locations.length} locations: ${[...names.values()].join(', ')}.`);
@@ -139,11 +178,18 @@ async function main() {
   const summary = await runSimulation({
     devices,
     campaigns,
-    settings: { timeZone: config.time_zone, ageGroups: config.age_groups.map((g) => g.id), playsPerHour: o.rate },
+    settings: {
+      timeZone: config.time_zone,
+      ageGroups: config.age_groups.map((g) => g.id),
+      playsPerHour: o.rate,
+      shortShare: o.short,
+      wrongChecksumShare: o.wrongChecksum,
+    },
     from,
     to,
     seed: o.seed,
     send: httpSend(o.url),
+    uncounted: o.uncounted,
     concurrency: o.concurrency,
     onProgress: ({ events, batches }) => {
       if (performance.now() - shown < 2000) return;
@@ -152,29 +198,54 @@ async function main() {
     },
   });
 
+  const { events, viewers, short, wrong_creative, delivered } = summary;
   if (o.json) {
     console.log(
       JSON.stringify({
-        devices: devices.map((d) => ({ serial: d.serial, location: d.location })),
+        devices: devices.map((d) => ({
+          serial: d.serial,
+          location: d.location,
+          counts_viewers: !summary.uncounted.includes(d.serial),
+        })),
         batches: summary.batches,
-        events: summary.events,
-        viewers: summary.viewers,
+        events,
+        viewers,
+        short,
+        wrong_creative,
+        delivered,
         seconds: summary.seconds,
+        by_campaign: [...summary.byCampaign.values()],
+        // Per campaign and location.
         campaigns: [...summary.byCampaignLocation.values()],
       }),
     );
     return;
   }
-  printTable({
-    devices: count(summary.devices),
-    days: String(o.days),
-    campaigns: count(summary.byCampaign.size),
-    batches: count(summary.batches),
-    'events sent': count(summary.events),
-    viewers: count(summary.viewers),
-    seconds: summary.seconds.toFixed(1),
-    'events/s': count(Math.round(summary.events / Math.max(summary.seconds, 0.001))),
-  });
+  printTable([
+    {
+      devices: count(summary.devices),
+      'no viewers': count(summary.uncounted.length),
+      days: String(o.days),
+      campaigns: count(summary.byCampaign.size),
+      batches: count(summary.batches),
+      'events sent': count(events),
+      seconds: summary.seconds.toFixed(1),
+      'events/s': count(Math.round(events / Math.max(summary.seconds, 0.001))),
+    },
+  ]);
+  const campaignNames = new Map([...campaigns.values()].flat().map((c) => [c.id, c.name]));
+  const rows = [...summary.byCampaignLocation.values()].sort((a, b) => a.campaign - b.campaign);
+  printTable(
+    [
+      ...rows.map((r) => ({
+        campaign: campaignNames.get(r.campaign) ?? `#${r.campaign}`,
+        location: names.get(r.location) ?? `#${r.location}`,
+        ...playCells(r),
+      })),
+      ...(rows.length > 1 ? [{ campaign: 'All', location: '', ...playCells(summary) }] : []),
+    ],
+    ['campaign', 'location'],
+  );
 }
 
 main().catch((err: unknown) => {
