@@ -1,6 +1,6 @@
 // The campaign form's optional "Goal" (issue 15): what was sold, in plays or impressions, against
 // which the delivery report measures the campaign. Without one, the contract is the expected plays.
-import { Input, NumberInput, Paper, SegmentedControl, Stack, Text } from '@mantine/core';
+import { Input, NumberInput, Paper, SegmentedControl, SimpleGrid, Text } from '@mantine/core';
 import type { CampaignInput } from '@marquee/contracts/campaigns';
 import { GOAL_TYPES, GOAL_VALUE_MAX, type GoalType } from '@marquee/contracts/goals';
 import { useId } from 'react';
@@ -32,12 +32,13 @@ export function CampaignGoalSection({ readOnly }: { readOnly: boolean }) {
   const typeLabelId = useId();
 
   return (
-    <Paper withBorder p="md" radius="md">
+    // The whole row of the form's grid: two short fields and a sentence that needs the width.
+    <Paper withBorder p="md" radius="md" style={{ gridColumn: '1 / -1' }}>
       <SectionTitle title="Goal" fields={['goal_type', 'goal_value']} />
-      <Stack gap="md">
-        <Text size="sm" c="dimmed">
-          {goalHelpText}
-        </Text>
+      <Text size="sm" c="dimmed" mb="md">
+        {goalHelpText}
+      </Text>
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
         <Controller
           control={control}
           name="goal_type"
@@ -90,7 +91,7 @@ export function CampaignGoalSection({ readOnly }: { readOnly: boolean }) {
             )}
           />
         )}
-      </Stack>
+      </SimpleGrid>
     </Paper>
   );
 }

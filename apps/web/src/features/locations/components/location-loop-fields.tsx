@@ -17,7 +17,7 @@ const HINT_CLIP_S = 10;
 const venueTypeData = venueTypeSelectData();
 
 export const impressionsPerPlayHint =
-  'The network’s audience multiplier: modelled impressions per play where screens count no viewers, e.g. 52 000 daily impressions ÷ 10 800 plays ≈ 4.8.';
+  'The network’s audience multiplier: modelled impressions per play where screens count no viewers, e.g. 52,000 daily impressions ÷ 10,800 plays ≈ 4.8.';
 
 type Props = {
   control: Control<LocationFormValues, unknown, LocationInput>;
@@ -38,7 +38,7 @@ export function LocationLoopFields({ control, register, errors, readOnly, isNew 
   return (
     <Paper withBorder p="md" radius="md" component="section" aria-labelledby={headingId}>
       <Title order={2} size="h4" id={headingId} mb="sm">
-        Loop and opening hours
+        Loop, hours and audience
       </Title>
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
         <Controller
