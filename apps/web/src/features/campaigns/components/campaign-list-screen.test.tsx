@@ -11,6 +11,8 @@ const row = (extra: Partial<CampaignRow>): CampaignRow => ({
   id: 1,
   sys_id: 'CMP-000001',
   name: 'Spring',
+  goal_type: null,
+  goal_value: null,
   videoclip: 5,
   videoclip_id: 5,
   start_date: '2026-03-01',

@@ -27,6 +27,8 @@ export const campaignRowFixture = (extra: Partial<Detail<CampaignRow>> = {}): De
   id: 5,
   sys_id: 'CMP-000005',
   name: 'Winter sale',
+  goal_type: null,
+  goal_value: null,
   videoclip: 3,
   videoclip_id: 3,
   start_date: '2026-11-20',
