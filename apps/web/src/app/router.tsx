@@ -4,6 +4,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { createBrowserRouter, Navigate, redirect, type LoaderFunctionArgs } from 'react-router';
 import { advertiserRoutes } from '../features/advertisers/routes.ts';
 import { campaignRoutes } from '../features/campaigns/routes.ts';
+import { deliveryRoutes } from '../features/delivery/routes.ts';
 import { reportRoutes } from '../features/reports/routes.ts';
 import { productRoutes } from '../features/products/routes.ts';
 import { videoRoutes } from '../features/videos/routes.ts';
@@ -113,6 +114,7 @@ export function createAppRouter(queryClient: QueryClient) {
         ...videoRoutes,
         ...campaignRoutes,
         ...reportRoutes,
+        ...deliveryRoutes,
       ],
     },
     // Unknown URLs go home.

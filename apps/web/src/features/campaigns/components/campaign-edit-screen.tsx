@@ -6,6 +6,7 @@ import { Navigate } from 'react-router';
 import { paths } from '../../../app/paths.ts';
 import { DetailLoadError, DetailSkeleton, useRouteId } from '../../../components/detail-screen.tsx';
 import { useCurrentUser } from '../../../lib/current-user.ts';
+import { CampaignDeliverySummary } from '../../delivery/components/campaign-delivery-summary.tsx';
 import { useCampaign } from '../api/campaigns.ts';
 import { CampaignForm } from './campaign-form.tsx';
 
@@ -37,5 +38,7 @@ export function CampaignEditScreen() {
     ? isClosed(data.state) || !permissionFlags(data._permissions, 'campaign').canChange
     : !permissionFlags(me?._permissions, 'campaign').canAdd;
 
-  return <CampaignForm key={id ?? 'new'} campaign={data} readOnly={readOnly} />;
+  // Its delivery once it has played (the component shows nothing before, or without the statistics).
+  const delivery = data && <CampaignDeliverySummary campaignId={data.id} />;
+  return <CampaignForm key={id ?? 'new'} campaign={data} readOnly={readOnly} aside={delivery} />;
 }

@@ -1,9 +1,17 @@
 // /reports: the reports, one card each with what it shows.
 import { Card, Group, SimpleGrid, Text, ThemeIcon } from '@mantine/core';
-import { IconBuildingStore, IconListDetails, IconMapPin, IconPackage, type TablerIcon } from '@tabler/icons-react';
+import {
+  IconBuildingStore,
+  IconListDetails,
+  IconMapPin,
+  IconPackage,
+  IconTargetArrow,
+  type TablerIcon,
+} from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { paths } from '../../../app/paths.ts';
 import { PageHeader } from '../../../components/page-header.tsx';
+import { deliveryPaths } from '../../delivery/routes.ts';
 
 type ReportEntry = { label: string; description: string; path: string; icon: TablerIcon };
 
@@ -31,6 +39,12 @@ const entries: ReportEntry[] = [
     description: 'Plays, viewers and play time of each advertiser over a period',
     path: paths.reportAdvertisers,
     icon: IconBuildingStore,
+  },
+  {
+    label: 'Delivery',
+    description: 'Contracted against delivered plays, pacing and proof of play of each campaign',
+    path: deliveryPaths.list,
+    icon: IconTargetArrow,
   },
 ];
 

@@ -1,0 +1,215 @@
+// /reports/delivery: the campaigns with what was contracted and delivered, the delivery % as a bar
+// (100 % = all that was due by now) and the pacing badge, lowest delivery first so the campaigns to act
+// on come first. Search, state, advertiser and location filters, sort and page live in the URL; a row
+// opens the campaign's delivery report.
+import { Anchor, Box, Group, Paper, Select, Stack, Text } from '@mantine/core';
+import { campaignStateNames } from '@marquee/contracts/campaigns';
+import { permissionFlags } from '@marquee/contracts/common';
+import { TABLE_COUNTS } from '@marquee/contracts/constants';
+import type { CampaignDelivery } from '@marquee/contracts/delivery';
+import { Link, useNavigate } from 'react-router';
+import { paths } from '../../../app/paths.ts';
+import { CampaignStateBadge } from '../../../components/campaign-state-badge.tsx';
+import { DataTable, type DataColumn } from '../../../components/data-table/data-table.tsx';
+import { TextFilter } from '../../../components/data-table/text-filter.tsx';
+import { useListState } from '../../../components/data-table/use-list-state.ts';
+import { ListLoadError } from '../../../components/list-states.tsx';
+import { PageHeader } from '../../../components/page-header.tsx';
+import { SysIdText } from '../../../components/sys-id.tsx';
+import { useChoices, withMissing, type Choice } from '../../../lib/choices.ts';
+import { useCurrentUser } from '../../../lib/current-user.ts';
+import { useDeliveryList } from '../api/get-delivery-list.ts';
+import { deliveryReportPath } from '../routes.ts';
+import { DeliveryBar, DeliveryBarKey } from './delivery-bar.tsx';
+import { contractBasis, contractUnit, deliveredInUnit, formatCount, formatPct } from './delivery-format.ts';
+import { PacingBadge } from './pacing-badge.tsx';
+
+const PAGE_SIZE = 25;
+/** The server's default: lowest delivery % first (nothing due yet last). */
+const ORDERING = 'delivery_pct';
+const FILTERS = ['search', 'state', 'advertiser', 'location'] as const;
+
+const stateOptions: Choice[] = Object.entries(campaignStateNames).map(([value, label]) => ({ value, label }));
+
+const ids = (value: string | undefined) => {
+  const id = Number(value);
+  return Number.isInteger(id) && id > 0 ? [id] : [];
+};
+
+const columns: DataColumn<CampaignDelivery>[] = [
+  {
+    id: 'name',
+    header: 'Campaign',
+    sortField: 'name',
+    phone: 'title',
+    cell: (row) => (
+      <Stack gap={0}>
+        <Anchor
+          component={Link}
+          to={deliveryReportPath(row.id)}
+          onClick={(event) => event.stopPropagation()}
+          fw={600}
+          aria-label={`Delivery report of ${row.name}`}
+        >
+          {row.name}
+        </Anchor>
+        <SysIdText value={row.sys_id} size="xs" />
+        <Text span size="xs" c="dimmed">
+          {row.advertiser_name}
+        </Text>
+      </Stack>
+    ),
+  },
+  {
+    id: 'state',
+    header: 'State',
+    width: 130,
+    // A badge ellipsises rather than grow: keep its whole text (as the campaign list does).
+    cell: (row) => (
+      <Box miw="max-content">
+        <CampaignStateBadge state={row.state} />
+      </Box>
+    ),
+  },
+  {
+    id: 'start_date',
+    header: 'Runs',
+    sortField: 'start_date',
+    width: 110,
+    cell: (row) => (
+      <Text span size="sm" style={{ whiteSpace: 'nowrap' }}>
+        {row.start_date}
+        <br />
+        {row.end_date}
+      </Text>
+    ),
+  },
+  {
+    id: 'contracted',
+    header: 'Contracted',
+    sortField: 'contracted',
+    width: 150,
+    cell: (row) => (
+      <Stack gap={0}>
+        <Text span size="sm" style={{ whiteSpace: 'nowrap' }}>
+          {formatCount(row.contracted)} {contractUnit(row.goal_type)}
+        </Text>
+        <Text span size="xs" c="dimmed">
+          {contractBasis(row.goal_type)}
+        </Text>
+      </Stack>
+    ),
+  },
+  {
+    id: 'delivered',
+    header: 'Delivered',
+    width: 150,
+    cell: (row) => (
+      <Stack gap={0}>
+        <Text span size="sm">
+          {formatCount(deliveredInUnit(row, row.goal_type))}
+        </Text>
+        <Text span size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+          of {formatCount(row.due)} due
+        </Text>
+      </Stack>
+    ),
+  },
+  {
+    id: 'delivery_pct',
+    header: 'Delivery %',
+    sortField: 'delivery_pct',
+    width: 180,
+    cell: (row) => <DeliveryBar pct={row.delivery_pct} w={90} />,
+  },
+  { id: 'pacing', header: 'Pacing', width: 110, cell: (row) => <PacingBadge pacing={row.pacing} /> },
+  {
+    id: 'progress_pct',
+    header: 'Of contract',
+    sortField: 'progress_pct',
+    width: 100,
+    phone: 'hide',
+    cell: (row) => formatPct(row.progress_pct),
+  },
+];
+
+export function DeliveryListScreen() {
+  const navigate = useNavigate();
+  const me = useCurrentUser();
+  const state = useListState({ ordering: ORDERING, pageSize: PAGE_SIZE, pageSizes: TABLE_COUNTS, filters: FILTERS });
+  const campaigns = useDeliveryList(state.query);
+  const advertisers = useChoices('advertisers', permissionFlags(me?._permissions, 'advertiser').canList);
+  const locations = useChoices('locations', permissionFlags(me?._permissions, 'location').canList);
+  const filtered = FILTERS.some((name) => state.filters[name]);
+
+  return (
+    <>
+      <PageHeader title="Delivery" breadcrumbs={[{ label: 'Reports', to: paths.reports }, { label: 'Delivery' }]} />
+      <Paper withBorder p="md" radius="md">
+        <Group mb="md" align="flex-end" gap="md" wrap="wrap">
+          <TextFilter
+            label="Search"
+            value={state.filters.search ?? ''}
+            onChange={(value) => state.setFilter('search', value)}
+            placeholder="Name or system id"
+          />
+          <Select
+            label="State"
+            placeholder="Every state"
+            data={stateOptions}
+            value={state.filters.state || null}
+            onChange={(value) => state.setFilter('state', value ?? '')}
+            clearable
+            clearButtonProps={{ 'aria-label': 'Show campaigns in every state' }}
+            w={180}
+          />
+          {advertisers.data && (
+            <Select
+              label="Advertiser"
+              placeholder="Every advertiser"
+              data={withMissing(advertisers.data, ids(state.filters.advertiser), 'Advertiser')}
+              value={state.filters.advertiser || null}
+              onChange={(value) => state.setFilter('advertiser', value ?? '')}
+              searchable
+              clearable
+              clearButtonProps={{ 'aria-label': 'Show campaigns of every advertiser' }}
+              nothingFoundMessage="No such advertiser"
+              limit={100}
+              w={220}
+            />
+          )}
+          {locations.data && (
+            <Select
+              label="Location"
+              placeholder="Every location"
+              data={withMissing(locations.data, ids(state.filters.location), 'Location')}
+              value={state.filters.location || null}
+              onChange={(value) => state.setFilter('location', value ?? '')}
+              searchable
+              clearable
+              clearButtonProps={{ 'aria-label': 'Show campaigns at every location' }}
+              nothingFoundMessage="No such location"
+              limit={100}
+              w={220}
+            />
+          )}
+        </Group>
+        {campaigns.isError && <ListLoadError what="campaigns" onRetry={() => void campaigns.refetch()} mb="md" />}
+        <DataTable
+          label="Delivery of the campaigns"
+          columns={columns}
+          state={state}
+          data={campaigns.data}
+          loading={campaigns.isPending}
+          fetching={campaigns.isFetching}
+          pageSizes={TABLE_COUNTS}
+          getRowId={(row) => String(row.id)}
+          onRowClick={(row) => void navigate(deliveryReportPath(row.id))}
+          emptyText={filtered ? 'No campaigns match the filters.' : 'No campaigns yet.'}
+          minWidth={1000}
+        />
+        <DeliveryBarKey />
+      </Paper>
+    </>
+  );
+}
