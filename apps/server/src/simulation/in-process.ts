@@ -117,7 +117,7 @@ export async function issueTokens(db: Database, locations: number[]): Promise<Si
 /** Days of history the first start creates: the devices play once per loop, so a longer history would
  * keep the first start waiting (devices count as active from their first play, so a short history does
  * not make a campaign look behind). */
-export const DEMO_HISTORY_DAYS = 3;
+export const DEMO_HISTORY_DAYS = 2;
 /** A few plays cut short and a few wrong files, so the delivery reports have something to show. */
 const DEMO_SHORT_SHARE = 0.02;
 const DEMO_WRONG_CHECKSUM_SHARE = 0.005;
