@@ -6,6 +6,7 @@
 import crypto from 'node:crypto';
 import { sql } from 'kysely';
 import { CampaignState } from '@marquee/contracts/campaigns';
+import { COMPLETION_TOLERANCE_MS } from '@marquee/contracts/delivery';
 import { MAX_VIEWERS_PER_EVENT } from '@marquee/contracts/device-gateway';
 import type { Database } from '../src/db/database.ts';
 import { addDays } from '../src/lib/days.ts';
@@ -106,6 +107,9 @@ async function catalogue(db: Database, s: DataSettings): Promise<void> {
     db,
   );
   await sql`select setval(pg_get_serial_sequence('devices', 'id'), ${s.devices}::int)`.execute(db);
+  // Playing since before the year of events (the delivery reports count them per day).
+  await sql`insert into device_periods (device_id, location_id, active_from)
+    select id, location_id, now() - interval '400 days' from devices`.execute(db);
 }
 
 type BenchCampaign = SimCampaign & { name: string; clip: number; locations: number[]; picks: string[] };
@@ -275,12 +279,12 @@ async function events(db: Database, s: DataSettings, viewers: number[]): Promise
     s.workers,
     Array.from({ length: chunks }, (_, i) => async () => {
       const { numAffectedRows } = await sql`
-        insert into device_events (device_id, location_id, campaign_id, zone, started_at, duration_ms, viewers, audience)
+        insert into device_events (device_id, location_id, campaign_id, zone, started_at, duration_ms, completed,
+          viewers, audience)
         select e.device_id, e.location_id, e.campaign_id, e.zone,
           (e.day + make_interval(secs => e.minute * 60 + floor(bench_rand(e.n, 3) * 60000) / 1000))
             at time zone ${s.timeZone},
-          case when bench_rand(e.n, 6) < 0.08 then round(e.clip_ms * (0.2 + 0.7 * bench_rand(e.n, 7)))::int
-            else greatest(0, e.clip_ms + floor(bench_rand(e.n, 7) * 241)::int - 120) end,
+          d.ms, d.ms >= e.clip_ms - ${COMPLETION_TOLERANCE_MS}::int,
           e.viewers,
           case when e.viewers > 0 then (
             select jsonb_object_agg(a.k, a.c) from (
@@ -298,7 +302,10 @@ async function events(db: Database, s: DataSettings, viewers: number[]): Promise
           cross join lateral (select p.idx * ${SLOTS}::int + j as n,
             p.win_start + floor(bench_rand(p.idx * ${SLOTS}::int + j, 8) * p.win_len)::int as minute) m
           where p.idx > ${i * size}::bigint and p.idx <= ${(i + 1) * size}::bigint
-        ) e`.execute(db);
+        ) e
+        cross join lateral (select case when bench_rand(e.n, 6) < 0.08
+          then round(e.clip_ms * (0.2 + 0.7 * bench_rand(e.n, 7)))::int
+          else greatest(0, e.clip_ms + floor(bench_rand(e.n, 7) * 241)::int - 120) end as ms) d`.execute(db);
       done += Number(numAffectedRows ?? 0);
       s.log(`  events: ${done.toLocaleString('en')} (${seconds(started)} s)`);
     }),
@@ -313,9 +320,11 @@ async function rollups(db: Database, s: DataSettings): Promise<void> {
   const share = (w: number) => sql`campaign_id % ${s.workers}::int = ${w}::int`;
   const plays = (w: number) => async () => {
     await sql`
-      insert into event_statistics_hourly (hour, campaign_id, location_id, zone, gender, age_group, plays, viewers, play_ms)
+      insert into event_statistics_hourly (hour, campaign_id, location_id, zone, gender, age_group, plays, viewers, play_ms,
+        delivered, partial, delivered_viewers)
       select date_trunc('hour', started_at, ${s.timeZone}), campaign_id, location_id, zone, '', 0,
-        count(*)::int, sum(viewers)::int, sum(duration_ms)::bigint
+        count(*)::int, sum(viewers)::int, sum(duration_ms)::bigint, count(*) filter (where completed)::int,
+        count(*) filter (where not completed)::int, coalesce(sum(viewers) filter (where completed), 0)::int
       from device_events where ${share(w)}
       group by 1, 2, 3, 4
       order by 1`.execute(db);
@@ -344,9 +353,11 @@ async function dailyRollups(db: Database, s: DataSettings): Promise<void> {
     s.workers,
     Array.from({ length: s.workers }, (_, w) => async () => {
       await sql`
-        insert into event_statistics_daily (day, campaign_id, location_id, zone, gender, age_group, plays, viewers, play_ms)
+        insert into event_statistics_daily (day, campaign_id, location_id, zone, gender, age_group, plays, viewers, play_ms,
+          delivered, partial, delivered_viewers)
         select (hour at time zone ${s.timeZone})::date, campaign_id, location_id, zone, gender, age_group,
-          sum(plays)::int, sum(viewers)::int, sum(play_ms)::bigint
+          sum(plays)::int, sum(viewers)::int, sum(play_ms)::bigint, sum(delivered)::int, sum(partial)::int,
+          sum(delivered_viewers)::int
         from event_statistics_hourly where campaign_id % ${s.workers}::int = ${w}::int
         group by 1, 2, 3, 4, 5, 6
         order by 1`.execute(db);

@@ -12,7 +12,8 @@
 //   BENCH_INGEST_CONCURRENCY (default 1,8)  devices posting at once, one case each
 //   BENCH_RUNS (default 10)                 runs of each statistics query (after one warm-up)
 //   BENCH_EXPORT_RUNS (default 5)           runs of each export
-// Last, the availability of every location over the next 4 weeks (the year's campaigns booked again).
+// Then the availability of every location over the next 4 weeks (the year's campaigns booked again), and
+// last the delivery reports and a proof-of-play file of BENCH_PROOF_ROWS (default 1000000) plays.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -28,6 +29,7 @@ import { addDays, dayIn } from '../src/lib/days.ts';
 import { batchesOf, daysOf, eventsOfDay, playedCampaigns } from '../src/simulation/generate.ts';
 import { campaignsByLocation } from '../src/simulation/in-process.ts';
 import { createRandom, mixSeed } from '../src/simulation/random.ts';
+import { benchDelivery } from './delivery.ts';
 import { benchToken, generateData } from './statistics-data.ts';
 
 const env = process.env;
@@ -363,6 +365,7 @@ try {
     });
   }
   console.table(availability);
+  await benchDelivery({ db, address, cookie, campaign, advertiser, firstDay, lastDay, runs, timed });
   log(`Done in ${elapsed()}.`);
   await app.close();
 } finally {

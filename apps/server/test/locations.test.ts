@@ -89,6 +89,7 @@ describeBackends(
           open_time: '06:00',
           close_time: '24:00',
           venue_type: null,
+          impressions_per_play: null,
           _permissions: ['add_location', 'change_location', 'delete_location', 'list_location', 'view_location'],
         });
         expect(page._permissions).toContain('add_location');

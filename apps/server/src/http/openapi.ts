@@ -19,6 +19,10 @@ export const openApiTags = [
   { name: 'campaigns', description: 'Campaigns: create, approve or reject, deactivate, and their reports.' },
   { name: 'config', description: 'Settings the web app needs (age groups, zones, time choices, …).' },
   {
+    name: 'delivery',
+    description: 'Contracted vs delivered plays and impressions, pacing, and proof of play with its receipts.',
+  },
+  {
     name: 'device gateway',
     description: 'What screens call with their device token: heartbeats, the playlist, its files, event batches.',
   },
@@ -104,6 +108,20 @@ const overrides: Record<string, [string, string]> = {
     'Get a campaign with its numbers per location',
   ],
   'GET /api/event-log/distinct_devices/': ['listEventLogDevices', 'List the devices that sent events'],
+  'GET /api/campaigns/delivery/': ['listCampaignDelivery', 'List campaigns with their delivery and pacing'],
+  'GET /api/campaigns/:id/delivery/': ['getCampaignDelivery', "Get a campaign's delivery by location and day"],
+  'GET /api/campaigns/:id/proof_of_play/': [
+    'getCampaignProofOfPlay',
+    "Download a campaign's proof of play (every play, csv or json)",
+  ],
+  'GET /api/campaigns/:id/proof_of_play/receipts/': [
+    'listCampaignProofOfPlayReceipts',
+    "List the receipts of a campaign's proof-of-play files",
+  ],
+  'GET /api/campaigns/:id/proof_of_play/receipts/:receipt/': [
+    'getCampaignProofOfPlayReceipt',
+    'Get the receipt (rows, bytes, SHA-256) of a proof-of-play file',
+  ],
 };
 
 type Noun = { one: string; many: string };
