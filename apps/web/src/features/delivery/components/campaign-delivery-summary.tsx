@@ -26,8 +26,8 @@ export function CampaignDeliverySummary({ campaignId }: { campaignId: number }) 
         <Text size="sm" fw={600}>
           Delivery
         </Text>
-        <DeliveryBar pct={totals.delivery_pct} w={140} />
-        <PacingBadge pacing={totals.pacing} />
+        <DeliveryBar pct={totals.delivery_pct} pacing={totals.pacing} w={140} />
+        <PacingBadge pacing={totals.pacing} pct={totals.delivery_pct} />
         <Text size="sm" c="dimmed">
           {formatCount(deliveredInUnit(totals, totals.goal_type))} of {formatCount(totals.due)} {unit} due so far
         </Text>

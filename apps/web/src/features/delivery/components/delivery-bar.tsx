@@ -1,8 +1,8 @@
 // A delivery % as a bar with its figure: 100 % is everything that was due by now, marked by a line on
 // a scale up to 150 %, so under- and over-delivery read at a glance; the fill takes the pacing's
-// colour. The bar is an image with a text alternative ("Delivered 91.7 % of what was due").
+// colour (grey without one). The bar is an image with a text alternative ("Delivered 91.7 % of what was due").
 import { Box, Group, Text, type BoxProps } from '@mantine/core';
-import { pacingOf } from '@marquee/contracts/delivery';
+import { pacingOf, type Pacing } from '@marquee/contracts/delivery';
 import classes from './delivery-bar.module.css';
 import { formatPct } from './delivery-format.ts';
 
@@ -15,11 +15,13 @@ export const deliveryBarLabel = (pct: number | null) =>
 export type DeliveryBarProps = {
   /** Delivered ÷ due × 100; null when nothing was due yet. */
   pct: number | null;
+  /** The fill's colour; the pacing of `pct` when not given, grey when null (not booked). */
+  pacing?: Pacing | null;
   w?: BoxProps['w'];
   h?: number;
 };
 
-export function DeliveryBar({ pct, w = 120, h = 8 }: DeliveryBarProps) {
+export function DeliveryBar({ pct, pacing = pacingOf(pct), w = 120, h = 8 }: DeliveryBarProps) {
   const label = deliveryBarLabel(pct);
   const share = pct === null ? 0 : Math.min(Math.max(pct, 0), DELIVERY_BAR_SCALE) / DELIVERY_BAR_SCALE;
   return (
@@ -28,7 +30,7 @@ export function DeliveryBar({ pct, w = 120, h = 8 }: DeliveryBarProps) {
         {share > 0 && (
           <span
             className={classes.fill}
-            data-pacing={pacingOf(pct) ?? undefined}
+            data-pacing={pacing ?? undefined}
             data-beyond={pct !== null && pct > DELIVERY_BAR_SCALE ? '' : undefined}
             style={{ width: `${share * 100}%` }}
           />

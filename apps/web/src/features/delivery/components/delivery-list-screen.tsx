@@ -36,6 +36,7 @@ const ids = (value: string | undefined) => {
   return Number.isInteger(id) && id > 0 ? [id] : [];
 };
 
+// What to act on first (delivery and pacing); state and dates last, off a tablet's screen if need be.
 const columns: DataColumn<CampaignDelivery>[] = [
   {
     id: 'name',
@@ -53,42 +54,17 @@ const columns: DataColumn<CampaignDelivery>[] = [
         >
           {row.name}
         </Anchor>
-        <SysIdText value={row.sys_id} size="xs" />
         <Text span size="xs" c="dimmed">
-          {row.advertiser_name}
+          <SysIdText value={row.sys_id} size="xs" /> · {row.advertiser_name}
         </Text>
       </Stack>
-    ),
-  },
-  {
-    id: 'state',
-    header: 'State',
-    width: 130,
-    // A badge ellipsises rather than grow: keep its whole text (as the campaign list does).
-    cell: (row) => (
-      <Box miw="max-content">
-        <CampaignStateBadge state={row.state} />
-      </Box>
-    ),
-  },
-  {
-    id: 'start_date',
-    header: 'Runs',
-    sortField: 'start_date',
-    width: 110,
-    cell: (row) => (
-      <Text span size="sm" style={{ whiteSpace: 'nowrap' }}>
-        {row.start_date}
-        <br />
-        {row.end_date}
-      </Text>
     ),
   },
   {
     id: 'contracted',
     header: 'Contracted',
     sortField: 'contracted',
-    width: 150,
+    width: 125,
     cell: (row) => (
       <Stack gap={0}>
         <Text span size="sm" style={{ whiteSpace: 'nowrap' }}>
@@ -103,7 +79,7 @@ const columns: DataColumn<CampaignDelivery>[] = [
   {
     id: 'delivered',
     header: 'Delivered',
-    width: 150,
+    width: 115,
     cell: (row) => (
       <Stack gap={0}>
         <Text span size="sm">
@@ -119,17 +95,46 @@ const columns: DataColumn<CampaignDelivery>[] = [
     id: 'delivery_pct',
     header: 'Delivery %',
     sortField: 'delivery_pct',
-    width: 180,
-    cell: (row) => <DeliveryBar pct={row.delivery_pct} w={90} />,
+    width: 165,
+    cell: (row) => <DeliveryBar pct={row.delivery_pct} pacing={row.pacing} w={80} />,
   },
-  { id: 'pacing', header: 'Pacing', width: 110, cell: (row) => <PacingBadge pacing={row.pacing} /> },
+  {
+    id: 'pacing',
+    header: 'Pacing',
+    width: 105,
+    cell: (row) => <PacingBadge pacing={row.pacing} pct={row.delivery_pct} />,
+  },
   {
     id: 'progress_pct',
     header: 'Of contract',
     sortField: 'progress_pct',
-    width: 100,
+    width: 85,
     phone: 'hide',
     cell: (row) => formatPct(row.progress_pct),
+  },
+  {
+    id: 'state',
+    header: 'State',
+    width: 115,
+    // A badge ellipsises rather than grow: keep its whole text (as the campaign list does).
+    cell: (row) => (
+      <Box miw="max-content">
+        <CampaignStateBadge state={row.state} />
+      </Box>
+    ),
+  },
+  {
+    id: 'start_date',
+    header: 'Runs',
+    sortField: 'start_date',
+    width: 100,
+    cell: (row) => (
+      <Text span size="sm" style={{ whiteSpace: 'nowrap' }}>
+        {row.start_date}
+        <br />
+        {row.end_date}
+      </Text>
+    ),
   },
 ];
 
@@ -206,7 +211,7 @@ export function DeliveryListScreen() {
           getRowId={(row) => String(row.id)}
           onRowClick={(row) => void navigate(deliveryReportPath(row.id))}
           emptyText={filtered ? 'No campaigns match the filters.' : 'No campaigns yet.'}
-          minWidth={1000}
+          minWidth={960}
         />
         <DeliveryBarKey />
       </Paper>

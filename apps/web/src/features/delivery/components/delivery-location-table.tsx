@@ -28,10 +28,10 @@ function Figures({ row, goalType }: { row: DeliveryRow | DeliveryResponse['_tota
       <Table.Td ta="right">{formatCount(row.due)}</Table.Td>
       <Table.Td ta="right">{formatCount(deliveredInUnit(row, goalType))}</Table.Td>
       <Table.Td>
-        <DeliveryBar pct={row.delivery_pct} w={70} />
+        <DeliveryBar pct={row.delivery_pct} pacing={row.pacing} w={70} />
       </Table.Td>
       <Table.Td>
-        <PacingBadge pacing={row.pacing} size="sm" />
+        <PacingBadge pacing={row.pacing} pct={row.delivery_pct} size="sm" />
       </Table.Td>
       <Table.Td ta="right">{formatCount(row.partial)}</Table.Td>
       <Table.Td ta="right">{formatCount(row.wrong_creative)}</Table.Td>
@@ -133,7 +133,7 @@ export function DeliveryLocationTable({ campaignId, period, data }: DeliveryLoca
                     id={index === 0 ? daysId : undefined}
                     data-testid="delivery-day-row"
                   >
-                    <Table.Th scope="row" fw={400} pl={40}>
+                    <Table.Th scope="row" fw={400} pl={40} style={{ whiteSpace: 'nowrap' }}>
                       {day.date}
                     </Table.Th>
                     <Figures row={day} goalType={goalType} />
@@ -154,7 +154,12 @@ export function DeliveryLocationTable({ campaignId, period, data }: DeliveryLoca
           <Table.Thead>
             <Table.Tr>
               {HEADERS.map((header, index) => (
-                <Table.Th key={header} scope="col" ta={index === 0 || index === 3 || index === 4 ? undefined : 'right'}>
+                <Table.Th
+                  key={header}
+                  scope="col"
+                  ta={index === 0 || index === 3 || index === 4 ? undefined : 'right'}
+                  miw={index === 0 ? 170 : undefined}
+                >
                   {header}
                 </Table.Th>
               ))}

@@ -55,8 +55,8 @@ export function DeliveryTotals({ totals }: { totals: Totals }) {
       label: 'Delivery %',
       value: (
         <Group gap="sm" wrap="wrap" component="span">
-          <DeliveryBar pct={totals.delivery_pct} w={110} />
-          <PacingBadge pacing={totals.pacing} />
+          <DeliveryBar pct={totals.delivery_pct} pacing={totals.pacing} w={110} />
+          <PacingBadge pacing={totals.pacing} pct={totals.delivery_pct} />
         </Group>
       ),
       hint: 'Delivered of what was due by now',

@@ -36,6 +36,11 @@ describe('PacingBadge', () => {
     expect(badge).toHaveTextContent('Pacing: Not due yet');
     expect(badge).toHaveAttribute('data-pacing', 'none');
   });
+
+  it('says "Not booked" for a campaign with figures but no pacing (new or rejected)', () => {
+    inMantine(<PacingBadge pacing={null} pct={98.3} />);
+    expect(screen.getByText('Not booked').closest('.mantine-Badge-root')).toHaveTextContent('Pacing: Not booked');
+  });
 });
 
 describe('DeliveryBar', () => {
@@ -64,6 +69,19 @@ describe('DeliveryBar', () => {
     const beyond = screen.getByRole('img', { name: 'Delivered 240.5 % of what was due' });
     expect(fill(beyond)).toHaveStyle({ width: '100%' });
     expect(fill(beyond)).toHaveAttribute('data-beyond');
+  });
+
+  it('takes the colour of the pacing it is given, grey for none', () => {
+    inMantine(
+      <>
+        <DeliveryBar pct={98.3} pacing={null} />
+        <DeliveryBar pct={98.3} pacing="at_risk" />
+      </>,
+    );
+    const [none, given] = screen.getAllByRole('img', { name: 'Delivered 98.3 % of what was due' });
+    expect(fill(none!)).toHaveStyle({ width: `${(98.3 / 150) * 100}%` });
+    expect(fill(none!)).not.toHaveAttribute('data-pacing');
+    expect(fill(given!)).toHaveAttribute('data-pacing', 'at_risk');
   });
 
   it('is empty with a dash before anything was due', () => {

@@ -1,6 +1,7 @@
 // A campaign's pacing as a coloured badge that always carries its words (Ahead, On track, Behind, At
 // risk), so colour is never the only sign: ahead blue, on track green, behind yellow, at risk red.
-// Screen readers hear "Pacing: On track". Before anything was due there is no pacing yet.
+// Screen readers hear "Pacing: On track". There is none before anything was due, nor for a campaign
+// that is not booked (new or rejected: the server gives its figures without pacing).
 import { Badge, VisuallyHidden, type BadgeProps } from '@mantine/core';
 import { pacingLabels, type Pacing } from '@marquee/contracts/delivery';
 
@@ -13,11 +14,16 @@ export const pacingColors: Record<Pacing, string> = {
 };
 
 export const NOT_DUE_YET = 'Not due yet';
+export const NOT_BOOKED = 'Not booked';
 
-export type PacingBadgeProps = { pacing: Pacing | null | undefined } & Pick<BadgeProps, 'size'>;
+export type PacingBadgeProps = {
+  pacing: Pacing | null | undefined;
+  /** The row's delivery %: with one but no pacing, the campaign is not booked. */
+  pct?: number | null;
+} & Pick<BadgeProps, 'size'>;
 
-export function PacingBadge({ pacing, size }: PacingBadgeProps) {
-  const label = pacing ? pacingLabels[pacing] : NOT_DUE_YET;
+export function PacingBadge({ pacing, pct = null, size }: PacingBadgeProps) {
+  const label = pacing ? pacingLabels[pacing] : pct === null ? NOT_DUE_YET : NOT_BOOKED;
   return (
     <Badge
       variant={pacing ? 'filled' : 'outline'}
