@@ -25,7 +25,9 @@ export const campaignDeliveryQueryOptions = (id: number, group: DeliveryGroup, p
         signal,
         background: true,
       }),
-    placeholderData: keepPreviousData,
+    // A new period keeps the figures on screen until its own arrive; another campaign does not.
+    placeholderData: (previous, previousQuery) =>
+      previousQuery?.queryKey[3] === id ? keepPreviousData(previous) : undefined,
   });
 
 export const useCampaignDelivery = (

@@ -193,7 +193,7 @@ describe('DeliveryReportScreen', () => {
     expect(within(delivery).getByRole('img', { name: 'Delivered 91.7 % of what was due' })).toBeInTheDocument();
     expect(within(delivery).getByText('Behind')).toBeInTheDocument();
 
-    const other = screen.getByRole('group', { name: 'Plays that did not count, and impressions' });
+    const other = screen.getByRole('group', { name: 'Plays and impressions' });
     expect(value('Partial plays', other)).toBe('319');
     expect(value('Wrong creative', other)).toBe('88');
     expect(value('Impressions (measured)', other)).toBe('16,931');

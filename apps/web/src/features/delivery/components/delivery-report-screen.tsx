@@ -43,8 +43,8 @@ export function DeliveryReportScreen() {
     { label: 'Delivery', to: deliveryPaths.list },
   ];
 
-  if (byLocation.isError && !data) {
-    const missing = isApiError(byLocation.error) && byLocation.error.status === 404;
+  if (campaignId === 0 || (byLocation.isError && !data)) {
+    const missing = campaignId === 0 || (isApiError(byLocation.error) && byLocation.error.status === 404);
     return (
       <>
         <PageHeader title="Delivery report" breadcrumbs={[...crumbs, { label: 'Delivery report' }]} />

@@ -95,9 +95,9 @@ export function DeliveryTotals({ totals }: { totals: Totals }) {
       </Title>
       <Figures items={delivery} label="Delivery" />
       <Text size="sm" fw={600} mt="lg" mb="xs">
-        Plays that did not count, and impressions
+        Plays and impressions
       </Text>
-      <Figures items={counted} label="Plays that did not count, and impressions" />
+      <Figures items={counted} label="Plays and impressions" />
     </Paper>
   );
 }
