@@ -3,7 +3,8 @@
 // whether the reported checksum matched, and whether the device counts viewers; the rollups count
 // delivered, partial and wrong-creative plays beside all plays. Devices get a history of when they
 // were active where (the expected plays count devices per day), and proof-of-play files a receipt
-// with their SHA-256.
+// with their SHA-256, read page by page in the order of the campaign's plays index, which now ends with
+// the id (the key of a page).
 import { sql, type Kysely } from 'kysely';
 import { COMPLETION_TOLERANCE_MS } from '@marquee/contracts/delivery';
 import { execStatements } from '../exec-statements.ts';
@@ -61,7 +62,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       created_at timestamptz not null default now(),
       created_by int references users(id) on delete set null
     );
-    create index proof_of_play_receipts_campaign_idx on proof_of_play_receipts (campaign_id, created_at)
+    create index proof_of_play_receipts_campaign_idx on proof_of_play_receipts (campaign_id, created_at);
+    create index device_events_campaign_play_idx on device_events (campaign_id, started_at, id);
+    drop index device_events_campaign_idx
   `,
   );
   // Plays stored before: the campaign's clip now, complete by its length, checksum not reported.
@@ -115,6 +118,8 @@ export async function down(db: Kysely<unknown>): Promise<void> {
   await execStatements(
     db,
     `
+    create index device_events_campaign_idx on device_events (campaign_id, started_at);
+    drop index device_events_campaign_play_idx;
     drop table proof_of_play_receipts, device_periods;
     alter table event_statistics_daily drop column delivered, drop column partial, drop column wrong_creative,
       drop column delivered_viewers, drop column unmeasured;

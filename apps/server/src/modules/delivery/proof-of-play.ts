@@ -1,6 +1,6 @@
 // Proof of play: one row per play of a campaign (which screen, which creative by checksum, when, how
-// long, whether it counted), streamed from a cursor a few thousand rows at a time so a file of
-// millions of plays takes no more memory than one of a hundred. The file's SHA-256 is computed as it
+// long, whether it counted), streamed a few thousand rows at a time (by key, no cursor held open) so a
+// file of millions of plays takes no more memory than one of a hundred. The file's SHA-256 is computed as it
 // is written and kept in a receipt (and the log), so an advertiser can check the copy they received.
 import crypto from 'node:crypto';
 import { Readable } from 'node:stream';
@@ -51,12 +51,19 @@ type PlayRow = {
   viewers: number | null;
 };
 
-/** The plays of a campaign in a period, oldest first (the id breaks ties), as the file's columns. The
- * local time carries its offset (`2030-06-15T08:00:00.000+02:00`). */
-function playsQuery(campaign: number, timeZone: string, from?: string, to?: string) {
+type Period = { from?: string; to?: string };
+
+/**
+ * The plays of a campaign in a period, oldest first (the id breaks ties), as the file's columns, a page
+ * of CHUNK after the key (`started_at`, `id`) of the last one sent. The local time carries its offset
+ * (`2030-06-15T08:00:00.000+02:00`). Plays stored after the file began (ids above `last`) are left
+ * out, so the file is the campaign's plays as they stood then (`id + 0`: a filter, never a reason for
+ * the planner to walk the primary key instead of the campaign's plays in order).
+ */
+function playsPage(campaign: number, timeZone: string, { from, to }: Period, last: string, after: PageKey | null) {
   const local = sql`(e.started_at at time zone ${timeZone})`;
   const offsetMinutes = sql`(extract(epoch from ${local} - (e.started_at at time zone 'UTC')) / 60)::int`;
-  return sql`
+  return sql<PlayRow & { key_at: string }>`
     select e.id::text as play_id, d.serial_number as device_serial, l.sys_id as location_sys_id,
       l.name as location_name, e.zone::int as zone, c.sys_id as campaign_sys_id, vc.sys_id as clip_sys_id,
       coalesce(e.reported_checksum, case when e.checksum_ok then v.checksum end) as clip_checksum,
@@ -66,35 +73,55 @@ function playsQuery(campaign: number, timeZone: string, from?: string, to?: stri
         || lpad((abs(${offsetMinutes}) / 60)::text, 2, '0') || ':' || lpad((abs(${offsetMinutes}) % 60)::text, 2, '0')
         as started_at_local,
       e.duration_ms, e.completed, e.checksum_ok is not false as creative_ok,
-      case when e.measured then e.viewers::int end as viewers
+      case when e.measured then e.viewers::int end as viewers,
+      e.started_at::text as key_at
     from device_events e
     join locations l on l.id = e.location_id
     join campaigns c on c.id = e.campaign_id
     left join devices d on d.id = e.device_id
     left join videoclips vc on vc.id = e.videoclip_id
     left join videos v on v.id = vc.video_id
-    where e.campaign_id = ${campaign}
+    where e.campaign_id = ${campaign} and e.id + 0 <= ${last}::bigint
       ${from ? sql`and e.started_at >= ${localStart(from, timeZone)}` : sql``}
       ${to ? sql`and e.started_at < ${localEnd(to, timeZone)}` : sql``}
-    order by e.started_at, e.id`;
+      ${
+        after
+          ? // The first condition is the index range (campaign_id, started_at); the second breaks ties.
+            sql`and e.started_at >= ${after.at}::timestamptz
+              and (e.started_at, e.id) > (${after.at}::timestamptz, ${after.id}::bigint)`
+          : sql``
+      }
+    order by e.started_at, e.id
+    limit ${CHUNK}`;
 }
 
-/** One read-only snapshot: the plays, CHUNK rows at a time. */
-async function* playPages(db: Database, query: ReturnType<typeof playsQuery>): AsyncGenerator<PlayRow[]> {
-  const trx = await db.startTransaction().setAccessMode('read only').execute();
-  let open = true;
-  try {
-    await sql`set local cursor_tuple_fraction = 1`.execute(trx);
-    await sql`declare proof_of_play no scroll cursor for ${query}`.execute(trx);
-    for (;;) {
-      const { rows } = await sql<PlayRow>`fetch forward ${sql.raw(String(CHUNK))} from proof_of_play`.execute(trx);
-      if (rows.length) yield rows;
-      if (rows.length < CHUNK) break;
-    }
-    await trx.commit().execute();
-    open = false;
-  } finally {
-    if (open) await trx.rollback().execute();
+type PageKey = { at: string; id: string };
+
+/** The plays, CHUNK rows at a time, each page its own short query by key: no connection is held
+ * between pages (PGlite has only one), and every page is an index range of the campaign's plays. */
+export async function* playPages(
+  db: Database,
+  campaign: number,
+  timeZone: string,
+  period: Period,
+): AsyncGenerator<PlayRow[]> {
+  const { rows } = await sql<{ last: string | null }>`select max(id)::text as last from device_events`.execute(db);
+  const last = rows[0]?.last;
+  if (!last) return;
+  let after: PageKey | null = null;
+  for (;;) {
+    const page = await db.transaction().execute(async (trx) => {
+      // A page is the next CHUNK entries of the campaign's plays index, in its order. Without fresh
+      // statistics (PGlite never gathers them by itself) the planner would rather sort every play
+      // after the key to take the first CHUNK: a page would cost the whole rest of the file.
+      await sql`set local enable_sort = off`.execute(trx);
+      return (await playsPage(campaign, timeZone, period, last, after).execute(trx)).rows;
+    });
+    if (!page.length) return;
+    const end = page.at(-1)!;
+    after = { at: end.key_at, id: end.play_id };
+    yield page.map(({ key_at: _key, ...row }) => row);
+    if (page.length < CHUNK) return;
   }
 }
 
@@ -202,7 +229,7 @@ export function createProofOfPlayService({
           created_by: auth.user.id,
         })
         .execute();
-      const pages = playPages(db, playsQuery(id, config.timeZone, q.date__gte, q.date__lte));
+      const pages = playPages(db, id, config.timeZone, { from: q.date__gte, to: q.date__lte });
       async function* bytes(): AsyncGenerator<Buffer> {
         const hash = crypto.createHash('sha256');
         let size = 0;
