@@ -564,6 +564,32 @@ describe('download', () => {
     expect(onProgress).toHaveBeenLastCalledWith({ loaded: 25, total: undefined });
   });
 
+  it("hands the response's headers to onHeaders once it is ok, before the body is read", async () => {
+    const server = streamingServer(200, {
+      'content-disposition': 'attachment; filename="proof.csv"',
+      'x-proof-receipt': 'receipt-1',
+    });
+    const onHeaders = vi.fn<(headers: Headers) => void>();
+    const onProgress = vi.fn();
+    const request = server.client().download('/api/campaigns/1/proof_of_play/', { onHeaders, onProgress });
+    await vi.waitFor(() => expect(onHeaders).toHaveBeenCalledTimes(1));
+    expect(onHeaders.mock.calls[0]![0].get('x-proof-receipt')).toBe('receipt-1');
+    expect(onHeaders.mock.invocationCallOrder[0]).toBeLessThan(onProgress.mock.invocationCallOrder[0]!);
+    server.push('play_id\r\n');
+    server.end();
+    expect((await request).name).toBe('proof.csv');
+    expect(onHeaders).toHaveBeenCalledTimes(1);
+
+    const failing = streamingServer(400, { 'content-type': 'application/json', 'x-proof-receipt': 'receipt-2' });
+    const onFailingHeaders = vi.fn();
+    const refused = failing.client().download('/api/campaigns/1/proof_of_play/', { onHeaders: onFailingHeaders });
+    await vi.waitFor(() => expect(failing.fetch).toHaveBeenCalled());
+    failing.push(JSON.stringify({ detail: 'Not found.' }));
+    failing.end();
+    await expect(refused).rejects.toMatchObject({ status: 400 });
+    expect(onFailingHeaders).not.toHaveBeenCalled();
+  });
+
   it('gives an error answer as an ApiError with its message, like any call', async () => {
     const server = streamingServer(400, { 'content-type': 'application/json' });
     const request = server.client().download('/api/event-statistics/', { onProgress: vi.fn() });

@@ -38,6 +38,12 @@ export type RequestOptions = {
    * keeps streaming is not cut off.
    */
   onDownloadProgress?: (progress: DownloadProgress) => void;
+  /**
+   * Receives a successful response's headers before its body is read (a download's headers name
+   * what the server recorded of it, e.g. its receipt). Not called for error answers; on a 401 that
+   * is retried after signing in, only the retry's answer counts.
+   */
+  onHeaders?: (headers: Headers) => void;
 };
 
 /** Bytes of the response body received so far; `total` is undefined when the server streams it. */
@@ -401,6 +407,7 @@ export function createApiClient(deps: ApiClientDeps) {
       const response = onProgress
         ? await (deps.upload ?? xhrUpload)(url, { ...init, onUploadProgress: onProgress })
         : await deps.fetch(url, init);
+      if (response.ok) options.onHeaders?.(response.headers);
       if (onDownloadProgress && response.ok) {
         const file = await readFile(response, (progress) => {
           moving();
@@ -587,7 +594,8 @@ export function createApiClient(deps: ApiClientDeps) {
 
     /**
      * GET a file (an export) with download progress; cancel through `signal`. Resolves to a File
-     * named by the server's content-disposition. Errors and 401 queueing behave as for any call.
+     * named by the server's content-disposition; `onHeaders` gets the response's headers once it is
+     * ok, before the body is read. Errors and 401 queueing behave as for any call.
      */
     download: (
       path: string,
