@@ -17,6 +17,8 @@ type DemoLocation = {
   open_time?: string;
   close_time?: string;
   venue_type?: number;
+  /** Modelled impressions per play where the screens count no viewers. */
+  impressions_per_play?: number;
 };
 
 const LOCATIONS: DemoLocation[] = [
@@ -52,12 +54,15 @@ const LOCATIONS: DemoLocation[] = [
     open_time: '09:00',
     close_time: '21:00',
     venue_type: 20501,
+    impressions_per_play: 4.8,
   },
   {
     name: 'University Library',
     address: '5 College Lane',
     devices: [{ serial: 'UL-LOBBY-01', type: 'tablet' }],
     venue_type: 60202,
+    // Its tablet has no camera (the demo history sends no viewers from it): audience is modelled.
+    impressions_per_play: 3.5,
   },
   // No devices yet: shows that such a location cannot be chosen for a campaign.
   { name: 'Harbour Ferry Terminal', address: 'Pier 3', devices: [], venue_type: 10703 },
