@@ -554,13 +554,7 @@ describe('download', () => {
     const file = await request;
     expect(file.name).toBe('report-2026.csv');
     expect(file.type).toBe('text/csv; charset=utf-8');
-    // jsdom's File has no text(); FileReader reads it.
-    const text = await new Promise<unknown>((resolve) => {
-      const reader = new FileReader();
-      reader.onload = () => resolve(reader.result);
-      reader.readAsText(file);
-    });
-    expect(text).toBe('Day,Plays\r\n2026-01-01,3\r\n');
+    expect(await file.text()).toBe('Day,Plays\r\n2026-01-01,3\r\n');
     expect(onProgress).toHaveBeenLastCalledWith({ loaded: 25, total: undefined });
   });
 

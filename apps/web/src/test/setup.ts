@@ -1,4 +1,4 @@
-// jsdom lacks what Mantine measures with: matchMedia and ResizeObserver.
+// jsdom lacks what Mantine measures with (matchMedia, ResizeObserver) and a Blob's promise readers.
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
@@ -25,5 +25,26 @@ class ResizeObserverStub {
 window.ResizeObserver = ResizeObserverStub;
 
 window.HTMLElement.prototype.scrollIntoView = function scrollIntoView() {};
+
+// jsdom's Blob (and File) cannot give its bytes back as a promise, as every browser's can (the
+// proof-of-play check hashes a downloaded File; tests read exported files): jsdom's FileReader can.
+function readBlob<T extends ArrayBuffer | string>(blob: Blob, read: (reader: FileReader) => void): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(reader.result as T);
+    reader.onerror = () => reject(reader.error);
+    read(reader);
+  });
+}
+if (typeof Blob.prototype.arrayBuffer !== 'function') {
+  Blob.prototype.arrayBuffer = function arrayBuffer(this: Blob) {
+    return readBlob<ArrayBuffer>(this, (reader) => reader.readAsArrayBuffer(this));
+  };
+}
+if (typeof Blob.prototype.text !== 'function') {
+  Blob.prototype.text = function text(this: Blob) {
+    return readBlob<string>(this, (reader) => reader.readAsText(this));
+  };
+}
 
 afterEach(() => cleanup());

@@ -1,87 +1,84 @@
-// GET /api/campaigns/{id}/proof_of_play/ (every play as a csv or json file, streamed) and its receipts
-// (…/receipts/: the file's rows, bytes and SHA-256, filled in once the last byte was sent).
-//
-// The api client hands a download back as a File without its headers, so the receipt named by the
-// x-proof-receipt header is found as the one that appeared during the download: this user's, of this
-// format and period, not among the receipts listed before it started.
-import type { ProofOfPlayFormat, ProofOfPlayReceipt } from '@marquee/contracts/delivery';
+// GET /api/campaigns/{id}/proof_of_play/ (every play as a csv or json file, streamed) and the file's
+// receipt (…/receipts/{uuid}/, named by the download's x-proof-receipt header: its rows, bytes and
+// SHA-256, filled in once the last byte was sent).
+import { PROOF_RECEIPT_HEADER, type ProofOfPlayFormat, type ProofOfPlayReceipt } from '@marquee/contracts/delivery';
 import { resources } from '@marquee/contracts/resources';
 import { api } from '../../../lib/api.ts';
 import type { DownloadProgress } from '../../../lib/api-client.ts';
 import type { DeliveryPeriod } from './get-campaign-delivery.ts';
 
 const proofEndpoint = (id: number) => `${resources.campaigns.endpoint}${id}/proof_of_play/`;
-export const receiptsEndpoint = (id: number) => `${proofEndpoint(id)}receipts/`;
+export const receiptEndpoint = (id: number, receiptId: string) =>
+  `${proofEndpoint(id)}receipts/${encodeURIComponent(receiptId)}/`;
 
-export const listReceipts = (id: number, signal?: AbortSignal) =>
-  api.get<ProofOfPlayReceipt[]>(receiptsEndpoint(id), { signal, background: true });
+/** One receipt; a 404 (no such receipt) is the caller's to say, not a toast. */
+export const getReceipt = (id: number, receiptId: string, signal?: AbortSignal) =>
+  api.get<ProofOfPlayReceipt>(receiptEndpoint(id, receiptId), { signal, background: true, quietStatuses: [404] });
 
 /** How often, and how many times, to look for the receipt's SHA-256 after the file arrived (the
- * server writes it just after the last byte). */
-const RECEIPT_POLL_MS = 250;
-const RECEIPT_POLLS = 20;
+ * server writes it just after the last byte): 5 seconds at most. */
+export const RECEIPT_POLL_MS = 250;
+export const RECEIPT_POLLS = 20;
 
-export type ProofRequest = { format: ProofOfPlayFormat; period: DeliveryPeriod; userId: number | undefined };
+export type ProofFile = {
+  file: File;
+  /** The id of the file's receipt (x-proof-receipt); null when the server named none. */
+  receiptId: string | null;
+};
 
-/** The receipt of the download `request` among `receipts`: not one of `before`, newest first. */
-export function newReceipt(
-  receipts: readonly ProofOfPlayReceipt[],
-  before: ReadonlySet<string>,
-  { format, period, userId }: ProofRequest,
-): ProofOfPlayReceipt | undefined {
-  return receipts.find(
-    (r) =>
-      !before.has(r.id) &&
-      r.format === format &&
-      (userId === undefined || r.created_by === userId) &&
-      r.date__gte === (period.date__gte || null) &&
-      r.date__lte === (period.date__lte || null),
-  );
-}
-
-const pause = (ms: number, signal: AbortSignal) =>
-  new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(resolve, ms);
-    signal.addEventListener('abort', () => {
-      clearTimeout(timer);
-      reject(signal.reason);
-    });
-  });
-
-/** The ids of the campaign's receipts now, to tell the next download's receipt from them. */
-export const receiptIds = async (id: number, signal: AbortSignal) =>
-  new Set((await listReceipts(id, signal)).map((r) => r.id));
-
-/** The proof of play as a File (named by the server), reporting the bytes received. */
-export const downloadProofOfPlay = (
+/** The proof of play as a File (named by the server) with its receipt's id, reporting the bytes received. */
+export async function downloadProofOfPlay(
   id: number,
   {
     format,
     period,
     signal,
     onProgress,
-  }: Omit<ProofRequest, 'userId'> & { signal: AbortSignal; onProgress: (progress: DownloadProgress) => void },
-) =>
-  api.download(proofEndpoint(id), {
+  }: {
+    format: ProofOfPlayFormat;
+    period: DeliveryPeriod;
+    signal: AbortSignal;
+    onProgress: (progress: DownloadProgress) => void;
+  },
+): Promise<ProofFile> {
+  let receiptId: string | null = null;
+  const file = await api.download(proofEndpoint(id), {
     query: { format, date__gte: period.date__gte || undefined, date__lte: period.date__lte || undefined },
     signal,
     background: true,
     onProgress,
+    onHeaders: (headers) => {
+      receiptId = headers.get(PROOF_RECEIPT_HEADER) || null;
+    },
+  });
+  return { file, receiptId };
+}
+
+const pause = (ms: number, signal: AbortSignal) =>
+  new Promise<void>((resolve, reject) => {
+    if (signal.aborted) {
+      reject(signal.reason);
+      return;
+    }
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(signal.reason);
+    };
+    const timer = setTimeout(() => {
+      signal.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    signal.addEventListener('abort', onAbort, { once: true });
   });
 
-/** The receipt of the download `request` that began after `before` was listed, once its SHA-256 is
- * written (or as it stands after a few seconds); null when there is none. */
-export async function findProofReceipt(
-  id: number,
-  { before, signal, ...request }: ProofRequest & { before: ReadonlySet<string>; signal: AbortSignal },
-): Promise<ProofOfPlayReceipt | null> {
-  let receipt: ProofOfPlayReceipt | undefined;
-  for (let poll = 0; poll < RECEIPT_POLLS; poll += 1) {
-    if (poll > 0) await pause(RECEIPT_POLL_MS, signal);
-    receipt = newReceipt(await listReceipts(id, signal), before, request);
-    if (receipt?.sha256) break;
+/** The receipt `receiptId` once its SHA-256 is written, or as it stands after RECEIPT_POLLS looks. */
+export async function waitForReceipt(id: number, receiptId: string, signal: AbortSignal): Promise<ProofOfPlayReceipt> {
+  let receipt = await getReceipt(id, receiptId, signal);
+  for (let poll = 1; poll < RECEIPT_POLLS && !receipt.sha256; poll += 1) {
+    await pause(RECEIPT_POLL_MS, signal);
+    receipt = await getReceipt(id, receiptId, signal);
   }
-  return receipt ?? null;
+  return receipt;
 }
 
 /** The SHA-256 of `blob` as lower-case hex, computed in the browser; null where the browser offers no

@@ -1,38 +1,18 @@
-import { createHash, webcrypto } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import type { UserInfo } from '@marquee/contracts/auth';
 import type { ProofOfPlayReceipt } from '@marquee/contracts/delivery';
 import { screen, waitFor, within } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { paths } from '../../../app/paths.ts';
 import { userInfoQueryKey } from '../../../lib/current-user.ts';
 import { setDisplayTimeZone } from '../../../lib/format.ts';
 import { saveFile } from '../../../lib/save-file.ts';
 import { renderWithProviders } from '../../../test/render.tsx';
-import { deliveryPaths } from '../routes.ts';
 import { deliveryResponseFixture, deliveryRowFixture } from './delivery-fixtures.ts';
 import { DeliveryReportScreen } from './delivery-report-screen.tsx';
 import { proofTexts } from './delivery-downloads.tsx';
 
 vi.mock('../../../lib/save-file.ts', () => ({ saveFile: vi.fn() }));
-
-// jsdom has neither Web Crypto's digest nor Blob.arrayBuffer, which every browser has: Node's
-// digest, and the bytes through jsdom's FileReader.
-const blobArrayBuffer = Object.getOwnPropertyDescriptor(Blob.prototype, 'arrayBuffer');
-beforeAll(() => {
-  vi.stubGlobal('crypto', webcrypto);
-  Blob.prototype.arrayBuffer = function arrayBuffer(this: Blob) {
-    return new Promise<ArrayBuffer>((resolve, reject) => {
-      const reader = new FileReader();
-      reader.onload = () => resolve(reader.result as ArrayBuffer);
-      reader.onerror = () => reject(reader.error);
-      reader.readAsArrayBuffer(this);
-    });
-  };
-});
-afterAll(() => {
-  vi.unstubAllGlobals();
-  if (blobArrayBuffer) Object.defineProperty(Blob.prototype, 'arrayBuffer', blobArrayBuffer);
-  else delete (Blob.prototype as Partial<Blob>).arrayBuffer;
-});
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -117,17 +97,14 @@ const receipt = (extra: Partial<ProofOfPlayReceipt>): ProofOfPlayReceipt => ({
   ...extra,
 });
 
-/** The server behind window.fetch: the report by group, the files, and the receipts as they stand
- * before a proof of play, then while its SHA-256 is being written, then once it is. */
-function mockServer({ serverSha256 = PROOF_SHA256 }: { serverSha256?: string } = {}) {
-  const older = receipt({ id: '0a0e7c1e-5d4f-4a0e-9b7e-2f9d3c1a8e11', created_at: '2026-11-20T10:00:00.000Z' });
-  // Someone else's download at the same moment is not this one's receipt.
-  const theirs = receipt({ id: '9f0e7c1e-5d4f-4a0e-9b7e-2f9d3c1a8e11', created_by: 8, sha256: 'f'.repeat(64) });
-  const receipts = [
-    [older],
-    [theirs, receipt({ sha256: null, rows: null, bytes: null }), older],
-    [theirs, receipt({ sha256: serverSha256 }), older],
-  ];
+/** The server behind window.fetch: the report by group, the files, and the proof of play's receipt
+ * (named by its x-proof-receipt header, unless `receiptHeader` is false) while its SHA-256 is being
+ * written, then once it is. */
+function mockServer({
+  serverSha256 = PROOF_SHA256,
+  receiptHeader = true,
+}: { serverSha256?: string; receiptHeader?: boolean } = {}) {
+  const answers = [receipt({ sha256: null, rows: null, bytes: null }), receipt({ sha256: serverSha256 })];
   let receiptCalls = 0;
   const fetch = vi.spyOn(window, 'fetch').mockImplementation((input) => {
     const url = new URL(String(input), 'http://localhost');
@@ -146,8 +123,8 @@ function mockServer({ serverSha256 = PROOF_SHA256 }: { serverSha256?: string } =
     if (path === '/api/campaigns/1/delivery/') {
       return Promise.resolve(json(group === 'location' ? byLocation : group === 'day' ? byDay : byLocationAndDay));
     }
-    if (path === '/api/campaigns/1/proof_of_play/receipts/') {
-      const answer = receipts[Math.min(receiptCalls, receipts.length - 1)];
+    if (path === `/api/campaigns/1/proof_of_play/receipts/${RECEIPT_ID}/`) {
+      const answer = answers[Math.min(receiptCalls, answers.length - 1)];
       receiptCalls += 1;
       return Promise.resolve(json(answer));
     }
@@ -157,7 +134,7 @@ function mockServer({ serverSha256 = PROOF_SHA256 }: { serverSha256?: string } =
           headers: {
             'content-type': 'text/csv; charset=utf-8',
             'content-disposition': 'attachment; filename="proof-of-play-CMP-000001.csv"',
-            'x-proof-receipt': RECEIPT_ID,
+            ...(receiptHeader ? { 'x-proof-receipt': RECEIPT_ID } : {}),
           },
         }),
       );
@@ -171,7 +148,7 @@ function mockServer({ serverSha256 = PROOF_SHA256 }: { serverSha256?: string } =
 function renderReport(route = '/reports/delivery/1') {
   const rendered = renderWithProviders(<></>, {
     route,
-    routes: [{ path: deliveryPaths.report, element: <DeliveryReportScreen /> }],
+    routes: [{ path: paths.reportDeliveryCampaign, element: <DeliveryReportScreen /> }],
   });
   rendered.queryClient.setQueryData(userInfoQueryKey, me);
   return rendered;
@@ -238,7 +215,7 @@ describe('DeliveryReportScreen', () => {
     expect(within(table).getAllByTestId('delivery-day-row')).toHaveLength(1);
   });
 
-  it("downloads the proof of play, finds its receipt and says the received bytes' SHA-256 matches it", async () => {
+  it("downloads the proof of play, waits for its receipt's SHA-256 and says the received bytes' match it", async () => {
     const { calls } = mockServer();
     const { user } = renderReport();
     await user.click(await screen.findByRole('button', { name: 'Proof of play (CSV)' }));
@@ -250,6 +227,22 @@ describe('DeliveryReportScreen', () => {
     expect(vi.mocked(saveFile).mock.calls[0]![0].name).toBe('proof-of-play-CMP-000001.csv');
     const proof = calls().find((url) => url.pathname === '/api/campaigns/1/proof_of_play/')!;
     expect(Object.fromEntries(proof.searchParams)).toEqual({ format: 'csv' });
+    // The receipt named by the header, asked for again until its SHA-256 was written; no list.
+    const receipts = calls().filter((url) => url.pathname.includes('/receipts/'));
+    expect(receipts.map((url) => url.pathname)).toEqual([
+      `/api/campaigns/1/proof_of_play/receipts/${RECEIPT_ID}/`,
+      `/api/campaigns/1/proof_of_play/receipts/${RECEIPT_ID}/`,
+    ]);
+  });
+
+  it('says the receipt was not found when the download names none', async () => {
+    const { calls } = mockServer({ receiptHeader: false });
+    const { user } = renderReport();
+    await user.click(await screen.findByRole('button', { name: 'Proof of play (JSON)' }));
+    const check = await screen.findByRole('region', { name: 'Proof of play receipt' });
+    expect(await within(check).findByText(proofTexts.noReceipt)).toBeInTheDocument();
+    expect(within(check).getByTestId('file-sha256')).toHaveTextContent(PROOF_SHA256);
+    expect(calls().filter((url) => url.pathname.includes('/receipts/'))).toEqual([]);
   });
 
   it("says when the received bytes' SHA-256 differs from the receipt's", async () => {

@@ -1,15 +1,14 @@
 // The delivery report's downloads: the report as csv or xlsx, and the proof of play as csv or json,
 // one at a time, with the bytes received so far and a way to cancel (as the statistics exports). A
-// proof of play is then checked: its receipt's SHA-256 against the SHA-256 of the bytes received,
-// computed in the browser.
+// proof of play is then checked: its receipt (named by the download's x-proof-receipt header), once the
+// server has written its SHA-256, against the SHA-256 of the bytes received, computed in the browser.
 import { formatFileSize } from '@marquee/contracts/files';
 import type { ProofOfPlayFormat, ProofOfPlayReceipt } from '@marquee/contracts/delivery';
 import { useEffect, useRef, useState } from 'react';
-import { useCurrentUser } from '../../../lib/current-user.ts';
 import { showSuccess } from '../../../lib/notifications.ts';
 import { saveFile } from '../../../lib/save-file.ts';
 import { downloadCampaignDelivery, type DeliveryPeriod } from '../api/get-campaign-delivery.ts';
-import { downloadProofOfPlay, findProofReceipt, receiptIds, sha256Hex } from '../api/proof-of-play.ts';
+import { downloadProofOfPlay, sha256Hex, waitForReceipt } from '../api/proof-of-play.ts';
 
 export type DownloadKind = { what: 'report'; format: 'csv' | 'xlsx' } | { what: 'proof'; format: ProofOfPlayFormat };
 
@@ -31,7 +30,6 @@ export type ProofCheck = {
 const PROGRESS_EVERY_MS = 150;
 
 export function useDeliveryDownloads({ campaignId, period }: { campaignId: number; period: DeliveryPeriod }) {
-  const me = useCurrentUser();
   const [running, setRunning] = useState<RunningDownload | null>(null);
   const [check, setCheck] = useState<ProofCheck | null>(null);
   const controller = useRef<AbortController | null>(null);
@@ -60,16 +58,19 @@ export function useDeliveryDownloads({ campaignId, period }: { campaignId: numbe
         showSuccess(`Exported ${file.name} (${formatFileSize(file.size)}).`);
         return;
       }
-      const request = { format: kind.format, period, userId: me?.id };
-      const before = await receiptIds(campaignId, signal);
-      const file = await downloadProofOfPlay(campaignId, { ...request, signal, onProgress });
+      const { file, receiptId } = await downloadProofOfPlay(campaignId, {
+        format: kind.format,
+        period,
+        signal,
+        onProgress,
+      });
       saveFile(file);
       if (!current()) return;
       setRunning(null);
       const base = { fileName: file.name, size: file.size, format: kind.format, receipt: null, sha256: null };
       setCheck({ ...base, checking: true });
       const [receipt, sha256] = await Promise.all([
-        findProofReceipt(campaignId, { ...request, before, signal }).catch(() => null),
+        receiptId ? waitForReceipt(campaignId, receiptId, signal).catch(() => null) : null,
         sha256Hex(file).catch(() => null),
       ]);
       if (current()) setCheck({ ...base, checking: false, receipt, sha256 });
