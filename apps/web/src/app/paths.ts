@@ -41,6 +41,8 @@ export const paths = {
   reportProducts: '/reports/campaigns/products',
   reportLocations: '/reports/campaigns/locations',
   reportAdvertisers: '/reports/campaigns/advertisers',
+  reportDelivery: '/reports/delivery',
+  reportDeliveryCampaign: '/reports/delivery/:id',
 } as const;
 
 export const rolePath = (id: number) => `/role/${id}`;
@@ -56,6 +58,7 @@ export const campaignCalendarListPath = (start: string, location: number, select
   `/campaign/calendar/${start}/list/${location}/${selected}${id === undefined ? '' : `/${id}`}`;
 export const reportCampaignLocationPath = (campaign: number, location: number) =>
   `/reports/campaigns/details/${campaign}/${location}`;
+export const reportDeliveryPath = (id: number) => `/reports/delivery/${id}`;
 
 /** `/login`, with `timeout=true` after an inactivity logout and `next` to return to afterwards. */
 export function loginPath({ next, timeout = false }: { next?: string; timeout?: boolean } = {}): string {

@@ -4,9 +4,9 @@
 // for the report's totals (by location: the fewest rows).
 import { Anchor, Group, Paper, Text } from '@mantine/core';
 import { Link } from 'react-router';
+import { reportDeliveryPath } from '../../../app/paths.ts';
 import { useCurrentUser } from '../../../lib/current-user.ts';
 import { useCampaignDelivery } from '../api/get-campaign-delivery.ts';
-import { deliveryReportPath } from '../routes.ts';
 import { DeliveryBar } from './delivery-bar.tsx';
 import { contractUnit, deliveredInUnit, formatCount } from './delivery-format.ts';
 import { PacingBadge } from './pacing-badge.tsx';
@@ -31,7 +31,7 @@ export function CampaignDeliverySummary({ campaignId }: { campaignId: number }) 
         <Text size="sm" c="dimmed">
           {formatCount(deliveredInUnit(totals, totals.goal_type))} of {formatCount(totals.due)} {unit} due so far
         </Text>
-        <Anchor component={Link} to={deliveryReportPath(campaignId)} size="sm">
+        <Anchor component={Link} to={reportDeliveryPath(campaignId)} size="sm">
           Delivery report
         </Anchor>
       </Group>

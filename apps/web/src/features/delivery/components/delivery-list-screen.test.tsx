@@ -2,11 +2,11 @@ import type { UserInfo } from '@marquee/contracts/auth';
 import type { CampaignDelivery } from '@marquee/contracts/delivery';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { paths } from '../../../app/paths.ts';
 import { api } from '../../../lib/api.ts';
 import type { QueryParams } from '../../../lib/api-client.ts';
 import { userInfoQueryKey } from '../../../lib/current-user.ts';
 import { renderWithProviders } from '../../../test/render.tsx';
-import { deliveryPaths } from '../routes.ts';
 import { campaignDeliveryFixture } from './delivery-fixtures.ts';
 import { DeliveryListScreen } from './delivery-list-screen.tsx';
 
@@ -46,8 +46,8 @@ function renderList(route: string, campaigns: CampaignDelivery[]) {
   const rendered = renderWithProviders(<></>, {
     route,
     routes: [
-      { path: deliveryPaths.list, element: <DeliveryListScreen /> },
-      { path: deliveryPaths.report, element: <p>The report</p> },
+      { path: paths.reportDelivery, element: <DeliveryListScreen /> },
+      { path: paths.reportDeliveryCampaign, element: <p>The report</p> },
     ],
   });
   rendered.queryClient.setQueryData(userInfoQueryKey, me);

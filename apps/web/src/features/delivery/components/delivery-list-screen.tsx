@@ -8,7 +8,7 @@ import { permissionFlags } from '@marquee/contracts/common';
 import { TABLE_COUNTS } from '@marquee/contracts/constants';
 import type { CampaignDelivery } from '@marquee/contracts/delivery';
 import { Link, useNavigate } from 'react-router';
-import { paths } from '../../../app/paths.ts';
+import { paths, reportDeliveryPath } from '../../../app/paths.ts';
 import { CampaignStateBadge } from '../../../components/campaign-state-badge.tsx';
 import { DataTable, type DataColumn } from '../../../components/data-table/data-table.tsx';
 import { TextFilter } from '../../../components/data-table/text-filter.tsx';
@@ -19,7 +19,6 @@ import { SysIdText } from '../../../components/sys-id.tsx';
 import { useChoices, withMissing, type Choice } from '../../../lib/choices.ts';
 import { useCurrentUser } from '../../../lib/current-user.ts';
 import { useDeliveryList } from '../api/get-delivery-list.ts';
-import { deliveryReportPath } from '../routes.ts';
 import { DeliveryBar, DeliveryBarKey } from './delivery-bar.tsx';
 import { contractBasis, contractUnit, deliveredInUnit, formatCount, formatPct } from './delivery-format.ts';
 import { PacingBadge } from './pacing-badge.tsx';
@@ -47,7 +46,7 @@ const columns: DataColumn<CampaignDelivery>[] = [
       <Stack gap={0}>
         <Anchor
           component={Link}
-          to={deliveryReportPath(row.id)}
+          to={reportDeliveryPath(row.id)}
           onClick={(event) => event.stopPropagation()}
           fw={600}
           aria-label={`Delivery report of ${row.name}`}
@@ -209,7 +208,7 @@ export function DeliveryListScreen() {
           fetching={campaigns.isFetching}
           pageSizes={TABLE_COUNTS}
           getRowId={(row) => String(row.id)}
-          onRowClick={(row) => void navigate(deliveryReportPath(row.id))}
+          onRowClick={(row) => void navigate(reportDeliveryPath(row.id))}
           emptyText={filtered ? 'No campaigns match the filters.' : 'No campaigns yet.'}
           minWidth={960}
         />

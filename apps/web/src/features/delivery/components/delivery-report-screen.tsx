@@ -14,7 +14,6 @@ import { formatDateTime } from '../../../lib/format.ts';
 import { ReportPeriod } from '../../reports/components/report-period.tsx';
 import { useReportParams } from '../../reports/components/use-report-params.ts';
 import { useCampaignDelivery } from '../api/get-campaign-delivery.ts';
-import { deliveryPaths } from '../routes.ts';
 import { DeliveryBarKey } from './delivery-bar.tsx';
 import { DeliveryChart } from './delivery-chart.tsx';
 import { DeliveryDownloadButtons, DeliveryDownloadProgress, ProofOfPlayCheck } from './delivery-downloads.tsx';
@@ -40,7 +39,7 @@ export function DeliveryReportScreen() {
   const c = data?.campaign;
   const crumbs = [
     { label: 'Reports', to: paths.reports },
-    { label: 'Delivery', to: deliveryPaths.list },
+    { label: 'Delivery', to: paths.reportDelivery },
   ];
 
   if (campaignId === 0 || (byLocation.isError && !data)) {

@@ -11,7 +11,6 @@ import {
 import { Link } from 'react-router';
 import { paths } from '../../../app/paths.ts';
 import { PageHeader } from '../../../components/page-header.tsx';
-import { deliveryPaths } from '../../delivery/routes.ts';
 
 type ReportEntry = { label: string; description: string; path: string; icon: TablerIcon };
 
@@ -43,7 +42,7 @@ const entries: ReportEntry[] = [
   {
     label: 'Delivery',
     description: 'Contracted against delivered plays, pacing and proof of play of each campaign',
-    path: deliveryPaths.list,
+    path: paths.reportDelivery,
     icon: IconTargetArrow,
   },
 ];
