@@ -43,10 +43,7 @@ const minutesOf = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.
 function spansOf(start: number, end: number): Span[] {
   if (start % DAY_MINUTES === end % DAY_MINUTES) return [[0, DAY_MINUTES]];
   if (start < end) return [[start, end]];
-  return [
-    ...(end > 0 ? [[0, end] as const] : []),
-    ...(start < DAY_MINUTES ? [[start, DAY_MINUTES] as const] : []),
-  ];
+  return [...(end > 0 ? [[0, end] as const] : []), ...(start < DAY_MINUTES ? [[start, DAY_MINUTES] as const] : [])];
 }
 
 /**
@@ -224,15 +221,18 @@ export const deliveryTotals = z.object({
 });
 export type DeliveryTotals = z.infer<typeof deliveryTotals>;
 
+/** A campaign as the delivery answers name it. */
+export const deliveryCampaignSummary = z.object({
+  id: z.number().int(),
+  sys_id: z.string(),
+  name: z.string(),
+  state: z.number().int(),
+  start_date: z.string(),
+  end_date: z.string(),
+});
+
 export const deliveryResponse = z.object({
-  campaign: z.object({
-    id: z.number().int(),
-    sys_id: z.string(),
-    name: z.string(),
-    state: z.number().int(),
-    start_date: z.string(),
-    end_date: z.string(),
-  }),
+  campaign: deliveryCampaignSummary,
   /** Delivered and due count up to here (ISO 8601 UTC): the start of the current hour. */
   as_of: z.string(),
   time_zone: z.string(),
@@ -265,12 +265,7 @@ export function deliveryColumns(group: DeliveryGroup): { key: keyof DeliveryRow;
 
 /** A campaign with its delivery, as the Delivery report lists them. */
 export const campaignDelivery = deliveryTotals.extend({
-  id: z.number().int(),
-  sys_id: z.string(),
-  name: z.string(),
-  state: z.number().int(),
-  start_date: z.string(),
-  end_date: z.string(),
+  ...deliveryCampaignSummary.shape,
   advertiser: z.number().int(),
   advertiser_name: z.string(),
 });

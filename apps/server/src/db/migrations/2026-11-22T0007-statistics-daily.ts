@@ -5,14 +5,12 @@
 // hourly rows, and the gateway adds to the daily rows by that zone whatever its own is.
 import { sql, type Kysely } from 'kysely';
 import { execStatements } from '../exec-statements.ts';
+import { rollupTimeZone } from '../rollup-time-zone.ts';
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   // No batch may add to the hourly rows while the daily ones are made from them.
   await sql`lock table event_statistics_hourly in share mode`.execute(db);
-  const wanted = process.env.TIME_ZONE || 'UTC';
-  const { rows } = await sql<{ known: boolean }>`
-    select exists (select 1 from pg_timezone_names where name = ${wanted}) as known`.execute(db);
-  const timeZone = rows[0]?.known ? wanted : 'UTC';
+  const timeZone = await rollupTimeZone(db);
   await execStatements(
     db,
     `

@@ -2,7 +2,6 @@
 // their totals, and the delivery % and pacing the campaign lists carry. Same permission as the
 // statistics (list_eventstatistic), on campaigns the user may see.
 import { parseOrdering, type Paged } from '@marquee/contracts/common';
-import { API_DEFAULT_PAGE_SIZE, API_MAX_PAGE_SIZE } from '@marquee/contracts/constants';
 import type { Campaign, CampaignQuery } from '@marquee/contracts/campaigns';
 import {
   deliveryColumns,
@@ -12,13 +11,13 @@ import {
   type DeliveryResponse,
 } from '@marquee/contracts/delivery';
 import { resources } from '@marquee/contracts/resources';
-import { statisticsTexts } from '@marquee/contracts/statistics';
 import { details } from '@marquee/contracts/texts';
 import { startOfLocalHour } from '@marquee/contracts/time-zones';
 import type { Access, Auth } from '../../access/access.ts';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/database.ts';
 import { badRequest } from '../../http/errors.ts';
+import { pageLinks, pageOf, periodOf } from '../../http/paging.ts';
 import { dayIn } from '../../lib/days.ts';
 import type { CampaignsService } from '../campaigns/campaigns.service.ts';
 import { devicePeriodsAt } from '../locations/device-periods.repository.ts';
@@ -34,6 +33,16 @@ export type DeliveryDeps = {
   config: Pick<Config, 'now' | 'timeZone'>;
   campaigns: CampaignsService;
 };
+
+/** The campaign as delivery answers name it. */
+const summaryOf = ({ id, sys_id, name, state, start_date, end_date }: DeliveryCampaign) => ({
+  id,
+  sys_id,
+  name,
+  state,
+  start_date,
+  end_date,
+});
 
 const dayAfter = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
 
@@ -80,13 +89,6 @@ export function createDeliveryService({ db, access, config, campaigns }: Deliver
     return result;
   }
 
-  function periodOf(q: { date__gte?: string; date__lte?: string }) {
-    if (q.date__gte && q.date__lte && q.date__lte < q.date__gte) {
-      throw badRequest({ date__lte: [statisticsTexts.endBeforeStart] });
-    }
-    return { from: q.date__gte, to: q.date__lte };
-  }
-
   async function one(auth: Auth, id: number, q: DeliveryQuery) {
     access.require(auth, STATISTICS);
     await campaigns.loadVisible(auth, id);
@@ -99,14 +101,7 @@ export function createDeliveryService({ db, access, config, campaigns }: Deliver
     async campaignDelivery(auth: Auth, id: number, q: DeliveryQuery): Promise<DeliveryResponse> {
       const { campaign: c, delivery } = await one(auth, id, q);
       return {
-        campaign: {
-          id: c.id,
-          sys_id: c.sys_id,
-          name: c.name,
-          state: c.state,
-          start_date: c.start_date,
-          end_date: c.end_date,
-        },
+        campaign: summaryOf(c),
         as_of: new Date(clock().cutoff).toISOString(),
         time_zone: config.timeZone,
         _totals: delivery.totals,
@@ -145,12 +140,7 @@ export function createDeliveryService({ db, access, config, campaigns }: Deliver
       );
       const items = [...found.values()].map(({ campaign: c, delivery }): CampaignDelivery => ({
         ...delivery.totals,
-        id: c.id,
-        sys_id: c.sys_id,
-        name: c.name,
-        state: c.state,
-        start_date: c.start_date,
-        end_date: c.end_date,
+        ...summaryOf(c),
         advertiser: c.advertiser,
         advertiser_name: c.advertiser_name,
       }));
@@ -168,18 +158,11 @@ export function createDeliveryService({ db, access, config, campaigns }: Deliver
         return a.id - b.id;
       };
       items.sort(compare);
-      const size = page_size === 0 ? null : Math.min(page_size ?? API_DEFAULT_PAGE_SIZE, API_MAX_PAGE_SIZE);
-      const start = size === null ? 0 : (page - 1) * size;
-      const results = size === null ? items : items.slice(start, start + size);
-      const link = (p: number) => {
-        const u = new URL(url, 'http://x');
-        u.searchParams.set('page', String(p));
-        return `${u.pathname}${u.search}`;
-      };
+      const { limit, offset } = pageOf({ page, page_size });
+      const results = limit === null ? items : items.slice(offset, offset + limit);
       return {
         count: items.length,
-        next: size !== null && start + size < items.length ? link(page + 1) : null,
-        previous: size !== null && page > 1 ? link(page - 1) : null,
+        ...pageLinks(url, page, limit, items.length),
         results,
         _permissions: access.modelPermissions(auth, resources.eventStatistics.model_name),
       };

@@ -14,12 +14,12 @@ import {
   type ProofOfPlayReceipt,
 } from '@marquee/contracts/delivery';
 import { resources } from '@marquee/contracts/resources';
-import { statisticsTexts } from '@marquee/contracts/statistics';
 import type { Access, Auth } from '../../access/access.ts';
 import { writeLogEntry } from '../../audit/audit.ts';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/database.ts';
-import { badRequest, notFound } from '../../http/errors.ts';
+import { notFound } from '../../http/errors.ts';
+import { periodOf } from '../../http/paging.ts';
 import { CAMPAIGN_MODEL } from '../campaigns/campaigns.repository.ts';
 import type { CampaignsService } from '../campaigns/campaigns.service.ts';
 import { csvField } from '../statistics/statistics.export.ts';
@@ -213,9 +213,7 @@ export function createProofOfPlayService({
     /** The file as a stream, with the id of its receipt (its SHA-256 is there once the last byte went). */
     async file(auth: Auth, id: number, q: ProofOfPlayQuery) {
       const campaign = await visible(auth, id);
-      if (q.date__gte && q.date__lte && q.date__lte < q.date__gte) {
-        throw badRequest({ date__lte: [statisticsTexts.endBeforeStart] });
-      }
+      const period = periodOf(q);
       const format = q.format ?? 'csv';
       const receiptId = crypto.randomUUID();
       await db
@@ -229,7 +227,7 @@ export function createProofOfPlayService({
           created_by: auth.user.id,
         })
         .execute();
-      const pages = playPages(db, id, config.timeZone, { from: q.date__gte, to: q.date__lte });
+      const pages = playPages(db, id, config.timeZone, period);
       async function* bytes(): AsyncGenerator<Buffer> {
         const hash = crypto.createHash('sha256');
         let size = 0;

@@ -2,13 +2,12 @@
 // campaign list shows them), query checks beyond the schema, paging, totals, and exports.
 import { REPORT_STATES } from '@marquee/contracts/campaigns';
 import { parseOrdering, type Paged } from '@marquee/contracts/common';
-import { API_DEFAULT_PAGE_SIZE, API_MAX_PAGE_SIZE, REPORT_CAMPAIGNS_PAGE_SIZE } from '@marquee/contracts/constants';
+import { REPORT_CAMPAIGNS_PAGE_SIZE } from '@marquee/contracts/constants';
 import { resources } from '@marquee/contracts/resources';
 import {
   eventLogOrdering,
   statisticsColumns,
   statisticsOrdering,
-  statisticsTexts,
   type CampaignReportsQuery,
   type CampaignWithReports,
   type DistinctDevicesQuery,
@@ -24,6 +23,7 @@ import type { Access, Auth } from '../../access/access.ts';
 import { advertiserFilter } from '../../access/rules.ts';
 import type { Database } from '../../db/database.ts';
 import { cachedCount } from '../../http/count-cache.ts';
+import { pageLinks, pageOf, periodOf } from '../../http/paging.ts';
 import { badRequest } from '../../http/errors.ts';
 import type { CampaignsService } from '../campaigns/campaigns.service.ts';
 import { exportStream, exportTypes, safeFilename } from './statistics.export.ts';
@@ -34,35 +34,6 @@ const MODEL = resources.eventStatistics.model_name;
 const LIST = `list_${MODEL}`;
 /** Rows fetched at a time while an export is written. */
 const EXPORT_CHUNK = 5000;
-
-type Paging = { page?: number; page_size?: number };
-
-/** Limit and offset of a page (`page_size=0`: all rows). */
-function pageOf({ page = 1, page_size }: Paging, defaultSize = API_DEFAULT_PAGE_SIZE) {
-  const limit = page_size === 0 ? null : Math.min(page_size ?? defaultSize, API_MAX_PAGE_SIZE);
-  return { page, limit, offset: limit === null ? 0 : (page - 1) * limit };
-}
-
-/** next/previous links of a page, as the generic lists give them. */
-function links(url: string, page: number, limit: number | null, count: number) {
-  const pageUrl = (p: number) => {
-    const u = new URL(url, 'http://x');
-    u.searchParams.set('page', String(p));
-    return `${u.pathname}${u.search}`;
-  };
-  return {
-    next: limit !== null && page * limit < count ? pageUrl(page + 1) : null,
-    previous: limit !== null && page > 1 ? pageUrl(page - 1) : null,
-  };
-}
-
-/** The period of a query: 400 when it ends before it starts. */
-function periodOf(q: { date__gte?: string; date__lte?: string }) {
-  if (q.date__gte && q.date__lte && q.date__lte < q.date__gte) {
-    throw badRequest({ date__lte: [statisticsTexts.endBeforeStart] });
-  }
-  return { from: q.date__gte, to: q.date__lte };
-}
 
 /** Ordering of `allowed` fields; unknown ones are a 400 like the generic lists'. */
 function orderingOf(ordering: string | undefined, allowed: readonly string[]) {
@@ -128,7 +99,7 @@ export function createStatisticsService({
       const { results, count, totals } = await repo.page(db, filters, timeZone, { orderBy, limit, offset });
       return {
         count,
-        ...links(url, page, limit, count),
+        ...pageLinks(url, page, limit, count),
         results,
         _totals: totals,
         _permissions: access.modelPermissions(auth, MODEL),
@@ -164,7 +135,12 @@ export function createStatisticsService({
         repo.eventLog(db, filters, timeZone, { orderBy, limit, offset }),
         cachedCount('eventlog', filters, () => repo.eventCount(db, filters, timeZone)),
       ]);
-      return { count, ...links(url, page, limit, count), results, _permissions: access.modelPermissions(auth, MODEL) };
+      return {
+        count,
+        ...pageLinks(url, page, limit, count),
+        results,
+        _permissions: access.modelPermissions(auth, MODEL),
+      };
     },
 
     async distinctDevices(auth: Auth, q: DistinctDevicesQuery, url: string): Promise<Paged<ReportingDevice>> {
@@ -178,7 +154,7 @@ export function createStatisticsService({
         (offset ? ((await repo.reportingDevices(db, filters, timeZone, { limit: 1, offset: 0 })).count ?? 0) : 0);
       return {
         count,
-        ...links(url, page, limit, count),
+        ...pageLinks(url, page, limit, count),
         results: found.results,
         _permissions: access.modelPermissions(auth, MODEL),
       };
