@@ -126,11 +126,12 @@ export function deliveryOf(
     ...(group.includes('day') ? { date: cell.date } : {}),
     ...figuresOf(counts),
   }));
+  // By day, then in the campaign's location order (by name, as the repository gives them).
+  const place = new Map(campaign.locations.map((l, i) => [l.id, i]));
   rows.sort(
     (a, b) =>
-      (a.date ?? '').localeCompare(b.date ?? '') ||
-      (a.location_name ?? '').localeCompare(b.location_name ?? '') ||
-      (a.location ?? 0) - (b.location ?? 0),
+      (a.date === b.date ? 0 : (a.date ?? '') < (b.date ?? '') ? -1 : 1) ||
+      (place.get(a.location ?? 0) ?? 0) - (place.get(b.location ?? 0) ?? 0),
   );
   const set = goalOf(goal);
   const contracted = set ? set.value : Math.round(expectedTotal);
