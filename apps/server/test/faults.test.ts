@@ -220,7 +220,7 @@ for (const backend of backends()) {
         const events = sum(batches, () => 1);
         const expected = {
           plays: events,
-          viewers: sum(batches, (e) => (e.viewers?.length ?? 0)),
+          viewers: sum(batches, (e) => e.viewers?.length ?? 0),
           seconds: sum(batches, (e) => e.duration_ms) / 1000,
         };
         expect(check.batches).toBe(batches.length);

@@ -122,4 +122,3 @@ export const locationLoopInput = {
     .nullable()
     .optional(),
 };
-
