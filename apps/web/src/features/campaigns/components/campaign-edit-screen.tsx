@@ -6,8 +6,8 @@ import { Navigate } from 'react-router';
 import { paths } from '../../../app/paths.ts';
 import { DetailLoadError, DetailSkeleton, useRouteId } from '../../../components/detail-screen.tsx';
 import { useCurrentUser } from '../../../lib/current-user.ts';
-import { CampaignDeliverySummary } from '../../delivery/components/campaign-delivery-summary.tsx';
 import { useCampaign } from '../api/campaigns.ts';
+import { CampaignDeliverySummary } from './campaign-delivery-summary.tsx';
 import { CampaignForm } from './campaign-form.tsx';
 
 export function CampaignEditScreen() {

@@ -1,27 +1,22 @@
 // GET /api/campaigns/{id}/delivery/: a campaign's delivery totals and its rows per location, day, or
 // location and day (optionally within a period), and the same rows downloaded as a csv or xlsx file.
 import type { DeliveryGroup, DeliveryResponse } from '@marquee/contracts/delivery';
-import { resources } from '@marquee/contracts/resources';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
 import type { DownloadProgress } from '../../../lib/api-client.ts';
-
-export const campaignDeliveryEndpoint = (id: number) => `${resources.campaigns.endpoint}${id}/delivery/`;
-
-/** A period of days (yyyy-MM-dd in the server's time zone); empty ends are left open. */
-export type DeliveryPeriod = { date__gte?: string; date__lte?: string };
-
-const periodQuery = ({ date__gte, date__lte }: DeliveryPeriod) => ({
-  date__gte: date__gte || undefined,
-  date__lte: date__lte || undefined,
-});
+import {
+  campaignDeliveryEndpoint,
+  campaignDeliveryQueryKey,
+  deliveryPeriodQuery,
+  type DeliveryPeriod,
+} from '../../../lib/campaign-delivery-query.ts';
 
 export const campaignDeliveryQueryOptions = (id: number, group: DeliveryGroup, period: DeliveryPeriod = {}) =>
   queryOptions({
-    queryKey: ['campaigns', 'delivery', 'detail', id, group, periodQuery(period)] as const,
+    queryKey: campaignDeliveryQueryKey(id, group, period),
     queryFn: ({ signal }) =>
       api.get<DeliveryResponse>(campaignDeliveryEndpoint(id), {
-        query: { group_by: group, ...periodQuery(period) },
+        query: { group_by: group, ...deliveryPeriodQuery(period) },
         signal,
         background: true,
       }),
@@ -52,7 +47,7 @@ export const downloadCampaignDelivery = (
   },
 ) =>
   api.download(campaignDeliveryEndpoint(id), {
-    query: { group_by: 'location,day', format, ...periodQuery(period) },
+    query: { group_by: 'location,day', format, ...deliveryPeriodQuery(period) },
     signal,
     background: true,
     onProgress,

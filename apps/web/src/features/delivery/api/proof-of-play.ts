@@ -5,7 +5,7 @@ import { PROOF_RECEIPT_HEADER, type ProofOfPlayFormat, type ProofOfPlayReceipt }
 import { resources } from '@marquee/contracts/resources';
 import { api } from '../../../lib/api.ts';
 import type { DownloadProgress } from '../../../lib/api-client.ts';
-import type { DeliveryPeriod } from './get-campaign-delivery.ts';
+import type { DeliveryPeriod } from '../../../lib/campaign-delivery-query.ts';
 
 const proofEndpoint = (id: number) => `${resources.campaigns.endpoint}${id}/proof_of_play/`;
 export const receiptEndpoint = (id: number, receiptId: string) =>

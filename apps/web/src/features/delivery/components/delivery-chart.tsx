@@ -5,7 +5,7 @@ import { LineChart } from '@mantine/charts';
 import { Paper, Skeleton, Table, Text, VisuallyHidden } from '@mantine/core';
 import type { DeliveryRow, GoalType } from '@marquee/contracts/delivery';
 import { useId } from 'react';
-import { contractUnit, deliveredInUnit, formatCount } from './delivery-format.ts';
+import { contractUnit, deliveredInUnit, formatCount } from '../../../lib/delivery-format.ts';
 
 const HEIGHT = 260;
 

@@ -5,8 +5,8 @@ import { Alert, Button, Code, Group, Loader, Paper, Progress, Stack, Text, Title
 import { formatFileSize } from '@marquee/contracts/files';
 import { IconAlertTriangle, IconCircleCheck, IconDownload, IconFileCertificate, IconX } from '@tabler/icons-react';
 import { useId } from 'react';
+import { formatCount } from '../../../lib/delivery-format.ts';
 import { formatDateTime } from '../../../lib/format.ts';
-import { formatCount } from './delivery-format.ts';
 import type { DeliveryDownloads, DownloadKind, ProofCheck } from './use-delivery-downloads.ts';
 
 type ButtonSpec = { kind: DownloadKind; text: string; name: string };

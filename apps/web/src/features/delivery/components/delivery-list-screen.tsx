@@ -13,15 +13,15 @@ import { CampaignStateBadge } from '../../../components/campaign-state-badge.tsx
 import { DataTable, type DataColumn } from '../../../components/data-table/data-table.tsx';
 import { TextFilter } from '../../../components/data-table/text-filter.tsx';
 import { useListState } from '../../../components/data-table/use-list-state.ts';
+import { DeliveryBar, DeliveryBarKey } from '../../../components/delivery-bar.tsx';
 import { ListLoadError } from '../../../components/list-states.tsx';
+import { PacingBadge } from '../../../components/pacing-badge.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { SysIdText } from '../../../components/sys-id.tsx';
 import { useChoices, withMissing, type Choice } from '../../../lib/choices.ts';
 import { useCurrentUser } from '../../../lib/current-user.ts';
+import { contractBasis, contractUnit, deliveredInUnit, formatCount, formatPct } from '../../../lib/delivery-format.ts';
 import { useDeliveryList } from '../api/get-delivery-list.ts';
-import { DeliveryBar, DeliveryBarKey } from './delivery-bar.tsx';
-import { contractBasis, contractUnit, deliveredInUnit, formatCount, formatPct } from './delivery-format.ts';
-import { PacingBadge } from './pacing-badge.tsx';
 
 const PAGE_SIZE = 25;
 /** The server's default: lowest delivery % first (nothing due yet last). */

@@ -5,10 +5,11 @@ import { ActionIcon, Group, Skeleton, Table, Text } from '@mantine/core';
 import type { DeliveryResponse, DeliveryRow, GoalType } from '@marquee/contracts/delivery';
 import { IconChevronDown, IconChevronRight } from '@tabler/icons-react';
 import { useState } from 'react';
-import { useCampaignDelivery, type DeliveryPeriod } from '../api/get-campaign-delivery.ts';
-import { DeliveryBar } from './delivery-bar.tsx';
-import { contractUnit, deliveredInUnit, formatCount } from './delivery-format.ts';
-import { PacingBadge } from './pacing-badge.tsx';
+import { DeliveryBar } from '../../../components/delivery-bar.tsx';
+import { PacingBadge } from '../../../components/pacing-badge.tsx';
+import type { DeliveryPeriod } from '../../../lib/campaign-delivery-query.ts';
+import { contractUnit, deliveredInUnit, formatCount } from '../../../lib/delivery-format.ts';
+import { useCampaignDelivery } from '../api/get-campaign-delivery.ts';
 
 const HEADERS = [
   'Location',

@@ -7,14 +7,14 @@ import { Alert, Anchor, Button, Group, Paper, Skeleton, Stack, Text } from '@man
 import { Link, useParams } from 'react-router';
 import { campaignPath, paths } from '../../../app/paths.ts';
 import { CampaignStateBadge } from '../../../components/campaign-state-badge.tsx';
+import { DeliveryBarKey } from '../../../components/delivery-bar.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
+import { ReportPeriod } from '../../../components/report-period.tsx';
 import { SysIdText } from '../../../components/sys-id.tsx';
+import { useReportParams } from '../../../components/use-report-params.ts';
 import { isApiError } from '../../../lib/api-client.ts';
 import { formatDateTime } from '../../../lib/format.ts';
-import { ReportPeriod } from '../../reports/components/report-period.tsx';
-import { useReportParams } from '../../reports/components/use-report-params.ts';
 import { useCampaignDelivery } from '../api/get-campaign-delivery.ts';
-import { DeliveryBarKey } from './delivery-bar.tsx';
 import { DeliveryChart } from './delivery-chart.tsx';
 import { DeliveryDownloadButtons, DeliveryDownloadProgress, ProofOfPlayCheck } from './delivery-downloads.tsx';
 import { DeliveryLocationTable } from './delivery-location-table.tsx';

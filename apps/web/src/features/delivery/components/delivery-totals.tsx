@@ -4,9 +4,9 @@
 import { Group, Paper, SimpleGrid, Text, Title } from '@mantine/core';
 import type { DeliveryTotals as Totals } from '@marquee/contracts/delivery';
 import { useId, type ReactNode } from 'react';
-import { DeliveryBar } from './delivery-bar.tsx';
-import { contractBasis, contractUnit, deliveredInUnit, formatCount, formatPct } from './delivery-format.ts';
-import { PacingBadge } from './pacing-badge.tsx';
+import { DeliveryBar } from '../../../components/delivery-bar.tsx';
+import { PacingBadge } from '../../../components/pacing-badge.tsx';
+import { contractBasis, contractUnit, deliveredInUnit, formatCount, formatPct } from '../../../lib/delivery-format.ts';
 
 type Item = { label: string; value: ReactNode; hint?: string };
 

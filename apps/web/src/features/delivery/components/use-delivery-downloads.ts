@@ -5,9 +5,10 @@
 import { formatFileSize } from '@marquee/contracts/files';
 import type { ProofOfPlayFormat, ProofOfPlayReceipt } from '@marquee/contracts/delivery';
 import { useEffect, useRef, useState } from 'react';
+import type { DeliveryPeriod } from '../../../lib/campaign-delivery-query.ts';
 import { showSuccess } from '../../../lib/notifications.ts';
 import { saveFile } from '../../../lib/save-file.ts';
-import { downloadCampaignDelivery, type DeliveryPeriod } from '../api/get-campaign-delivery.ts';
+import { downloadCampaignDelivery } from '../api/get-campaign-delivery.ts';
 import { downloadProofOfPlay, sha256Hex, waitForReceipt } from '../api/proof-of-play.ts';
 
 export type DownloadKind = { what: 'report'; format: 'csv' | 'xlsx' } | { what: 'proof'; format: ProofOfPlayFormat };

@@ -8,6 +8,8 @@ import { Link, useParams } from 'react-router';
 import { locationPath, paths } from '../../../app/paths.ts';
 import { CampaignStateBadge } from '../../../components/campaign-state-badge.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
+import { addMonths, ReportPeriod } from '../../../components/report-period.tsx';
+import { useReportParams } from '../../../components/use-report-params.ts';
 import type { QueryParams } from '../../../lib/api-client.ts';
 import { isApiError } from '../../../lib/api-client.ts';
 import { useAppConfig } from '../../../lib/app-config.ts';
@@ -18,9 +20,7 @@ import { AUDIENCE_FILTERS, AudienceFilters } from './audience-filters.tsx';
 import { ExportButtons } from './export-buttons.tsx';
 import { AudienceChart, DailyChart } from './report-charts.tsx';
 import { DEVICES_PAGE, EVENTS_PAGE, ReportDevicesTable, ReportEventsTable } from './report-event-tables.tsx';
-import { addMonths, ReportPeriod } from './report-period.tsx';
 import { StatisticsTable } from './statistics-table.tsx';
-import { useReportParams } from './use-report-params.ts';
 
 const PAGES = ['page', DEVICES_PAGE, EVENTS_PAGE] as const;
 const GROUPS = ['day'] as const;

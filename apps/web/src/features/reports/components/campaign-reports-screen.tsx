@@ -7,19 +7,19 @@ import { REPORT_CAMPAIGNS_PAGE_SIZE } from '@marquee/contracts/constants';
 import type { CampaignWithReports } from '@marquee/contracts/statistics';
 import { Link } from 'react-router';
 import { paths, reportCampaignLocationPath } from '../../../app/paths.ts';
+import { CampaignStateBadge } from '../../../components/campaign-state-badge.tsx';
 import { TextFilter } from '../../../components/data-table/text-filter.tsx';
 import { useListState } from '../../../components/data-table/use-list-state.ts';
 import { ListLoadError, ListSkeleton } from '../../../components/list-states.tsx';
-import { CampaignStateBadge } from '../../../components/campaign-state-badge.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
+import { addMonths, ReportPeriod } from '../../../components/report-period.tsx';
+import { SysIdText } from '../../../components/sys-id.tsx';
 import { useAppConfig } from '../../../lib/app-config.ts';
-import { serverToday } from '../../../lib/server-today.ts';
 import { formatDateTime } from '../../../lib/format.ts';
+import { serverToday } from '../../../lib/server-today.ts';
 import { useCampaignReports } from '../api/get-campaign-reports.ts';
 import { ExportButtons } from './export-buttons.tsx';
 import { formatCount, formatPlayTime } from './report-format.ts';
-import { addMonths, ReportPeriod } from './report-period.tsx';
-import { SysIdText } from '../../../components/sys-id.tsx';
 
 type Period = { from: string; to: string };
 

@@ -3,13 +3,13 @@ import type { StatisticsRow } from '@marquee/contracts/statistics';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { paths } from '../../../app/paths.ts';
+import { periodLimits, ReportPeriod } from '../../../components/report-period.tsx';
 import { api } from '../../../lib/api.ts';
 import type { QueryParams } from '../../../lib/api-client.ts';
+import { configFixture } from '../../../test/fixtures.ts';
 import { renderWithProviders } from '../../../test/render.tsx';
 import { ProductReportScreen } from './grouped-report-screen.tsx';
-import { configFixture } from '../../../test/fixtures.ts';
 import { statisticsPageFixture } from './report-fixtures.ts';
-import { periodLimits, ReportPeriod } from './report-period.tsx';
 
 afterEach(() => {
   vi.restoreAllMocks();

@@ -7,15 +7,15 @@ import type { StatisticsGroup } from '@marquee/contracts/statistics';
 import { useMemo } from 'react';
 import { paths } from '../../../app/paths.ts';
 import { PageHeader } from '../../../components/page-header.tsx';
+import { addDays, ReportPeriod } from '../../../components/report-period.tsx';
+import { useReportParams } from '../../../components/use-report-params.ts';
 import type { QueryParams } from '../../../lib/api-client.ts';
 import { useAppConfig } from '../../../lib/app-config.ts';
 import { serverToday } from '../../../lib/server-today.ts';
 import { useStatistics } from '../api/get-statistics.ts';
 import { ExportButtons } from './export-buttons.tsx';
 import { ItemsChart } from './report-charts.tsx';
-import { addDays, ReportPeriod } from './report-period.tsx';
 import { StatisticsTable } from './statistics-table.tsx';
-import { useReportParams } from './use-report-params.ts';
 
 /** Days the period covers when the URL names none: the last 30, today included. */
 const DEFAULT_DAYS = 30;

@@ -3,15 +3,15 @@
 import { REPORT_DEVICES_PAGE_SIZE, REPORT_EVENTS_PAGE_SIZE } from '@marquee/contracts/constants';
 import type { EventLog, ReportingDevice } from '@marquee/contracts/statistics';
 import { useMemo } from 'react';
-import { DeviceConnection } from '../../../components/device-connection.tsx';
 import { DataTable, type DataColumn } from '../../../components/data-table/data-table.tsx';
+import { DeviceConnection } from '../../../components/device-connection.tsx';
 import { ListLoadError } from '../../../components/list-states.tsx';
+import type { ReportParams } from '../../../components/use-report-params.ts';
 import type { QueryParams } from '../../../lib/api-client.ts';
 import { useAppConfig } from '../../../lib/app-config.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useDistinctDevices, useEventLogs } from '../api/get-event-logs.ts';
 import { ageGroupLabel, formatCount, genderLabel } from './report-format.ts';
-import type { ReportParams } from './use-report-params.ts';
 
 export const DEVICES_PAGE = 'devices_page';
 export const EVENTS_PAGE = 'events_page';

@@ -5,7 +5,7 @@
 import { Group } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
 import dayjs from 'dayjs';
-import { DATE_FORMAT } from '../../../lib/format.ts';
+import { DATE_FORMAT } from '../lib/format.ts';
 
 export const addDays = (day: string, days: number) => dayjs(day).add(days, 'day').format(DATE_FORMAT);
 export const addMonths = (day: string, months: number) => dayjs(day).add(months, 'month').format(DATE_FORMAT);

@@ -3,8 +3,8 @@
 // colour (grey without one). The bar is an image with a text alternative ("Delivered 91.7 % of what was due").
 import { Box, Group, Text, type BoxProps } from '@mantine/core';
 import { pacingOf, type Pacing } from '@marquee/contracts/delivery';
+import { formatPct } from '../lib/delivery-format.ts';
 import classes from './delivery-bar.module.css';
-import { formatPct } from './delivery-format.ts';
 
 /** The end of the bar's scale, in %; the 100 % line sits at 100 / this of its width. */
 export const DELIVERY_BAR_SCALE = 150;

@@ -2,7 +2,7 @@
 // every table back to its first page; changing a page keeps the others.
 import { useCallback, useLayoutEffect, useMemo, useRef } from 'react';
 import { useSearchParams } from 'react-router';
-import type { ListState } from '../../../components/data-table/use-list-state.ts';
+import type { ListState } from './data-table/use-list-state.ts';
 
 const positiveInt = (value: string | null): number | undefined => {
   const n = Number(value);
