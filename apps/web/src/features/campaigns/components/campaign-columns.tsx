@@ -1,11 +1,14 @@
 // The columns every campaign table shares (system id, name linking to a screen, the clip with its
-// thumbnail, dates, number of locations), so the campaign, approval and calendar lists read alike.
+// thumbnail, dates, number of locations), so the campaign, approval and calendar lists read alike;
+// and the delivery column the campaign list adds for users who may read statistics.
 import { Anchor, Box, Group, Image, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { CampaignStateBadge } from '../../../components/campaign-state-badge.tsx';
+import { PacingBadge } from '../../../components/pacing-badge.tsx';
 import type { DataColumn } from '../../../components/data-table/data-table.tsx';
 import type { CampaignRow } from '../api/campaigns.ts';
 import { SysIdText } from '../../../components/sys-id.tsx';
+import { formatPct } from '../../../lib/delivery-format.ts';
 
 /** A transparent pixel while a preview is missing, so the row keeps its height. */
 const NO_PREVIEW = 'data:image/gif;base64,R0lGODlhAQABAAAAACw=';
@@ -84,5 +87,22 @@ export const campaignStateColumn: DataColumn<CampaignRow> = {
     <Box miw="max-content">
       <CampaignStateBadge state={row.state} />
     </Box>
+  ),
+};
+
+/** Delivery so far against what was due, with the pacing badge (the list carries both for users who
+ * may read statistics). */
+export const campaignPacingColumn: DataColumn<CampaignRow> = {
+  id: 'pacing',
+  header: 'Delivery',
+  width: 170,
+  phone: 'hide',
+  cell: (row) => (
+    <Group gap="xs" wrap="nowrap">
+      <Text size="sm" miw="4.5em" ta="right">
+        {formatPct(row.delivery_pct)}
+      </Text>
+      <PacingBadge pacing={row.pacing} pct={row.delivery_pct} size="sm" />
+    </Group>
   ),
 };

@@ -64,6 +64,28 @@ const queryOf = (get: ReturnType<typeof mockApi>) =>
 afterEach(() => vi.restoreAllMocks());
 
 describe('CampaignListScreen', () => {
+  it('shows each campaign’s delivery % and pacing when the server sends them, and no such column otherwise', async () => {
+    mockApi(
+      ['list_campaign'],
+      [row({ delivery_pct: 87.5, pacing: 'behind' }), row({ id: 2, name: 'Later', delivery_pct: null, pacing: null })],
+    );
+    const { unmount } = renderWithProviders(<CampaignListScreen />, { route: '/campaign' });
+    const table = await screen.findByRole('table', { name: 'Campaigns' });
+    await within(table).findByRole('link', { name: 'Spring' });
+    expect(within(table).getByRole('columnheader', { name: 'Delivery' })).toBeInTheDocument();
+    expect(within(table).getByText('87.5 %')).toBeInTheDocument();
+    expect(within(table).getByText('Behind')).toBeInTheDocument();
+    expect(within(table).getByText('Not due yet')).toBeInTheDocument();
+    unmount();
+    vi.restoreAllMocks();
+
+    mockApi(['list_campaign'], [row({})]);
+    renderWithProviders(<CampaignListScreen />, { route: '/campaign' });
+    const plain = await screen.findByRole('table', { name: 'Campaigns' });
+    await within(plain).findByRole('link', { name: 'Spring' });
+    expect(within(plain).queryByRole('columnheader', { name: 'Delivery' })).not.toBeInTheDocument();
+  });
+
   it('lists campaigns with clip, dates, location count and state, latest start first', async () => {
     const get = mockApi(
       ['list_campaign', 'add_campaign'],

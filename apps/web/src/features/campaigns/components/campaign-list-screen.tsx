@@ -21,7 +21,7 @@ import { useCurrentUser } from '../../../lib/current-user.ts';
 import { refreshCampaigns, type CampaignRow } from '../api/campaigns.ts';
 import { useCampaigns } from '../api/get-campaigns.ts';
 import { useSendableLocations } from '../api/get-sendable-locations.ts';
-import { campaignColumns, campaignStateColumn } from './campaign-columns.tsx';
+import { campaignColumns, campaignPacingColumn, campaignStateColumn } from './campaign-columns.tsx';
 
 const PAGE_SIZE = 25;
 const ORDERING = '-start_date';
@@ -30,6 +30,8 @@ const FILTERS = ['search', 'state', 'location'] as const;
 const stateOptions: Choice[] = Object.entries(campaignStateNames).map(([value, label]) => ({ value, label }));
 
 const columns: DataColumn<CampaignRow>[] = [...campaignColumns(campaignPath), campaignStateColumn];
+/** With the delivery the server sends to users who may read statistics. */
+const withDelivery: DataColumn<CampaignRow>[] = [...columns, campaignPacingColumn];
 
 const campaignNoun = { one: 'campaign', many: 'campaigns' };
 const campaignId = (row: CampaignRow) => row.id;
@@ -77,10 +79,11 @@ export function CampaignListScreen() {
   const selection = useRowSelection(campaignId, JSON.stringify(state.query));
   const bulkActions = useCampaignBulkActions(campaigns.data?._permissions, selection.rows);
   const selectable = bulkActions.length > 0;
-  const tableColumns = useMemo(
-    () => (selectable ? [selectionColumn(selection, campaignName), ...columns] : columns),
-    [selectable, selection],
-  );
+  const delivery = campaigns.data?.results.some((row) => 'pacing' in row) ?? false;
+  const tableColumns = useMemo(() => {
+    const shown = delivery ? withDelivery : columns;
+    return selectable ? [selectionColumn(selection, campaignName), ...shown] : shown;
+  }, [selectable, selection, delivery]);
 
   return (
     <>
