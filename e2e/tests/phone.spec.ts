@@ -91,6 +91,8 @@ async function addresses(page: Page, baseURL: string): Promise<Record<string, st
     reportProducts: '/reports/campaigns/products',
     reportLocations: '/reports/campaigns/locations',
     reportAdvertisers: '/reports/campaigns/advertisers',
+    reportDelivery: '/reports/delivery',
+    reportDeliveryCampaign: `/reports/delivery/${playing.id}`,
   };
 }
 
