@@ -12,6 +12,7 @@ import type { Database } from '../src/db/database.ts';
 import { addDays } from '../src/lib/days.ts';
 import { OPEN_FROM_HOUR, OPEN_TO_HOUR, audienceMean, viewersOf, type SimCampaign } from '../src/simulation/generate.ts';
 import { createRandom, type Random } from '../src/simulation/random.ts';
+import { inParallel, seconds } from './parallel.ts';
 
 export type DataSettings = {
   events: number;
@@ -52,17 +53,6 @@ const WINDOWS: [string, string][] = [
 ];
 
 const minutes = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
-
-/** Runs `tasks` on at most `workers` at once. */
-async function inParallel(workers: number, tasks: (() => Promise<void>)[]): Promise<void> {
-  const queue = [...tasks];
-  const worker = async () => {
-    for (let task = queue.shift(); task; task = queue.shift()) await task();
-  };
-  await Promise.all(Array.from({ length: Math.max(1, workers) }, worker));
-}
-
-const seconds = (since: number) => ((performance.now() - since) / 1000).toFixed(1);
 
 /** Advertisers, products, videos (10–30 s), clips, locations with zones, and devices spread evenly. */
 async function catalogue(db: Database, s: DataSettings): Promise<void> {
@@ -107,9 +97,6 @@ async function catalogue(db: Database, s: DataSettings): Promise<void> {
     db,
   );
   await sql`select setval(pg_get_serial_sequence('devices', 'id'), ${s.devices}::int)`.execute(db);
-  // Playing since before the year of events (the delivery reports count them per day).
-  await sql`insert into device_periods (device_id, location_id, active_from)
-    select id, location_id, now() - interval '400 days' from devices`.execute(db);
 }
 
 type BenchCampaign = SimCampaign & { name: string; clip: number; locations: number[]; picks: string[] };
