@@ -1,7 +1,30 @@
+import fs from 'node:fs';
 import js from '@eslint/js';
 import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
+
+const appsApart = { group: ['**/apps/server/**', '**/apps/web/**'], message: 'Apps do not import each other.' };
+
+/** Web feature folders: none imports another (CONVENTIONS: shared pieces go to components/ or lib/). */
+const features = fs.readdirSync(new URL('./apps/web/src/features/', import.meta.url));
+const featuresApart = features.map((feature) => ({
+  files: [`apps/web/src/features/${feature}/**/*.{ts,tsx}`],
+  rules: {
+    'no-restricted-imports': [
+      'error',
+      {
+        patterns: [
+          appsApart,
+          {
+            group: features.filter((other) => other !== feature).map((other) => `../**/${other}/**`),
+            message: 'Features do not import each other: move the shared piece to components/ or lib/.',
+          },
+        ],
+      },
+    ],
+  },
+}));
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', '**/test-results/**', '**/playwright-report/**'] },
@@ -13,10 +36,7 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-definitions': ['error', 'type'],
       '@typescript-eslint/no-non-null-assertion': 'off',
-      'no-restricted-imports': [
-        'error',
-        { patterns: [{ group: ['**/apps/server/**', '**/apps/web/**'], message: 'Apps do not import each other.' }] },
-      ],
+      'no-restricted-imports': ['error', { patterns: [appsApart] }],
     },
   },
   {
@@ -24,6 +44,7 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: { ...reactHooks.configs.recommended.rules },
   },
+  ...featuresApart,
   {
     files: ['packages/contracts/**/*.ts'],
     rules: {

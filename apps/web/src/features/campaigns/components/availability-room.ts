@@ -9,7 +9,7 @@ import { addDays, type AvailabilityRow } from '@marquee/contracts/inventory';
 import { useQueries } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useCurrentUser } from '../../../lib/current-user.ts';
-import { availabilityQueryOptions, type AvailabilityParams } from '../../locations/api/get-availability.ts';
+import { availabilityQueryOptions, type AvailabilityParams } from '../../../lib/get-availability.ts';
 
 /** How long the fields must rest before the figures are asked for. */
 export const AVAILABILITY_DEBOUNCE_MS = 400;

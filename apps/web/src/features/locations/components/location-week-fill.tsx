@@ -10,7 +10,7 @@ import { FillBar, FillLegend, fillText } from '../../../components/fill-bar.tsx'
 import { ListLoadError, ListSkeleton } from '../../../components/list-states.tsx';
 import { appConfigQueryOptions } from '../../../lib/app-config.ts';
 import { serverToday } from '../../../lib/server-today.ts';
-import { useAvailability } from '../api/get-availability.ts';
+import { useAvailability } from '../../../lib/get-availability.ts';
 import { useLocationZones } from '../api/get-location-zones.ts';
 import { freeText, longDay, shortDay, weekFrom } from './location-week.ts';
 import classes from './location-week-fill.module.css';

@@ -6,7 +6,7 @@ import { paths } from '../../../app/paths.ts';
 import { api } from '../../../lib/api.ts';
 import type { QueryParams } from '../../../lib/api-client.ts';
 import { renderWithProviders } from '../../../test/render.tsx';
-import { campaignRowFixture } from '../../campaigns/components/calendar/calendar-fixtures.ts';
+import { campaignRowFixture } from '../../../test/fixtures.ts';
 import { CampaignReportsScreen } from './campaign-reports-screen.tsx';
 import { configFixture } from '../../../test/fixtures.ts';
 

@@ -5,7 +5,7 @@ import { permissionFlags } from '@marquee/contracts/common';
 import { useCurrentUser } from '../../../../lib/current-user.ts';
 import { FillBar, fillText } from '../../../../components/fill-bar.tsx';
 // The availability hook is the locations feature's; the campaign screens read the same room.
-import { useAvailability } from '../../../locations/api/get-availability.ts';
+import { useAvailability } from '../../../../lib/get-availability.ts';
 
 export type CalendarDayRoomProps = { locationId: number; day: string };
 

@@ -3,8 +3,7 @@
 import type { CalendarRow } from '@marquee/contracts/campaigns';
 import type { UserInfo } from '@marquee/contracts/auth';
 import type { LocationZone } from '@marquee/contracts/locations';
-import type { Detail } from '../../../../lib/resources.ts';
-import type { CampaignRow } from '../../api/campaigns.ts';
+export { campaignRowFixture } from '../../../../test/fixtures.ts';
 
 export const meFixture = (permissions: string[]): UserInfo => ({
   id: 1,
@@ -20,47 +19,6 @@ export const calendarRowFixture = (extra: Partial<CalendarRow> = {}): CalendarRo
   sys_id: 'LOC-000004',
   days: {},
   fill: {},
-  ...extra,
-});
-
-export const campaignRowFixture = (extra: Partial<Detail<CampaignRow>> = {}): Detail<CampaignRow> => ({
-  id: 5,
-  sys_id: 'CMP-000005',
-  name: 'Winter sale',
-  goal_type: null,
-  goal_value: null,
-  videoclip: 3,
-  videoclip_id: 3,
-  start_date: '2026-11-20',
-  end_date: '2026-12-24',
-  state: 1,
-  locations: [4],
-  p_zones: [1, 2],
-  p_zones_overlay: [2],
-  ordering: 0,
-  p_times_on: true,
-  p_start_time: '08:00',
-  p_end_time: '12:00',
-  p_gender_on: true,
-  p_gender: 'f',
-  p_age_on: true,
-  p_age: [2],
-  rejection_reason: null,
-  comments: '',
-  created_by: 1,
-  created_at: '2026-11-01T08:00:00Z',
-  updated_at: '2026-11-02T09:30:00Z',
-  author: null,
-  submitted_at: null,
-  videoclip_data: {
-    id: 3,
-    name: 'Snow clip',
-    video_file: '/media/3.mp4',
-    video_thumb: { url: '/t/3.jpg', preview: '/p/3.jpg' },
-    duration: 15,
-    advertiser: 1,
-  },
-  _permissions: ['view_campaign', 'change_campaign'],
   ...extra,
 });
 

@@ -3,8 +3,8 @@
 // campaign change (refreshCampaigns) refreshes it too.
 import type { AvailabilityResponse } from '@marquee/contracts/availability';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api.ts';
-import { resourceDefinition } from '../../../lib/resources.ts';
+import { api } from './api.ts';
+import { resourceDefinition } from './resources.ts';
 
 export type AvailabilityParams = {
   /** Location ids (none: every location the user may list). */
