@@ -5,12 +5,13 @@
 import { Badge, VisuallyHidden, type BadgeProps } from '@mantine/core';
 import { pacingLabels, type Pacing } from '@marquee/contracts/delivery';
 
-/** Filled colours with text of enough contrast (autoContrast picks dark text on the yellow). */
+/** Filled colours with text of enough contrast at every badge size (4.5:1 for small bold text; green.9
+ * gives white only 4.4, hence a darker green; autoContrast picks dark text on the yellow). */
 export const pacingColors: Record<Pacing, string> = {
   ahead: 'blue.8',
-  on_track: 'green.9',
+  on_track: '#237a35',
   behind: 'yellow.5',
-  at_risk: 'red.8',
+  at_risk: 'red.9',
 };
 
 export const NOT_DUE_YET = 'Not due yet';
