@@ -1,0 +1,85 @@
+import { describe, expect, it } from 'vitest';
+import { deviceState, isOpenAt, type DeviceReport } from './screen-health.ts';
+
+const at = (iso: string) => Date.parse(iso);
+const MINUTE = 60_000;
+const DAY_HOURS = { open_time: '06:00', close_time: '24:00' };
+const BAR = { open_time: '18:00', close_time: '02:00' };
+
+describe('isOpenAt', () => {
+  it('is open from the opening minute until just before the closing one', () => {
+    expect(isOpenAt(DAY_HOURS, at('2030-06-15T05:59:59Z'), 'UTC')).toBe(false);
+    expect(isOpenAt(DAY_HOURS, at('2030-06-15T06:00:00Z'), 'UTC')).toBe(true);
+    expect(isOpenAt(DAY_HOURS, at('2030-06-15T23:59:59Z'), 'UTC')).toBe(true);
+    expect(isOpenAt(DAY_HOURS, at('2030-06-16T00:00:00Z'), 'UTC')).toBe(false);
+  });
+
+  it('handles opening hours past midnight', () => {
+    expect(isOpenAt(BAR, at('2030-06-15T01:59:00Z'), 'UTC')).toBe(true);
+    expect(isOpenAt(BAR, at('2030-06-15T02:00:00Z'), 'UTC')).toBe(false);
+    expect(isOpenAt(BAR, at('2030-06-15T17:59:00Z'), 'UTC')).toBe(false);
+    expect(isOpenAt(BAR, at('2030-06-15T18:00:00Z'), 'UTC')).toBe(true);
+    expect(isOpenAt(BAR, at('2030-06-15T23:59:00Z'), 'UTC')).toBe(true);
+  });
+
+  it('reads the hours in the server’s time zone', () => {
+    // 04:30 UTC is 06:30 in Prague (summer time): open there, not in UTC.
+    expect(isOpenAt(DAY_HOURS, at('2030-06-15T04:30:00Z'), 'Europe/Prague')).toBe(true);
+    expect(isOpenAt(DAY_HOURS, at('2030-06-15T04:30:00Z'), 'UTC')).toBe(false);
+    // 23:30 UTC is 11:30 the next day in Auckland (winter, +12).
+    expect(isOpenAt({ open_time: '09:00', close_time: '12:00' }, at('2030-06-15T23:30:00Z'), 'Pacific/Auckland')).toBe(
+      true,
+    );
+  });
+
+  it('is always open all day', () => {
+    const allDay = { open_time: '00:00', close_time: '24:00' };
+    expect(isOpenAt(allDay, at('2030-06-15T00:00:00Z'), 'UTC')).toBe(true);
+    expect(isOpenAt(allDay, at('2030-06-15T23:59:59Z'), 'UTC')).toBe(true);
+  });
+});
+
+describe('deviceState', () => {
+  const now = at('2030-06-15T12:00:00Z');
+  const state = (report: Partial<DeviceReport>, extra: Partial<Parameters<typeof deviceState>[0]> = {}) =>
+    deviceState({
+      now,
+      report: { lastSeen: now - MINUTE, playlistVersion: 'v2', screenOn: true, ...report },
+      current: { version: 'v2', since: now - 60 * MINUTE },
+      opening: DAY_HOURS,
+      timeZone: 'UTC',
+      offlineMinutes: 10,
+      ...extra,
+    });
+
+  it('is never for a device that never reported', () => {
+    expect(state({ lastSeen: null })).toBe('never');
+  });
+
+  it('is offline when silent longer than the offline minutes, online at exactly that long', () => {
+    expect(state({ lastSeen: now - 10 * MINUTE })).toBe('online');
+    expect(state({ lastSeen: now - 10 * MINUTE - 1 })).toBe('offline');
+  });
+
+  it('is screen_off when the screen is off while the location is open, and not at night', () => {
+    expect(state({ screenOn: false })).toBe('screen_off');
+    expect(state({ screenOn: false }, { now: at('2030-06-15T03:00:00Z') })).toBe('online');
+    expect(state({ screenOn: null })).toBe('online');
+  });
+
+  it('is stale when on another version longer than the stale minutes after the current one began', () => {
+    const current = { version: 'v3', since: now - 15 * MINUTE };
+    expect(state({}, { current })).toBe('online');
+    expect(state({}, { current: { ...current, since: now - 15 * MINUTE - 1 } })).toBe('stale');
+    expect(state({}, { current: { ...current, since: now - 6 * MINUTE }, staleMinutes: 5 })).toBe('stale');
+    // A device that reports no version, or no current version known: not judged.
+    expect(state({ playlistVersion: null }, { current: { version: 'v3', since: now - 60 * MINUTE } })).toBe('online');
+    expect(state({ playlistVersion: 'v1' }, { current: null })).toBe('online');
+  });
+
+  it('ranks offline over screen off over stale', () => {
+    const current = { version: 'v3', since: now - 60 * MINUTE };
+    expect(state({ screenOn: false }, { current })).toBe('screen_off');
+    expect(state({ screenOn: false, lastSeen: now - 11 * MINUTE }, { current })).toBe('offline');
+  });
+});
