@@ -1,7 +1,6 @@
 // /campaign: the campaigns a page at a time, latest start first; search, state and location filters,
 // sort and page live in the URL. Each row opens the campaign.
-import { Button, Group, Paper, Select } from '@mantine/core';
-import { campaignStateNames } from '@marquee/contracts/campaigns';
+import { Button, Group, Paper } from '@mantine/core';
 import { permissionFlags } from '@marquee/contracts/common';
 import { TABLE_COUNTS } from '@marquee/contracts/constants';
 import { IconPlus } from '@tabler/icons-react';
@@ -12,11 +11,11 @@ import { campaignPath, paths } from '../../../app/paths.ts';
 import { BulkToolbar, type BulkActionOption } from '../../../components/data-table/bulk-toolbar.tsx';
 import { DataTable, type DataColumn } from '../../../components/data-table/data-table.tsx';
 import { selectionColumn, useRowSelection } from '../../../components/data-table/selection.tsx';
-import { TextFilter } from '../../../components/data-table/text-filter.tsx';
 import { useListState } from '../../../components/data-table/use-list-state.ts';
 import { ListLoadError } from '../../../components/list-states.tsx';
+import { CampaignChoiceFilter, CampaignSearchAndState } from '../../../components/campaign-filters.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
-import { useChoices, withMissing, type Choice } from '../../../lib/choices.ts';
+import { useChoices, type Choice } from '../../../lib/choices.ts';
 import { useCurrentUser } from '../../../lib/current-user.ts';
 import { refreshCampaigns, type CampaignRow } from '../api/campaigns.ts';
 import { useCampaigns } from '../api/get-campaigns.ts';
@@ -26,8 +25,6 @@ import { campaignColumns, campaignPacingColumn, campaignStateColumn } from './ca
 const PAGE_SIZE = 25;
 const ORDERING = '-start_date';
 const FILTERS = ['search', 'state', 'location'] as const;
-
-const stateOptions: Choice[] = Object.entries(campaignStateNames).map(([value, label]) => ({ value, label }));
 
 const columns: DataColumn<CampaignRow>[] = [...campaignColumns(campaignPath), campaignStateColumn];
 /** With the delivery the server sends to users who may read statistics. */
@@ -47,11 +44,6 @@ function useCampaignBulkActions(listPermissions: string[] | undefined, ticked: C
   if (may('canChange')) options.push({ action: 'deactivate', label: 'Deactivate', done: 'deactivated', danger: true });
   return options;
 }
-
-const ids = (value: string | undefined) => {
-  const id = Number(value);
-  return Number.isInteger(id) && id > 0 ? [id] : [];
-};
 
 /** Every location for those who may list them; otherwise those the user sends campaigns to. */
 function useLocationFilterChoices(): Choice[] | undefined {
@@ -100,33 +92,15 @@ export function CampaignListScreen() {
       />
       <Paper withBorder p="md" radius="md">
         <Group mb="md" align="flex-end" gap="md" wrap="wrap">
-          <TextFilter
-            label="Search"
-            value={state.filters.search ?? ''}
-            onChange={(value) => state.setFilter('search', value)}
-            placeholder="Name or system id"
+          <CampaignSearchAndState
+            search={{ value: state.filters.search, onChange: (value) => state.setFilter('search', value) }}
+            state={{ value: state.filters.state, onChange: (value) => state.setFilter('state', value) }}
           />
-          <Select
-            label="State"
-            placeholder="Every state"
-            data={stateOptions}
-            value={state.filters.state || null}
-            onChange={(value) => state.setFilter('state', value ?? '')}
-            clearable
-            clearButtonProps={{ 'aria-label': 'Show campaigns in every state' }}
-            w={180}
-          />
-          <Select
-            label="Location"
-            placeholder="Every location"
-            data={withMissing(locations, ids(state.filters.location), 'Location')}
-            value={state.filters.location || null}
-            onChange={(value) => state.setFilter('location', value ?? '')}
-            searchable
-            clearable
-            clearButtonProps={{ 'aria-label': 'Show campaigns at every location' }}
-            nothingFoundMessage="No such location"
-            limit={100}
+          <CampaignChoiceFilter
+            noun="Location"
+            every="at every location"
+            choices={locations}
+            filter={{ value: state.filters.location, onChange: (value) => state.setFilter('location', value) }}
             w={240}
           />
         </Group>

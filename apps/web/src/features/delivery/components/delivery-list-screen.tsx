@@ -2,8 +2,7 @@
 // (100 % = all that was due by now) and the pacing badge, lowest delivery first so the campaigns to act
 // on come first. Search, state, advertiser and location filters, sort and page live in the URL; a row
 // opens the campaign's delivery report.
-import { Anchor, Box, Group, Paper, Select, Stack, Text } from '@mantine/core';
-import { campaignStateNames } from '@marquee/contracts/campaigns';
+import { Anchor, Box, Group, Paper, Stack, Text } from '@mantine/core';
 import { permissionFlags } from '@marquee/contracts/common';
 import { TABLE_COUNTS } from '@marquee/contracts/constants';
 import type { CampaignDelivery } from '@marquee/contracts/delivery';
@@ -11,14 +10,14 @@ import { Link, useNavigate } from 'react-router';
 import { paths, reportDeliveryPath } from '../../../app/paths.ts';
 import { CampaignStateBadge } from '../../../components/campaign-state-badge.tsx';
 import { DataTable, type DataColumn } from '../../../components/data-table/data-table.tsx';
-import { TextFilter } from '../../../components/data-table/text-filter.tsx';
 import { useListState } from '../../../components/data-table/use-list-state.ts';
 import { DeliveryBar, DeliveryBarKey } from '../../../components/delivery-bar.tsx';
 import { ListLoadError } from '../../../components/list-states.tsx';
 import { PacingBadge } from '../../../components/pacing-badge.tsx';
+import { CampaignChoiceFilter, CampaignSearchAndState } from '../../../components/campaign-filters.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { SysIdText } from '../../../components/sys-id.tsx';
-import { useChoices, withMissing, type Choice } from '../../../lib/choices.ts';
+import { useChoices } from '../../../lib/choices.ts';
 import { useCurrentUser } from '../../../lib/current-user.ts';
 import { contractBasis, contractUnit, deliveredInUnit, formatCount, formatPct } from '../../../lib/delivery-format.ts';
 import { useDeliveryList } from '../api/get-delivery-list.ts';
@@ -27,13 +26,6 @@ const PAGE_SIZE = 25;
 /** The server's default: lowest delivery % first (nothing due yet last). */
 const ORDERING = 'delivery_pct';
 const FILTERS = ['search', 'state', 'advertiser', 'location'] as const;
-
-const stateOptions: Choice[] = Object.entries(campaignStateNames).map(([value, label]) => ({ value, label }));
-
-const ids = (value: string | undefined) => {
-  const id = Number(value);
-  return Number.isInteger(id) && id > 0 ? [id] : [];
-};
 
 // What to act on first (delivery and pacing); state and dates last, off a tablet's screen if need be.
 const columns: DataColumn<CampaignDelivery>[] = [
@@ -151,50 +143,24 @@ export function DeliveryListScreen() {
       <PageHeader title="Delivery" breadcrumbs={[{ label: 'Reports', to: paths.reports }, { label: 'Delivery' }]} />
       <Paper withBorder p="md" radius="md">
         <Group mb="md" align="flex-end" gap="md" wrap="wrap">
-          <TextFilter
-            label="Search"
-            value={state.filters.search ?? ''}
-            onChange={(value) => state.setFilter('search', value)}
-            placeholder="Name or system id"
-          />
-          <Select
-            label="State"
-            placeholder="Every state"
-            data={stateOptions}
-            value={state.filters.state || null}
-            onChange={(value) => state.setFilter('state', value ?? '')}
-            clearable
-            clearButtonProps={{ 'aria-label': 'Show campaigns in every state' }}
-            w={180}
+          <CampaignSearchAndState
+            search={{ value: state.filters.search, onChange: (value) => state.setFilter('search', value) }}
+            state={{ value: state.filters.state, onChange: (value) => state.setFilter('state', value) }}
           />
           {advertisers.data && (
-            <Select
-              label="Advertiser"
-              placeholder="Every advertiser"
-              data={withMissing(advertisers.data, ids(state.filters.advertiser), 'Advertiser')}
-              value={state.filters.advertiser || null}
-              onChange={(value) => state.setFilter('advertiser', value ?? '')}
-              searchable
-              clearable
-              clearButtonProps={{ 'aria-label': 'Show campaigns of every advertiser' }}
-              nothingFoundMessage="No such advertiser"
-              limit={100}
-              w={220}
+            <CampaignChoiceFilter
+              noun="Advertiser"
+              every="of every advertiser"
+              choices={advertisers.data}
+              filter={{ value: state.filters.advertiser, onChange: (value) => state.setFilter('advertiser', value) }}
             />
           )}
           {locations.data && (
-            <Select
-              label="Location"
-              placeholder="Every location"
-              data={withMissing(locations.data, ids(state.filters.location), 'Location')}
-              value={state.filters.location || null}
-              onChange={(value) => state.setFilter('location', value ?? '')}
-              searchable
-              clearable
-              clearButtonProps={{ 'aria-label': 'Show campaigns at every location' }}
-              nothingFoundMessage="No such location"
-              limit={100}
-              w={220}
+            <CampaignChoiceFilter
+              noun="Location"
+              every="at every location"
+              choices={locations.data}
+              filter={{ value: state.filters.location, onChange: (value) => state.setFilter('location', value) }}
             />
           )}
         </Group>
