@@ -1,44 +1,14 @@
 import type { UserInfo } from '@marquee/contracts/auth';
-import type { DeliveryResponse, DeliveryTotals } from '@marquee/contracts/delivery';
+import type { DeliveryTotals } from '@marquee/contracts/delivery';
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { api } from '../../../lib/api.ts';
 import { userInfoQueryKey } from '../../../lib/current-user.ts';
+import { deliveryResponseFixture } from '../../../test/delivery-fixtures.ts';
 import { renderWithProviders } from '../../../test/render.tsx';
 import { CampaignDeliverySummary } from './campaign-delivery-summary.tsx';
 
 afterEach(() => vi.restoreAllMocks());
-
-/** GET /api/campaigns/1/delivery/?group_by=location with no rows and the given totals. */
-const deliveryResponse = (totals: Partial<DeliveryTotals>): DeliveryResponse => ({
-  campaign: {
-    id: 1,
-    sys_id: 'CMP-000001',
-    name: 'Morning Blend launch',
-    state: 10,
-    start_date: '2026-11-23',
-    end_date: '2026-12-10',
-  },
-  as_of: '2026-11-26T14:00:00.000Z',
-  time_zone: 'Europe/Berlin',
-  _totals: {
-    expected: 0,
-    due: 0,
-    delivered: 0,
-    partial: 0,
-    wrong_creative: 0,
-    impressions_measured: 0,
-    impressions_modelled: 0,
-    delivery_pct: null,
-    pacing: null,
-    goal_type: null,
-    goal_value: null,
-    contracted: 0,
-    progress_pct: null,
-    ...totals,
-  },
-  results: [],
-});
 
 const me = (permissions: string[]): UserInfo => ({
   id: 3,
@@ -49,7 +19,9 @@ const me = (permissions: string[]): UserInfo => ({
 });
 
 function renderSummary(permissions: string[], totals: Partial<DeliveryTotals>) {
-  const get = vi.spyOn(api, 'get').mockImplementation(() => Promise.resolve(deliveryResponse(totals)) as never);
+  const get = vi
+    .spyOn(api, 'get')
+    .mockImplementation(() => Promise.resolve(deliveryResponseFixture([], totals)) as never);
   const rendered = renderWithProviders(<CampaignDeliverySummary campaignId={1} />);
   rendered.queryClient.setQueryData(userInfoQueryKey, me(permissions));
   return { ...rendered, get };

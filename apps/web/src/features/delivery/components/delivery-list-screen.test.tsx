@@ -7,7 +7,7 @@ import { api } from '../../../lib/api.ts';
 import type { QueryParams } from '../../../lib/api-client.ts';
 import { userInfoQueryKey } from '../../../lib/current-user.ts';
 import { renderWithProviders } from '../../../test/render.tsx';
-import { campaignDeliveryFixture } from './delivery-fixtures.ts';
+import { campaignDeliveryFixture } from '../../../test/delivery-fixtures.ts';
 import { DeliveryListScreen } from './delivery-list-screen.tsx';
 
 afterEach(() => vi.restoreAllMocks());

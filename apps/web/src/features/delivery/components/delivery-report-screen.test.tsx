@@ -8,7 +8,7 @@ import { userInfoQueryKey } from '../../../lib/current-user.ts';
 import { setDisplayTimeZone } from '../../../lib/format.ts';
 import { saveFile } from '../../../lib/save-file.ts';
 import { renderWithProviders } from '../../../test/render.tsx';
-import { deliveryResponseFixture, deliveryRowFixture } from './delivery-fixtures.ts';
+import { deliveryResponseFixture, deliveryRowFixture } from '../../../test/delivery-fixtures.ts';
 import { DeliveryReportScreen } from './delivery-report-screen.tsx';
 import { proofTexts } from './delivery-downloads.tsx';
 
