@@ -29,7 +29,26 @@ export const MAX_CLOCK_SKEW_MS = 10 * 60_000;
 /** What a device's last_status becomes when the maintenance sweep finds it silent. */
 export const OFFLINE_STATUS = 'offline';
 
-export const heartbeatInput = z.object({
+/** The longest playlist version and player app version a device may echo. */
+export const MAX_PLAYLIST_VERSION_LENGTH = 64;
+export const MAX_APP_VERSION_LENGTH = 50;
+
+/** What a player may tell about itself with a heartbeat (issue 16); each is optional, and one left out
+ * keeps the value reported before. */
+export const deviceFacts = z.object({
+  /** The playlist `version` (also its ETag) the device has applied. */
+  playlist_version: z.string().trim().min(1).max(MAX_PLAYLIST_VERSION_LENGTH).optional(),
+  /** Whether the panel is on. */
+  screen_on: z.boolean().optional(),
+  /** Seconds since the player started. */
+  uptime_s: z.number().int().min(0).max(20 * 365 * 86_400).optional(),
+  disk_free_mb: z.number().int().min(0).max(1_000_000_000).optional(),
+  cpu_temp_c: z.number().min(-100).max(200).optional(),
+  app_version: z.string().trim().min(1).max(MAX_APP_VERSION_LENGTH).optional(),
+});
+export type DeviceFacts = z.infer<typeof deviceFacts>;
+
+export const heartbeatInput = deviceFacts.extend({
   /** A short status, e.g. `ok` or `error: no signal on HDMI 1`. */
   status: z.string().trim().min(1, 'This field is required.').max(MAX_DEVICE_STATUS_LENGTH),
 });
@@ -78,6 +97,10 @@ export const playlistCampaign = z.object({
 export type PlaylistCampaign = z.infer<typeof playlistCampaign>;
 
 export const playlistResponse = z.object({
+  /** Stable while the content for the device stays the same (server_time, date and campaign states
+   * are not content); also the answer's ETag, so `If-None-Match` gets 304 when nothing changed. A
+   * device echoes the version it applied as the heartbeat's `playlist_version`. */
+  version: z.string(),
   server_time: z.string(),
   /** Today (yyyy-MM-dd) in the server's time zone, the day the playlist is for. */
   date: z.string(),

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { locationLoopFields, locationLoopInput } from './availability.ts';
 import { boolFilter, id, listQuery } from './common.ts';
 import { ZONE_NAME_MAX } from './constants.ts';
+import { DEVICE_STATES } from './device-health.ts';
 import { image } from './images.ts';
 import { userRef } from './users.ts';
 
@@ -118,6 +119,17 @@ export const device = z.object({
   /** Registered by the simulator (`npm run simulate`), not a real screen. */
   is_simulated: z.boolean(),
   created_at: z.string(),
+  /** Screen health (issue 16), computed when asked: never, offline, screen_off, stale or online. */
+  state: z.enum(DEVICE_STATES),
+  /** The player's facts as its last heartbeats told them (null: never said). */
+  playlist_version: z.string().nullable(),
+  /** When the device began reporting the playlist version it reports now. */
+  playlist_applied_at: z.string().nullable(),
+  screen_on: z.boolean().nullable(),
+  uptime_s: z.number().int().nullable(),
+  disk_free_mb: z.number().int().nullable(),
+  cpu_temp_c: z.number().nullable(),
+  app_version: z.string().nullable(),
 });
 export type Device = z.infer<typeof device>;
 
@@ -143,6 +155,8 @@ export const deviceQuery = listQuery.extend({
   location: z.coerce.number().int().positive().optional(),
   search: z.string().max(100).optional(),
   is_simulated: boolFilter.optional(),
+  /** Devices in this screen-health state, as of the maintenance sweep (every minute). */
+  state: z.enum(DEVICE_STATES).optional(),
 });
 export const deviceOrdering = ['serial_number', 'last_status_date', 'id'] as const;
 

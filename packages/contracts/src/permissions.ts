@@ -33,6 +33,7 @@ export const permissionModels = {
   message: 'Message',
   logentry: 'Log entry',
   eventstatistic: 'Event statistic',
+  alert: 'Alert',
 } as const;
 export type PermissionModel = keyof typeof permissionModels;
 
@@ -59,6 +60,7 @@ const modelActions: Record<PermissionModel, readonly PermissionAction[]> = {
   message: ['add', 'view', 'list', 'change', 'delete'],
   logentry: ['view', 'list'],
   eventstatistic: ['view', 'list'],
+  alert: ['view', 'list', 'change'],
 };
 
 /** Extra implications beyond "every action implies view, view implies list". */

@@ -85,6 +85,11 @@ export const resources = {
       get_with_location_reports: { detail: true, method: 'GET' },
     },
   },
+  alerts: {
+    endpoint: '/api/alerts/',
+    model_name: 'alert',
+    extra_methods: { acknowledge: { detail: true, method: 'POST' } },
+  },
   eventStatistics: { endpoint: '/api/event-statistics/', model_name: 'eventstatistic' },
   /** The raw events behind the statistics: they share the eventstatistic permissions. */
   eventLogs: {

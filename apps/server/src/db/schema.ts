@@ -25,6 +25,8 @@ export type UsersTable = {
   require_2fa: Generated<boolean>;
   date_joined: DefaultTimestamp;
   last_login: Timestamp | null;
+  /** Alert kinds the user gets by e-mail. */
+  alert_mail_kinds: Generated<string[]>;
 };
 
 export type RolesTable = {
@@ -134,6 +136,9 @@ export type LocationsTable = {
   /** Modelled impressions per play (numeric: pg returns a string). */
   impressions_per_play: ColumnType<string | null, number | null | undefined, number | null>;
   created_at: DefaultTimestamp;
+  /** The playlist version its devices should play, and since when (issue 16). */
+  playlist_version: string | null;
+  playlist_version_since: Timestamp | null;
 };
 
 export type LocationManagersTable = LinkRow<'location_id'>;
@@ -163,6 +168,19 @@ export type DevicesTable = {
   /** Registered by the simulator (`npm run simulate`), not a real screen. */
   is_simulated: Generated<boolean>;
   created_at: DefaultTimestamp;
+  /** The player's facts from its heartbeats (issue 16). */
+  playlist_version: string | null;
+  playlist_applied_at: Timestamp | null;
+  screen_on: boolean | null;
+  /** Since the first heartbeat that reported the screen off (null while on or unknown). */
+  screen_off_since: Timestamp | null;
+  uptime_s: number | null;
+  disk_free_mb: number | null;
+  cpu_temp_c: number | null;
+  app_version: string | null;
+  /** Screen-health state as the sweep (or the device's last heartbeat) computed it. */
+  health_state: Generated<string>;
+  health_checked_at: Timestamp | null;
 };
 
 export type AdvertisersTable = {
@@ -329,6 +347,38 @@ export type EventStatisticsHourlyTable = {
   unmeasured: Generated<number>;
 };
 
+/** An incident: a dark or stale screen during opening hours, or a campaign at risk (issue 16). */
+export type AlertsTable = {
+  id: Generated<number>;
+  kind: string;
+  device_id: number | null;
+  location_id: number | null;
+  campaign_id: number | null;
+  started_at: Timestamp;
+  ended_at: Timestamp | null;
+  acknowledged_by: number | null;
+  acknowledged_at: Timestamp | null;
+  details: Json;
+};
+
+export type AlertCampaignsTable = { alert_id: number; campaign_id: number; plays_lost: Generated<number> };
+
+/** Pacing of a live campaign as the hourly run computed it, with today's expected plays by hour. */
+export type CampaignPacingTable = {
+  campaign_id: number;
+  computed_at: Timestamp;
+  due: number;
+  delivered: number;
+  delivery_pct: number | null;
+  pacing: string | null;
+  missing: Generated<number>;
+  day: ColumnType<string, string, string>;
+  expected_today: ColumnType<number[], number[], number[]>;
+};
+
+/** A run of a job (a sweep, the pacing check, a scheduled mail) claimed for a period. */
+export type JobRunsTable = { job: string; period: string; claimed_at: DefaultTimestamp };
+
 export type DB = {
   users: UsersTable;
   roles: RolesTable;
@@ -359,4 +409,8 @@ export type DB = {
   event_statistics_hourly: EventStatisticsHourlyTable;
   device_periods: DevicePeriodsTable;
   proof_of_play_receipts: ProofOfPlayReceiptsTable;
+  alerts: AlertsTable;
+  alert_campaigns: AlertCampaignsTable;
+  campaign_pacing: CampaignPacingTable;
+  job_runs: JobRunsTable;
 };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { deviceState, isOpenAt, type DeviceReport } from './screen-health.ts';
+import { deviceState, isOpenAt, type DeviceReport } from './device-health.ts';
 
 const at = (iso: string) => Date.parse(iso);
 const MINUTE = 60_000;

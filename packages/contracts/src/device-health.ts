@@ -2,8 +2,8 @@
 // (silent longer than DEVICE_OFFLINE_MINUTES), screen off during opening hours, stale (reporting, but
 // not on the location's current playlist version within PLAYLIST_STALE_MINUTES), or online — and
 // whether a location is open at an instant, which decides whether a dark screen is an incident.
-import { playSpans } from './delivery.ts';
-import type { OpeningHours } from './inventory.ts';
+import { expectedPlays, playSpans, type Span } from './delivery.ts';
+import { addDays, type OpeningHours, type TimeWindow } from './inventory.ts';
 import { dayOfInstant, zonedInstant } from './time-zones.ts';
 
 export const DEVICE_STATES = ['online', 'stale', 'screen_off', 'offline', 'never'] as const;
@@ -81,4 +81,68 @@ export function deviceState({
     return 'stale';
   }
   return 'online';
+}
+
+const ALL_DAY: TimeWindow = { p_times_on: false, p_start_time: null, p_end_time: null };
+
+/**
+ * When the open stretch that contains `instant` began (ms), or null while the location is closed. A
+ * stretch that runs past midnight began the evening before (00:00 continues yesterday's 24:00).
+ */
+export function openSince(opening: OpeningHours, instant: number, timeZone: string): number | null {
+  const spans = playSpans(opening, ALL_DAY);
+  let day = dayOfInstant(instant, timeZone);
+  const containing = spans.find(
+    ([start, end]) => instant >= zonedInstant(day, start, timeZone) && instant < zonedInstant(day, end, timeZone),
+  );
+  if (!containing) return null;
+  let start = containing[0];
+  // Walk back over midnights while the day before ran until 24:00 (at most a week: open all day).
+  for (let i = 0; i < 7 && start === 0; i++) {
+    const before = spans.find(([, end]) => end === 24 * 60);
+    if (!before) break;
+    day = addDays(day, -1);
+    start = before[0];
+  }
+  return zonedInstant(day, start, timeZone);
+}
+
+/** What a campaign at risk plays: its time window and zones at the device's location. */
+export type CampaignAtRiskPlan = TimeWindow & { zones: number };
+
+/**
+ * The plays a campaign was expected to get from one device between `from` and `to` (ms): the loop
+ * schedule of its window inside the opening hours, per zone, over each local day the stretch touches.
+ * Rounded down to whole plays.
+ */
+export function playsLost({
+  from,
+  to,
+  opening,
+  campaign,
+  loopSeconds,
+  timeZone,
+}: {
+  from: number;
+  to: number;
+  opening: OpeningHours;
+  campaign: CampaignAtRiskPlan;
+  loopSeconds: number;
+  timeZone: string;
+}): number {
+  if (!(to > from)) return 0;
+  const spans: Span[] = playSpans(opening, campaign);
+  let total = 0;
+  const last = dayOfInstant(to, timeZone);
+  for (let day = dayOfInstant(from, timeZone), n = 0; day <= last && n < 400; day = addDays(day, 1), n++) {
+    total += expectedPlays({
+      day,
+      timeZone,
+      spans,
+      loopSeconds,
+      zones: campaign.zones,
+      devices: [{ from, to }],
+    });
+  }
+  return Math.floor(total + 1e-9);
 }
