@@ -1,4 +1,5 @@
 // The one place that reads process.env: every setting, typed and defaulted.
+import { PLAYLIST_STALE_MINUTES_DEFAULT } from '@marquee/contracts/device-health';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -88,6 +89,9 @@ const envSchema = z.object({
   VIDEO_TEMP_DIR: z.string().optional(),
   /** A device silent for longer than this counts as offline (its location's managers are told). */
   DEVICE_OFFLINE_MINUTES: z.coerce.number().positive().default(10),
+  /** A reporting device that has not applied its location's current playlist version this long after
+   * it changed counts as stale. */
+  PLAYLIST_STALE_MINUTES: z.coerce.number().positive().default(PLAYLIST_STALE_MINUTES_DEFAULT),
   /** Loop length (seconds) of a new location (and of those that existed before loops were known). */
   LOOP_SECONDS: z.coerce
     .number()
@@ -171,6 +175,8 @@ export type Config = {
   };
   /** A device silent for longer than this (ms) is marked offline by the maintenance sweep. */
   deviceOfflineMs: number;
+  /** A device not on the current playlist version this long (ms) after it changed is stale. */
+  playlistStaleMs: number;
   /** A new location's loop length and opening hours when the form leaves them out. */
   inventory: InventorySettings;
   webDist: string;
@@ -275,6 +281,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       rejectionReasons: [...listSetting(e.REJECTION_REASONS, '|'), { id: 0, label: 'Other' }],
     },
     deviceOfflineMs: e.DEVICE_OFFLINE_MINUTES * 60_000,
+    playlistStaleMs: e.PLAYLIST_STALE_MINUTES * 60_000,
     inventory: { loopSeconds: e.LOOP_SECONDS, openingHours: e.OPENING_HOURS },
     webDist: e.WEB_DIST,
     now: () => new Date(),

@@ -1,7 +1,7 @@
 // SQL of the device gateway: the device behind a token, its playlist, the files it may fetch, event
 // batches with their hourly rollups (one statement), and the state changes devices cause.
 import { sql } from 'kysely';
-import { OFFLINE_STATUS } from '@marquee/contracts/device-gateway';
+import { OFFLINE_STATUS, type DeviceFacts } from '@marquee/contracts/device-gateway';
 import type { Database } from '../../db/database.ts';
 import { CAMPAIGN_TARGETING_COLUMNS, day } from '../campaigns/campaigns.repository.ts';
 
@@ -65,23 +65,57 @@ export const gatewayRepository = {
       .where('devices.token_hash', '=', tokenHash)
       .executeTakeFirst(),
 
-  /** Records a report: the device counts as online again. */
-  async setStatus(db: Database, id: number, status: string, at: Date): Promise<void> {
+  /** Records a report: the device counts as online again, with the facts it told (those left out keep
+   * their value). A new playlist version starts `playlist_applied_at`; a screen reported off starts
+   * `screen_off_since` (kept while it stays off). */
+  async setStatus(db: Database, id: number, status: string, at: Date, facts: DeviceFacts = {}): Promise<void> {
     await db
       .updateTable('devices')
-      .set({ last_status: status, last_status_date: at, offline_since: null })
+      .set((eb) => ({
+        last_status: status,
+        last_status_date: at,
+        offline_since: null,
+        ...(facts.playlist_version !== undefined
+          ? {
+              playlist_version: facts.playlist_version,
+              playlist_applied_at: eb
+                .case()
+                .when('playlist_version', 'is not distinct from', facts.playlist_version)
+                .then(eb.ref('playlist_applied_at'))
+                .else(at)
+                .end(),
+            }
+          : {}),
+        ...(facts.screen_on !== undefined
+          ? {
+              screen_on: facts.screen_on,
+              screen_off_since: facts.screen_on
+                ? null
+                : eb.case().when('screen_on', '=', false).then(eb.ref('screen_off_since')).else(at).end(),
+            }
+          : {}),
+        ...(facts.uptime_s !== undefined ? { uptime_s: facts.uptime_s } : {}),
+        ...(facts.disk_free_mb !== undefined ? { disk_free_mb: facts.disk_free_mb } : {}),
+        ...(facts.cpu_temp_c !== undefined ? { cpu_temp_c: facts.cpu_temp_c } : {}),
+        ...(facts.app_version !== undefined ? { app_version: facts.app_version } : {}),
+      }))
       .where('id', '=', id)
       .execute();
   },
 
-  /** The campaigns in `states` at the location on `today`, in loop order, with clip file details. */
-  playlist: (db: Database, { location, today, states }: { location: number; today: string; states: number[] }) =>
-    db
+  /** The campaigns in `states` on `today` at the given locations (all: null), in loop order, with
+   * clip file details. */
+  playlist: (
+    db: Database,
+    { locations, today, states }: { locations: number[] | null; today: string; states: number[] },
+  ) => {
+    let q = db
       .selectFrom('campaigns')
       .innerJoin('campaign_locations as cl', 'cl.campaign_id', 'campaigns.id')
       .innerJoin('videoclips', 'videoclips.id', 'campaigns.videoclip_id')
       .innerJoin('videos', 'videos.id', 'videoclips.video_id')
       .select([
+        'cl.location_id',
         'campaigns.id',
         'campaigns.sys_id',
         'campaigns.name',
@@ -98,22 +132,30 @@ export const gatewayRepository = {
         'videos.duration',
         'videos.content_type',
       ])
-      .where('cl.location_id', '=', location)
       .where('campaigns.state', 'in', states)
       .where('campaigns.start_date', '<=', today)
-      .where('campaigns.end_date', '>=', today)
-      .orderBy('campaigns.ordering')
-      .orderBy('campaigns.id')
-      .execute(),
+      .where('campaigns.end_date', '>=', today);
+    if (locations) q = q.where('cl.location_id', 'in', locations.length ? locations : [0]);
+    return q.orderBy('cl.location_id').orderBy('campaigns.ordering').orderBy('campaigns.id').execute();
+  },
 
-  /** The location's zones that have an overlay picture: zone number → the picture's id and size. */
-  overlays: (db: Database, location: number) =>
-    db
+  /** The zones with an overlay picture at the given locations (all: null), with the picture's id and size. */
+  overlays: (db: Database, locations: number[] | null) => {
+    let q = db
       .selectFrom('location_zones')
       .innerJoin('images', 'images.id', 'location_zones.overlay_image_id')
-      .select(['location_zones.zone_number', 'images.id', 'images.size'])
-      .where('location_zones.location_id', '=', location)
-      .execute(),
+      .select(['location_zones.location_id', 'location_zones.zone_number', 'images.id', 'images.size']);
+    if (locations) q = q.where('location_zones.location_id', 'in', locations.length ? locations : [0]);
+    return q.execute();
+  },
+
+  /** Makes each version its location's current one, since `at`, unless it already is. */
+  async setPlaylistVersions(db: Database, locations: number[], versions: string[], at: Date): Promise<void> {
+    await sql`
+      update locations l set playlist_version = v.version, playlist_version_since = ${at}
+      from unnest(${locations}::int[], ${versions}::text[]) as v(id, version)
+      where l.id = v.id and l.playlist_version is distinct from v.version`.execute(db);
+  },
 
   /** The video file if it is the clip of a campaign in `states` at the location. */
   videoFor: (db: Database, { location, videoId, states }: { location: number; videoId: number; states: number[] }) =>

@@ -48,6 +48,15 @@ function parsed<T>(schema: z.ZodType<T>, body: unknown): T {
   throw badRequest(fields);
 }
 
+/** Whether an `If-None-Match` header names the ETag (weak or strong, one of a list, or `*`). */
+export function matchesEtag(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  return header.split(',').some((tag) => {
+    const t = tag.trim();
+    return t === '*' || t.replace(/^W\//, '') === etag;
+  });
+}
+
 const sendFile = (reply: FastifyReply, contentType: string, length: number, stream: NodeJS.ReadableStream) =>
   reply
     .type(contentType)
@@ -71,14 +80,28 @@ export function registerDeviceGatewayRoutes(app: FastifyInstance, gateway: Devic
     },
     async (req) => {
       const d = await device(req);
-      return gateway.heartbeat(d, parsed(heartbeatInput, req.body).status);
+      return gateway.heartbeat(d, parsed(heartbeatInput, req.body));
     },
   );
 
   r.get(
     endpoints.playlist,
-    { config, schema: { tags, description, headers, response: { 200: playlistResponse, 401: detailError } } },
-    async (req) => gateway.playlist(await device(req)),
+    {
+      config,
+      schema: {
+        tags,
+        description: `${description} The answer's ETag is its \`version\`; \`If-None-Match\` with it gets 304 while the content is unchanged.`,
+        headers,
+        response: { 200: playlistResponse, 304: z.null().describe('Not modified'), 401: detailError },
+      },
+    },
+    async (req, reply) => {
+      const playlist = await gateway.playlist(await device(req));
+      const etag = `"${playlist.version}"`;
+      reply.header('etag', etag).header('cache-control', 'private, no-cache');
+      if (matchesEtag(req.headers['if-none-match'], etag)) return reply.code(304).send(null);
+      return playlist;
+    },
   );
 
   r.post(

@@ -8,11 +8,10 @@ import type { ValidationErrorBody } from '@marquee/contracts/common';
 import { isCompletedPlay } from '@marquee/contracts/delivery';
 import {
   MAX_CLOCK_SKEW_MS,
-  deviceImageUrl,
-  deviceVideoUrl,
   gatewayTexts,
   type EventsBatch,
   type EventsResponse,
+  type HeartbeatInput,
   type PlaylistResponse,
 } from '@marquee/contracts/device-gateway';
 import { writeLogEntry } from '../../audit/audit.ts';
@@ -25,11 +24,13 @@ import type { MediaStorage } from '../../media/storage.ts';
 import { CAMPAIGN_MODEL } from '../campaigns/campaigns.repository.ts';
 import { openDevicePeriod } from '../locations/device-periods.repository.ts';
 import { DEVICE_MODEL } from './device-gateway.maintenance.ts';
+import { refreshDeviceHealth } from './device-health.ts';
+import { playlistsOf } from './playlists.ts';
 import { gatewayRepository as repo, type EventRow, type GatewayDevice } from './device-gateway.repository.ts';
 
 export type GatewayDeps = {
   db: Database;
-  config: Pick<Config, 'now' | 'timeZone' | 'campaigns'>;
+  config: Pick<Config, 'now' | 'timeZone' | 'campaigns' | 'deviceOfflineMs' | 'playlistStaleMs'>;
   storage: MediaStorage;
   /** Counts stored events and batch sizes (absent where nobody reads metrics). */
   metrics?: Pick<Metrics, 'deviceEvents' | 'deviceBatchSize'>;
@@ -147,11 +148,13 @@ export function createDeviceGatewayService({ db, config, storage, metrics }: Gat
       return device;
     },
 
-    /** Records the status; a device marked offline is online again (with an entry saying so). */
-    async heartbeat(device: GatewayDevice, status: string) {
+    /** Records the status and the player's facts, and the device's health state; a device marked
+     * offline is online again (with an entry saying so). */
+    async heartbeat(device: GatewayDevice, { status, ...facts }: HeartbeatInput) {
       const now = config.now();
       await db.transaction().execute(async (trx) => {
-        await repo.setStatus(trx, device.id, status, now);
+        await repo.setStatus(trx, device.id, status, now, facts);
+        await refreshDeviceHealth(trx, config, now, [device.id]);
         if (device.offline_since !== null) {
           await writeLogEntry(trx, {
             userId: null,
@@ -166,56 +169,28 @@ export function createDeviceGatewayService({ db, config, storage, metrics }: Gat
       return { server_time: now.toISOString() };
     },
 
-    /** What the location plays today, in loop order; Approved campaigns in it become Sent. */
+    /** What the location plays today, in loop order, and its version (the location's current one
+     * from now on); Approved campaigns in it become Sent. */
     async playlist(device: GatewayDevice): Promise<PlaylistResponse> {
       const date = today();
-      const rows = await repo.playlist(db, { location: device.location_id, today: date, states: [...PLAYING_STATES] });
-      const overlays = new Map((await repo.overlays(db, device.location_id)).map((o) => [o.zone_number, o]));
-      const toSend = rows
-        .filter((r) => campaignTransitions.sent.from.some((s) => s === Number(r.state)))
-        .map((r) => r.id);
+      const now = config.now();
+      const { campaigns, version } = (await playlistsOf(db, [device.location_id], date)).get(device.location_id)!;
+      await repo.setPlaylistVersions(db, [device.location_id], [version], now);
+      const toSend = campaigns
+        .filter((c) => campaignTransitions.sent.from.some((s) => s === c.state))
+        .map((c) => c.id);
       if (toSend.length) {
         await db
           .transaction()
           .execute((trx) => moveBy(trx, 'sent', toSend, gatewayTexts.sentToDevice(device.serial_number)));
       }
       return {
-        server_time: config.now().toISOString(),
+        version,
+        server_time: now.toISOString(),
         date,
         time_zone: config.timeZone,
         location: { id: device.location_id, sys_id: device.location_sys_id, name: device.location_name },
-        campaigns: rows.map((r) => ({
-          id: r.id,
-          sys_id: r.sys_id,
-          name: r.name,
-          state: toSend.includes(r.id) ? CampaignState.Sent : Number(r.state),
-          start_date: r.start_date,
-          end_date: r.end_date,
-          ordering: r.ordering,
-          zones: r.p_zones ?? [],
-          overlays: (r.p_zones_overlay ?? []).flatMap((zone) => {
-            const overlay = overlays.get(zone);
-            return overlay && r.p_zones.includes(zone)
-              ? [{ zone, url: deviceImageUrl(overlay.id), size: overlay.size }]
-              : [];
-          }),
-          p_times_on: r.p_times_on,
-          p_start_time: r.p_start_time,
-          p_end_time: r.p_end_time,
-          p_gender_on: r.p_gender_on,
-          p_gender: r.p_gender === 'm' || r.p_gender === 'f' ? r.p_gender : null,
-          p_age_on: r.p_age_on,
-          p_age: r.p_age,
-          clip: {
-            id: r.clip_id,
-            name: r.clip_name,
-            url: deviceVideoUrl(r.video_id),
-            checksum: r.checksum,
-            size: Number(r.size),
-            duration: Number(r.duration),
-            content_type: r.content_type,
-          },
-        })),
+        campaigns: campaigns.map((c) => (toSend.includes(c.id) ? { ...c, state: CampaignState.Sent } : c)),
       };
     },
 

@@ -1,10 +1,17 @@
 // SQL for devices: the row with its location's name; the token is stored only as its sha256.
+import type { DeviceState } from '@marquee/contracts/device-health';
 import type { Device, DeviceInput } from '@marquee/contracts/locations';
 import type { Database } from '../../db/database.ts';
 import type { CrudRepository } from '../../http/crud.ts';
 import { applyPage, countOf, likePattern } from '../../http/list.ts';
 
-export type DeviceFilters = { location?: number; search?: string; is_active?: boolean; is_simulated?: boolean };
+export type DeviceFilters = {
+  location?: number;
+  search?: string;
+  is_active?: boolean;
+  is_simulated?: boolean;
+  state?: DeviceState;
+};
 
 /** What registering stores: the input plus the hash of the new token. */
 export type DeviceRecord = DeviceInput & { token_hash: string };
@@ -24,22 +31,36 @@ const base = (db: Database, filters: DeviceFilters) => {
       'devices.last_status_date',
       'devices.is_simulated',
       'devices.created_at',
+      'devices.health_state',
+      'devices.playlist_version',
+      'devices.playlist_applied_at',
+      'devices.screen_on',
+      'devices.uptime_s',
+      'devices.disk_free_mb',
+      'devices.cpu_temp_c',
+      'devices.app_version',
     ]);
   if (filters.location !== undefined) q = q.where('devices.location_id', '=', filters.location);
   if (filters.is_active !== undefined) q = q.where('devices.is_active', '=', filters.is_active);
   if (filters.search) q = q.where('devices.serial_number', 'ilike', likePattern(filters.search));
   if (filters.is_simulated !== undefined) q = q.where('devices.is_simulated', '=', filters.is_simulated);
+  if (filters.state !== undefined) q = q.where('devices.health_state', '=', filters.state);
   return q;
 };
 
 type Row = Awaited<ReturnType<ReturnType<typeof base>['executeTakeFirstOrThrow']>>;
 
-const present = ({ location_id, ...row }: Row): Device => ({
+const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
+
+const present = ({ location_id, health_state, ...row }: Row): Device => ({
   ...row,
   location: location_id,
   device_type: row.device_type as Device['device_type'],
-  last_status_date: row.last_status_date === null ? null : new Date(row.last_status_date).toISOString(),
+  last_status_date: iso(row.last_status_date),
   created_at: new Date(row.created_at).toISOString(),
+  state: health_state as DeviceState,
+  playlist_applied_at: iso(row.playlist_applied_at),
+  cpu_temp_c: row.cpu_temp_c === null ? null : Number(row.cpu_temp_c),
 });
 
 export const devicesRepository = {
