@@ -4,7 +4,8 @@
 import { describe, expect, it } from 'vitest';
 import { expectedPlays, playSpans } from '@marquee/contracts/delivery';
 import { deviceEvent, deviceGatewayEndpoints as api, type DeviceEvent } from '@marquee/contracts/device-gateway';
-import { countPlay, emptySummary, runSimulation, withPlaylistChecksums, type Send } from '../src/simulation/driver.ts';
+import { countPlay, emptySummary, runSimulation, withPlaylistChecksums } from '../src/simulation/driver.ts';
+import type { Send } from '../src/simulation/player.ts';
 import {
   WRONG_CHECKSUM,
   eventsOfDay,

@@ -5,7 +5,8 @@ import type { AddressInfo } from 'node:net';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { gatewayTexts, MAX_EVENTS_PER_BATCH } from '@marquee/contracts/device-gateway';
-import { runSimulation, type Send } from '../src/simulation/driver.ts';
+import { runSimulation } from '../src/simulation/driver.ts';
+import type { Send } from '../src/simulation/player.ts';
 import {
   audienceMean,
   batchesOf,

@@ -1,6 +1,7 @@
 // Drives simulated devices through the device gateway: each one sends a heartbeat, fetches its
 // playlist (approved campaigns become Sent), then posts its history day by day in batches of at most
-// 1000 events (plays make campaigns Active, viewers Viewed) with a heartbeat after each day.
+// 1000 events (plays make campaigns Active, viewers Viewed) with a heartbeat and a playlist fetch
+// (304 while it is unchanged) after each day, sending the player's facts (player.ts).
 // The gateway is reached through `send`: HTTP for the command line, `app.inject` for the demo data.
 import {
   MAX_EVENTS_PER_BATCH,
@@ -8,6 +9,7 @@ import {
   type DeviceEvent,
   type PlaylistResponse,
 } from '@marquee/contracts/device-gateway';
+import { zonedInstant } from '@marquee/contracts/time-zones';
 import {
   batchesOf,
   daysOf,
@@ -17,17 +19,15 @@ import {
   type SimCampaign,
   type SimSettings,
 } from './generate.ts';
+import { call, createPlayer, emptyHealth, type HealthCounts, type Send } from './player.ts';
 import { createRandom, mixSeed, pickShare } from './random.ts';
-
-/** A gateway call of a device and its answer. */
-export type GatewayRequest = { method: 'GET' | 'POST'; path: string; token: string; body?: unknown };
-export type GatewayResponse = { status: number; body: unknown };
-export type Send = (request: GatewayRequest) => Promise<GatewayResponse>;
 
 /** A registered device: its token is the one whose sha256 the server keeps; `hours` are its location's
  * open hours (local; 06–24 when not given) and `loopSeconds` its loop's length (the default when not
  * given). `countsViewers` false: it has no camera and sends no viewers (else the run's `uncounted`
- * share decides); `silent`: an outage [from, to) (ms) in which it played nothing. */
+ * share decides); `silent`: an outage [from, to) (ms): offline, it sent nothing (no heartbeats) and
+ * played nothing. `screenOff`: its panel is off (it says so, and plays nothing); `stale`: it stopped
+ * applying playlists (it echoes the first version it applied). */
 export type SimDevice = {
   serial: string;
   token: string;
@@ -36,6 +36,8 @@ export type SimDevice = {
   loopSeconds?: number;
   countsViewers?: boolean;
   silent?: readonly [number, number];
+  screenOff?: boolean;
+  stale?: boolean;
 };
 
 export type SimulationProgress = { device: string; day: string; events: number; batches: number };
@@ -69,6 +71,8 @@ export type SimulationSummary = PlayCounts & {
   /** Serial numbers of the devices that counted no viewers. */
   uncounted: string[];
   batches: number;
+  /** Heartbeats, playlist fetches, 304s, versions applied, offline stretches. */
+  health: HealthCounts;
   /** What each campaign got. */
   byCampaign: Map<number, CampaignSummary>;
   /** What each campaign got at each location (key `campaign@location`): the figures its location
@@ -99,25 +103,12 @@ export const emptySummary = (devices: number): SimulationSummary => ({
   devices,
   uncounted: [],
   batches: 0,
+  health: emptyHealth(),
   ...noPlays(),
   byCampaign: new Map(),
   byCampaignLocation: new Map(),
   seconds: 0,
 });
-
-/** A gateway answer other than 200, with what the server said. */
-export class GatewayError extends Error {
-  constructor(request: GatewayRequest, response: GatewayResponse) {
-    super(`${request.method} ${request.path} answered ${response.status}: ${JSON.stringify(response.body)}`);
-    this.name = 'GatewayError';
-  }
-}
-
-async function call(send: Send, request: GatewayRequest): Promise<unknown> {
-  const response = await send(request);
-  if (response.status !== 200) throw new GatewayError(request, response);
-  return response.body;
-}
 
 /** The campaigns with the clip checksums the playlist gives where they had none (the admin API does not
  * show them; the playlist only has today's campaigns). */
@@ -129,7 +120,13 @@ export const withPlaylistChecksums = (
   return campaigns.map((c) => ({ ...c, checksum: c.checksum ?? checksums.get(c.id) }));
 };
 
-/** One device's whole history; events of a device go in time order, as a real one sends them. */
+/** Whether `at` (ms) falls in the device's offline stretch [from, to). */
+export const isDark = (device: Pick<SimDevice, 'silent'>, at: number) =>
+  !!device.silent && at >= device.silent[0] && at < device.silent[1];
+
+/** One device's whole history; events of a device go in time order, as a real one sends them. The
+ * facts of its heartbeats are those of the simulated time (its uptime, the version it applied); an
+ * offline stretch has no plays, and no heartbeat at the end of a day inside it. */
 async function driveDevice(
   device: SimDevice,
   { index, countsViewers }: { index: number; countsViewers: boolean },
@@ -138,20 +135,27 @@ async function driveDevice(
 ): Promise<void> {
   const { send, settings, from, to } = options;
   const random = createRandom(mixSeed(options.seed, index));
-  const { token } = device;
-  await call(send, { method: 'POST', path: api.heartbeat, token, body: { status: 'ok' } });
-  const playlist = (await call(send, { method: 'GET', path: api.playlist, token })) as PlaylistResponse;
+  const { token, silent } = device;
+  const player = createPlayer({
+    token,
+    send,
+    seed: mixSeed(options.seed, index, 0x4ea1),
+    bootAt: from,
+    counts: summary.health,
+    screenOff: device.screenOff,
+    stale: device.stale,
+  });
+  await player.heartbeat(from);
+  const { playlist } = await player.fetchPlaylist();
   const campaigns = withPlaylistChecksums(
     playedCampaigns(options.campaigns.get(device.location) ?? [], new Set(playlist.campaigns.map((c) => c.id))),
     playlist,
   );
   if (!campaigns.length) return;
   const byId = new Map(campaigns.map((c) => [c.id, c]));
-  const [silentFrom, silentTo] = device.silent ?? [0, 0];
-  const played = (e: DeviceEvent) => {
-    const at = Date.parse(e.started_at);
-    return at < silentFrom || at >= silentTo;
-  };
+  const goesDark = !!silent && silent[0] < to && silent[1] > from;
+  if (goesDark) summary.health.offline_stretches++;
+  let restarted = false;
 
   const size = options.batchSize ?? MAX_EVENTS_PER_BATCH;
   let pending: DeviceEvent[] = [];
@@ -162,13 +166,24 @@ async function driveDevice(
   };
   const { hours, loopSeconds } = device;
   for (const day of daysOf(from, to, settings.timeZone)) {
-    const events = eventsOfDay({ campaigns, day, from, to, settings, random, hours, loopSeconds, countsViewers });
-    pending.push(...events.filter(played));
+    // A dark panel plays nothing.
+    if (!device.screenOff) {
+      const events = eventsOfDay({ campaigns, day, from, to, settings, random, hours, loopSeconds, countsViewers });
+      pending.push(...events.filter((e) => !isDark(device, Date.parse(e.started_at))));
+    }
     const batches = batchesOf(pending, size);
     // A part-filled last batch waits for the next day's events.
     pending = batches.at(-1)?.length === size ? [] : (batches.pop() ?? []);
     for (const batch of batches) await post(batch);
-    await call(send, { method: 'POST', path: api.heartbeat, token, body: { status: 'ok' } });
+    const at = Math.min(to, zonedInstant(day, 24 * 60, settings.timeZone));
+    if (!isDark(device, at)) {
+      if (goesDark && !restarted && at >= silent![1]) {
+        restarted = true;
+        player.restart(silent![1]);
+      }
+      await player.heartbeat(at);
+      await player.fetchPlaylist();
+    }
     options.onProgress?.({ device: device.serial, day, events: summary.events, batches: summary.batches });
   }
   if (pending.length) await post(pending);

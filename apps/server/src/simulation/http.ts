@@ -7,22 +7,27 @@ import { CSRF_COOKIE, CSRF_HEADER } from '@marquee/contracts/auth';
 import { REPORT_STATES, type Campaign } from '@marquee/contracts/campaigns';
 import type { DeviceRegistered } from '@marquee/contracts/locations';
 import { authEndpoint, resources, userInfoEndpoint } from '@marquee/contracts/resources';
-import type { Send, SimDevice } from './driver.ts';
+import type { SimDevice } from './driver.ts';
+import type { Send } from './player.ts';
 import type { SimCampaign } from './generate.ts';
 
 /** The gateway over HTTP at `baseUrl`. */
 export const httpSend =
   (baseUrl: string): Send =>
-  async ({ method, path, token, body }) => {
+  async ({ method, path, token, body, headers }) => {
     const res = await fetch(new URL(path, baseUrl), {
       method,
       headers: {
+        ...headers,
         authorization: `Bearer ${token}`,
         ...(body === undefined ? {} : { 'content-type': 'application/json' }),
       },
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
     });
-    return { status: res.status, body: await res.json() };
+    // A 304 has no body.
+    const text = await res.text();
+    const etag = res.headers.get('etag');
+    return { status: res.status, body: text ? JSON.parse(text) : null, ...(etag ? { etag } : {}) };
   };
 
 type Location = { id: number; name: string; open_time: string; close_time: string; loop_seconds: number };

@@ -9,21 +9,28 @@ import { dayOfInstant, zonedInstant } from '@marquee/contracts/time-zones';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import { hashDeviceToken } from '../modules/locations/devices.service.ts';
-import { runSimulation, type Send, type SimDevice, type SimulationSummary } from './driver.ts';
+import { runSimulation, type SimDevice, type SimulationSummary } from './driver.ts';
+import type { Send } from './player.ts';
 import type { SimCampaign } from './generate.ts';
 import { CAMPAIGN_TARGETING_COLUMNS } from '../modules/campaigns/campaigns.repository.ts';
 
 /** The gateway through `app.inject`. */
 export const injectSend =
   (app: FastifyInstance): Send =>
-  async ({ method, path, token, body }) => {
+  async ({ method, path, token, body, headers }) => {
     const res = await app.inject({
       method,
       url: path,
-      headers: { authorization: `Bearer ${token}` },
+      headers: { ...headers, authorization: `Bearer ${token}` },
       ...(body === undefined ? {} : { payload: body as object }),
     });
-    return { status: res.statusCode, body: res.json() };
+    // A 304 has no body.
+    const etag = res.headers.etag;
+    return {
+      status: res.statusCode,
+      body: res.body ? res.json() : null,
+      ...(typeof etag === 'string' ? { etag } : {}),
+    };
   };
 
 /** Campaigns the reports count (approved and later) by location, with their clip's length. */

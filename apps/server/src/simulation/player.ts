@@ -1,0 +1,164 @@
+// A simulated player's side of the gateway and of screen health (issue 16): the calls it makes, the
+// facts it reports with each heartbeat, and how it fetches its playlist (`If-None-Match` with the
+// version it has, the old one kept on 304) and applies it — or, stuck, does not. The history back-fill
+// and the live run share it.
+import {
+  deviceGatewayEndpoints as api,
+  type DeviceFacts,
+  type HeartbeatInput,
+  type PlaylistResponse,
+} from '@marquee/contracts/device-gateway';
+import { buildVersion } from '../../../../scripts/version.mjs';
+import { createRandom } from './random.ts';
+
+/** A gateway call of a device and its answer (`etag`: the answer's ETag header, when it has one). */
+export type GatewayRequest = {
+  method: 'GET' | 'POST';
+  path: string;
+  token: string;
+  body?: unknown;
+  headers?: Record<string, string>;
+};
+export type GatewayResponse = { status: number; body: unknown; etag?: string };
+export type Send = (request: GatewayRequest) => Promise<GatewayResponse>;
+
+/** A gateway answer other than the ones expected, with what the server said. */
+export class GatewayError extends Error {
+  constructor(request: GatewayRequest, response: GatewayResponse) {
+    super(`${request.method} ${request.path} answered ${response.status}: ${JSON.stringify(response.body)}`);
+    this.name = 'GatewayError';
+  }
+}
+
+/** The answer's body; anything but `expect` (200) is an error. */
+export async function call(send: Send, request: GatewayRequest, expect: number[] = [200]): Promise<GatewayResponse> {
+  const response = await send(request);
+  if (!expect.includes(response.status)) throw new GatewayError(request, response);
+  return response;
+}
+
+/** What the devices of a run did for screen health. */
+export type HealthCounts = {
+  heartbeats: number;
+  /** Playlist fetches, and those answered 304 (nothing changed since the version the device has). */
+  playlists: number;
+  not_modified: number;
+  /** Playlist versions the devices applied (each device's first one included), and new ones a device
+   * that stopped applying playlists (`stale`) fetched but did not apply. */
+  versions_applied: number;
+  versions_ignored: number;
+  /** Offline stretches the devices went through (nothing sent in them). */
+  offline_stretches: number;
+};
+
+export const emptyHealth = (): HealthCounts => ({
+  heartbeats: 0,
+  playlists: 0,
+  not_modified: 0,
+  versions_applied: 0,
+  versions_ignored: 0,
+  offline_stretches: 0,
+});
+
+let appVersion: string | undefined;
+/** What the simulated players report as their app: `marquee-sim/<build version>`. */
+export const simAppVersion = () => (appVersion ??= `marquee-sim/${buildVersion()}`.slice(0, 50));
+
+/** The playlist's version: its `version`, or (a server that sends only the header) its ETag. */
+export const versionOf = (playlist: Pick<PlaylistResponse, 'version'>, etag?: string): string | undefined =>
+  playlist.version || etag?.replace(/^W\//, '').replace(/^"(.*)"$/, '$1') || undefined;
+
+export type Player = {
+  /** The playlist the player plays (null before its first fetch). */
+  readonly playlist: PlaylistResponse | null;
+  /** The facts a heartbeat at `at` (ms, simulated time) carries. */
+  facts(at: number): DeviceFacts;
+  heartbeat(at: number): Promise<void>;
+  /** Fetches the playlist and applies a new version (unless stale); `changed`: it applied one. */
+  fetchPlaylist(): Promise<{ playlist: PlaylistResponse; changed: boolean }>;
+  /** It starts again (after a dark stretch): its uptime counts from `at`. */
+  restart(at: number): void;
+};
+
+/**
+ * A player with its own random stream (so its facts change no play): it booted some hours before
+ * `bootAt`, its disk fills slowly, its CPU runs warm (cooler with the panel off). `screenOff`: it says
+ * the panel is off. `stale`: it keeps the first playlist version it applied, though it still fetches.
+ */
+export function createPlayer({
+  token,
+  send,
+  seed,
+  bootAt,
+  counts,
+  screenOff = false,
+  stale = false,
+}: {
+  token: string;
+  send: Send;
+  seed: number;
+  bootAt: number;
+  counts: HealthCounts;
+  screenOff?: boolean;
+  stale?: boolean;
+}): Player {
+  const random = createRandom(seed);
+  let boot = bootAt - random.int(0, 72) * 3_600_000;
+  let disk = random.int(8_000, 60_000);
+  let applied: { playlist: PlaylistResponse; version: string | undefined } | null = null;
+
+  const facts = (at: number): DeviceFacts => {
+    disk = Math.max(500, disk - random.int(0, 3));
+    const version = applied?.version;
+    return {
+      ...(version ? { playlist_version: version } : {}),
+      screen_on: !screenOff,
+      uptime_s: Math.max(0, Math.floor((at - boot) / 1000)),
+      disk_free_mb: disk,
+      cpu_temp_c: Math.round(((screenOff ? 36 : 47) + random.next() * 9) * 10) / 10,
+      app_version: simAppVersion(),
+    };
+  };
+
+  return {
+    get playlist() {
+      return applied?.playlist ?? null;
+    },
+    facts,
+    async heartbeat(at) {
+      const body: HeartbeatInput = { status: 'ok', ...facts(at) };
+      await call(send, { method: 'POST', path: api.heartbeat, token, body });
+      counts.heartbeats++;
+    },
+    async fetchPlaylist() {
+      const has = applied?.version;
+      const response = await call(
+        send,
+        { method: 'GET', path: api.playlist, token, ...(has ? { headers: { 'if-none-match': `"${has}"` } } : {}) },
+        has ? [200, 304] : [200],
+      );
+      counts.playlists++;
+      if (response.status === 304) {
+        counts.not_modified++;
+        return { playlist: applied!.playlist, changed: false };
+      }
+      const playlist = response.body as PlaylistResponse;
+      const version = versionOf(playlist, response.etag);
+      if (applied && version === applied.version) {
+        // The same content (a server without versions answers 200 every time): keep the clip data fresh.
+        applied = { playlist, version };
+        return { playlist, changed: false };
+      }
+      if (applied && stale) {
+        counts.versions_ignored++;
+        return { playlist: applied.playlist, changed: false };
+      }
+      applied = { playlist, version };
+      counts.versions_applied++;
+      return { playlist, changed: true };
+    },
+    restart(at) {
+      boot = at;
+    },
+  };
+}
