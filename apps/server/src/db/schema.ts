@@ -363,7 +363,8 @@ export type AlertsTable = {
 
 export type AlertCampaignsTable = { alert_id: number; campaign_id: number; plays_lost: Generated<number> };
 
-/** Pacing of a live campaign as the hourly run computed it, with today's expected plays by hour. */
+/** Pacing of a live campaign as the hourly run computed it (up to the start of that hour), with the
+ * plays expected today by then. */
 export type CampaignPacingTable = {
   campaign_id: number;
   computed_at: Timestamp;
@@ -373,11 +374,31 @@ export type CampaignPacingTable = {
   pacing: string | null;
   missing: Generated<number>;
   day: ColumnType<string, string, string>;
-  expected_today: ColumnType<number[], number[], number[]>;
+  expected_today: number;
 };
 
 /** A run of a job (a sweep, the pacing check, a scheduled mail) claimed for a period. */
 export type JobRunsTable = { job: string; period: string; claimed_at: DefaultTimestamp };
+
+/** A user's scheduled report mail (issue 16); `next_run_at` is when the sweep next looks at it. */
+export type ReportSubscriptionsTable = {
+  id: Generated<number>;
+  user_id: number;
+  kind: string;
+  campaign_id: number | null;
+  title: string;
+  query: ColumnType<Record<string, string>, string, string>;
+  period: string;
+  date_from: ColumnType<string | null, string | null, string | null>;
+  date_to: ColumnType<string | null, string | null, string | null>;
+  frequency: string;
+  weekday: number | null;
+  send_time: string;
+  unsubscribe_token: string;
+  created_at: DefaultTimestamp;
+  last_sent_at: Timestamp | null;
+  next_run_at: Timestamp;
+};
 
 export type DB = {
   users: UsersTable;
@@ -413,4 +434,5 @@ export type DB = {
   alert_campaigns: AlertCampaignsTable;
   campaign_pacing: CampaignPacingTable;
   job_runs: JobRunsTable;
+  report_subscriptions: ReportSubscriptionsTable;
 };

@@ -62,7 +62,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       pacing varchar(12),
       missing int not null default 0,
       day date not null,
-      expected_today double precision[] not null default '{}'
+      expected_today double precision not null default 0
     );
     create index campaign_pacing_pacing_idx on campaign_pacing (pacing, missing desc);
     create table job_runs (
