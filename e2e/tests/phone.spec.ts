@@ -68,6 +68,7 @@ async function addresses(page: Page, baseURL: string): Promise<Record<string, st
     locationAdd: '/location/add',
     location: `/location/${station.id}`,
     locationZones: '/location/zones',
+    screens: '/screens',
     advertisers: '/advertiser',
     advertiserAdd: '/advertiser/add',
     advertiser: `/advertiser/${advertisers[0]!.id}`,

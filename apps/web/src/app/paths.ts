@@ -1,4 +1,6 @@
 // Every URL pattern of the app, and builders for the ones with parameters.
+import type { DeviceState } from '@marquee/contracts/device-health';
+
 export const paths = {
   home: '/',
   login: '/login',
@@ -17,6 +19,8 @@ export const paths = {
   locationAdd: '/location/add',
   location: '/location/:id',
   locationZones: '/location/zones',
+  /** Every device (screen) with its health state; `?state=` filters. */
+  screens: '/screens',
   advertisers: '/advertiser',
   advertiserAdd: '/advertiser/add',
   advertiser: '/advertiser/:id',
@@ -48,6 +52,8 @@ export const paths = {
 export const rolePath = (id: number) => `/role/${id}`;
 export const userPath = (id: number) => `/user/${id}`;
 export const locationPath = (id: number) => `/location/${id}`;
+/** The Screens list, filtered to one health state when given. */
+export const screensPath = (state?: DeviceState) => (state ? `/screens?state=${state}` : '/screens');
 export const advertiserPath = (id: number) => `/advertiser/${id}`;
 export const productPath = (id: number) => `/product/${id}`;
 export const videoPath = (id: number) => `/video/${id}`;
