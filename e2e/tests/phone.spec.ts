@@ -94,6 +94,7 @@ async function addresses(page: Page, baseURL: string): Promise<Record<string, st
     reportAdvertisers: '/reports/campaigns/advertisers',
     reportDelivery: '/reports/delivery',
     reportDeliveryCampaign: `/reports/delivery/${playing.id}`,
+    alerts: '/alerts',
   };
 }
 

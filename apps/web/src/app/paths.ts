@@ -47,6 +47,7 @@ export const paths = {
   reportAdvertisers: '/reports/campaigns/advertisers',
   reportDelivery: '/reports/delivery',
   reportDeliveryCampaign: '/reports/delivery/:id',
+  alerts: '/alerts',
 } as const;
 
 export const rolePath = (id: number) => `/role/${id}`;
@@ -65,6 +66,17 @@ export const campaignCalendarListPath = (start: string, location: number, select
 export const reportCampaignLocationPath = (campaign: number, location: number) =>
   `/reports/campaigns/details/${campaign}/${location}`;
 export const reportDeliveryPath = (id: number) => `/reports/delivery/${id}`;
+
+/** The Screens list, filtered to one health state (`online`, `offline`, …) when given. */
+export const screensPath = (state?: string) => (state ? `/screens?state=${encodeURIComponent(state)}` : '/screens');
+
+/** The Alerts screen with filters (`kind`, `open`, `location`, `campaign`) in its query string. */
+export function alertsPath(filters: Record<string, string | number | boolean | undefined> = {}): string {
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries(filters)) if (value !== undefined) params.set(name, String(value));
+  const search = params.toString();
+  return search ? `${paths.alerts}?${search}` : paths.alerts;
+}
 
 /** `/login`, with `timeout=true` after an inactivity logout and `next` to return to afterwards. */
 export function loginPath({ next, timeout = false }: { next?: string; timeout?: boolean } = {}): string {

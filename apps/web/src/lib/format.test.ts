@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { formatDateTime, formatTime, setDisplayTimeZone } from './format.ts';
+import { formatDateTime, formatHourMinute, formatTime, setDisplayTimeZone } from './format.ts';
 
 describe('format', () => {
   afterEach(() => setDisplayTimeZone(undefined));
@@ -8,6 +8,8 @@ describe('format', () => {
     setDisplayTimeZone('Europe/Warsaw');
     expect(formatDateTime('2026-11-22T23:30:00Z')).toBe('2026-11-23 00:30:00');
     expect(formatTime(new Date('2026-07-01T10:00:05Z'))).toBe('12:00:05');
+    expect(formatHourMinute('2026-07-01T10:04:59Z')).toBe('12:04');
+    expect(formatHourMinute(null)).toBe('');
     setDisplayTimeZone('UTC');
     expect(formatDateTime('2026-11-22T23:30:00Z')).toBe('2026-11-22 23:30:00');
   });

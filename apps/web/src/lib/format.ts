@@ -34,3 +34,9 @@ export function formatDateTime(value: string | Date | null | undefined): string 
 export function formatTime(value: Date): string {
   return inZone(value).format(TIME_FORMAT);
 }
+
+/** HH:mm of an instant ("as of 14:05"); empty for none. */
+export function formatHourMinute(value: string | Date | null | undefined): string {
+  if (!value || !dayjs(value).isValid()) return '';
+  return inZone(value).format('HH:mm');
+}
