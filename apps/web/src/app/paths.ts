@@ -67,9 +67,6 @@ export const reportCampaignLocationPath = (campaign: number, location: number) =
   `/reports/campaigns/details/${campaign}/${location}`;
 export const reportDeliveryPath = (id: number) => `/reports/delivery/${id}`;
 
-/** The Screens list, filtered to one health state (`online`, `offline`, …) when given. */
-export const screensPath = (state?: string) => (state ? `/screens?state=${encodeURIComponent(state)}` : '/screens');
-
 /** The Alerts screen with filters (`kind`, `open`, `location`, `campaign`) in its query string. */
 export function alertsPath(filters: Record<string, string | number | boolean | undefined> = {}): string {
   const params = new URLSearchParams();
