@@ -30,6 +30,13 @@ import { openApiTags, registerOperationNaming } from './http/openapi.ts';
 import { createMetrics, registerMetrics } from './http/metrics.ts';
 import { registerHealthRoutes } from './http/health.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
+import { registerJobs } from './http/jobs.ts';
+import { invalidateCounts } from './http/count-cache.ts';
+import { checkPacing } from './modules/alerts/alerts.pacing.ts';
+import { registerAlertRoutes } from './modules/alerts/alerts.routes.ts';
+import { createAlertsService } from './modules/alerts/alerts.service.ts';
+import { sweepScreenHealth } from './modules/alerts/alerts.sweep.ts';
+import { runMaintenance } from './modules/device-gateway/device-gateway.maintenance.ts';
 import { registerImageRoutes, registerMediaRoutes } from './media/images.routes.ts';
 import { createImagesService, createMediaService } from './media/images.service.ts';
 import { createStorage, type MediaStorage } from './media/storage.ts';
@@ -54,8 +61,10 @@ import { createLogEntriesService, registerLogEntryRoutes } from './modules/log-e
 import { createPermissionsService, registerPermissionRoutes } from './modules/permissions/permissions.routes.ts';
 import { registerRoleRoutes } from './modules/roles/roles.routes.ts';
 import { registerDeliveryRoutes } from './modules/delivery/delivery.routes.ts';
+import { registerOperations } from './modules/operations/operations.routes.ts';
 import { createDeliveryService } from './modules/delivery/delivery.service.ts';
 import { createProofOfPlayService } from './modules/delivery/proof-of-play.ts';
+import { registerReportSubscriptionModule } from './modules/report-subscriptions/report-subscriptions.routes.ts';
 import { registerStatisticsRoutes } from './modules/statistics/statistics.routes.ts';
 import { createStatisticsService } from './modules/statistics/statistics.service.ts';
 import { createRolesService } from './modules/roles/roles.service.ts';
@@ -124,6 +133,8 @@ export async function buildApp({
   registerHealthRoutes(app, { db });
 
   const access = createAccess(db);
+  const jobs = registerJobs(app);
+  jobs.add('maintenance', () => runMaintenance(db, config));
   registerSession(app, { db, access, config });
   registerInputGuard(app);
 
@@ -152,16 +163,32 @@ export async function buildApp({
     approval: createCampaignApprovalService({ access, campaigns, config, db }),
     delivery,
   });
+  registerAlertRoutes(app, createAlertsService(db, access, config));
+  const alertDeps = { db, config, mailer, log: app.log };
+  jobs.add('screen-health', async () => {
+    await sweepScreenHealth(alertDeps);
+    invalidateCounts(resources.alerts.model_name);
+  });
+  jobs.add('pacing', async () => {
+    await checkPacing({ ...alertDeps, delivery });
+    invalidateCounts(resources.alerts.model_name);
+  });
   registerDeliveryRoutes(app, { delivery, proof: createProofOfPlayService({ db, access, config, campaigns }) });
+  registerOperations(app, { db, access, config });
   registerMessageRoutes(app, createMessagesService(db, access));
   registerRoleRoutes(app, createRolesService(db, access));
   registerPermissionRoutes(app, createPermissionsService(db, access));
   registerLogEntryRoutes(app, createLogEntriesService(db, access, config.timeZone));
   registerDeviceGateway(app, { db, config, storage, metrics });
-  registerStatisticsRoutes(
-    app,
-    createStatisticsService({ db, access, timeZone: config.timeZone, campaigns, pacing: delivery.withPacing }),
-  );
+  const statistics = createStatisticsService({
+    db,
+    access,
+    timeZone: config.timeZone,
+    campaigns,
+    pacing: delivery.withPacing,
+  });
+  registerStatisticsRoutes(app, statistics);
+  registerReportSubscriptionModule(app, { db, access, config, mailer, campaigns, delivery, statistics, log: app.log });
 
   registerWebApp(app, config.webDist);
   // Methods no route has (e.g. POST to an unknown path) get the same {detail} body as other 404s.

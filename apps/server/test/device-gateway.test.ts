@@ -18,6 +18,8 @@ import { NOW, TODAY, clockConfig, createCampaign, day, stateOf, usableClip } fro
 import { createUser, uniq } from './helpers/factories.ts';
 import { createLocation, logOf } from './helpers/location-factories.ts';
 
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
 type Viewer = { gender: 'm' | 'f'; age_group: number };
 type Event = { campaign: number; zone: number; started_at: string; duration_ms: number; viewers?: Viewer[] };
 
@@ -472,8 +474,9 @@ describeBackends(
         end: TODAY,
       });
 
-      await runMaintenance(ctx.db, ctx.config);
-      await runMaintenance(ctx.db, ctx.config);
+      // All the app's jobs (the maintenance sweep, screen health and alerts), twice: once is enough.
+      await ctx.app.jobs.run();
+      await ctx.app.jobs.run();
 
       const statusOf = (id: number) =>
         ctx.db
@@ -494,9 +497,13 @@ describeBackends(
         .select(['importance', 'content'])
         .where('user_id', '=', manager.id)
         .execute();
-      expect(inbox).toEqual([
-        { importance: 'warning', content: gatewayTexts.offlineMessage(silent.serial, location.name, since) },
-      ]);
+      // One message, from the alert the outage opened during opening hours, naming the campaign at risk.
+      expect(inbox).toHaveLength(1);
+      expect(inbox[0]!.importance).toBe('warning');
+      expect(inbox[0]!.content).toMatch(
+        new RegExp(`^${escapeRegExp(gatewayTexts.offlineMessage(silent.serial, location.name, since))} Campaigns at risk: `),
+      );
+      expect(inbox[0]!.content).toContain(endsToday.name);
       expect(await logOf(ctx.db, 'device', silent.id)).toEqual([
         { action_flag: ActionFlag.Warning, change_message: gatewayTexts.offlineEntry(since), user_id: null },
       ]);
@@ -508,12 +515,17 @@ describeBackends(
         action_flag: ActionFlag.Information,
         change_message: gatewayTexts.backOnline,
       });
+      // The next sweep closes its alert (a message saying so); silent again later is a new incident.
+      await ctx.app.jobs.run();
+      const later = await ctx.buildApp({ ...clockConfig, now: () => new Date(NOW.getTime() + 11 * 60_000) });
+      await later.jobs.run();
       await runMaintenance(ctx.db, { ...ctx.config, now: () => new Date(NOW.getTime() + 11 * 60_000) });
       expect((await statusOf(silent.id)).last_status).toBe('offline');
       const contents = (
         await ctx.db.selectFrom('messages').select('content').where('user_id', '=', manager.id).execute()
       ).map((m) => m.content);
-      expect(contents.filter((c) => c.includes(silent.serial))).toHaveLength(2);
+      expect(contents.filter((c) => c.includes(silent.serial))).toHaveLength(3);
+      expect(contents.filter((c) => c.includes(silent.serial) && c.startsWith('Resolved at '))).toHaveLength(1);
       expect(contents.filter((c) => c.includes(recent.serial))).toHaveLength(1);
 
       expect(await stateOf(ctx.db, ended.id)).toBe(99);

@@ -14,6 +14,10 @@ import {
 
 /** The tags routes use, each with the description the document's top-level `tags` list needs. */
 export const openApiTags = [
+  {
+    name: 'alerts',
+    description: 'Incidents: screens dark, stale or switched off during opening hours, campaigns at risk.',
+  },
   { name: 'advertisers', description: 'Advertisers, whose products and video clips campaigns show.' },
   { name: 'auth', description: 'Signing in and out, the signed-in user, password change and reset.' },
   { name: 'campaigns', description: 'Campaigns: create, approve or reject, deactivate, and their reports.' },
@@ -34,9 +38,17 @@ export const openApiTags = [
   { name: 'log-entries', description: 'The audit log: every change made through the API, devices and the system.' },
   { name: 'media', description: 'Stored images and videos (downloads, thumbnails, previews).' },
   { name: 'messages', description: 'Messages to the signed-in user from the system and from campaign reviews.' },
-  { name: 'operations', description: 'Health, readiness and metrics for whoever runs the server.' },
+  {
+    name: 'operations',
+    description:
+      "Health, readiness and metrics for whoever runs the server; the operations home's figures (screens, alerts, approvals, pacing, today's plays).",
+  },
   { name: 'permissions', description: 'The permissions roles can grant.' },
   { name: 'products', description: 'Products of advertisers.' },
+  {
+    name: 'report-subscriptions',
+    description: 'Scheduled report mails of the signed-in user (xlsx), and the one-click unsubscribe of their links.',
+  },
   { name: 'roles', description: 'Roles: sets of permissions given to users.' },
   { name: 'users', description: 'User accounts: activation, enabling, one-time tokens and pictures.' },
   { name: 'videoclips', description: 'Video clips of products, and the upload of their video files.' },

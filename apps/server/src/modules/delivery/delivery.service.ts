@@ -168,6 +168,10 @@ export function createDeliveryService({ db, access, config, campaigns }: Deliver
       };
     },
 
+    /** The delivery of campaigns as of now, without permission checks: for jobs (the hourly pacing
+     * check), never for a request. */
+    computeDeliveries: deliveries,
+
     /** The campaigns with their delivery % and pacing, for users who may read statistics (the others
      * get them unchanged). */
     async withPacing<T extends Pick<Campaign, 'id'>>(auth: Auth, items: T[]): Promise<T[]> {

@@ -1,6 +1,6 @@
 // The maintenance sweep main.ts runs every minute: devices silent for too long are marked offline once
-// (their location's managers get a message, the log a warning), and campaigns past their end date
-// are finished. Safe to run from several servers at once: each change is claimed by one UPDATE.
+// (the log gets a warning; their managers a message from the alert, modules/alerts, during opening
+// hours), and campaigns past their end date are finished. Safe to run from several servers at once: each change is claimed by one UPDATE.
 import { ActionFlag } from '@marquee/contracts/action-flags';
 import { campaignTransitions } from '@marquee/contracts/campaigns';
 import { gatewayTexts } from '@marquee/contracts/device-gateway';
@@ -10,7 +10,6 @@ import type { Config } from '../../config.ts';
 import type { Database } from '../../db/database.ts';
 import { dayIn } from '../../lib/days.ts';
 import { CAMPAIGN_MODEL } from '../campaigns/campaigns.repository.ts';
-import { sendMessage } from '../messages/messages.service.ts';
 import { syncDevicePeriods } from '../locations/device-periods.repository.ts';
 import { gatewayRepository as repo } from './device-gateway.repository.ts';
 
@@ -41,11 +40,8 @@ export async function runMaintenance(
   const offline = await db.transaction().execute(async (trx) => {
     const devices = await repo.markOffline(trx, new Date(now.getTime() - config.deviceOfflineMs));
     for (const device of devices) {
+      // The managers hear of it from the alert, which opens only during opening hours.
       const since = formatTimeIn(new Date(device.offline_since), config.timeZone);
-      const content = gatewayTexts.offlineMessage(device.serial_number, device.location_name, since);
-      for (const userId of await repo.managersOf(trx, device.location_id)) {
-        await sendMessage(trx, { userId, importance: 'warning', content });
-      }
       await writeLogEntry(trx, {
         userId: null,
         model: DEVICE_MODEL,
