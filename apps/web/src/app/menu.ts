@@ -6,6 +6,7 @@ import {
   IconCalendarMonth,
   IconChartBar,
   IconChecklist,
+  IconDeviceTv,
   IconSpeakerphone,
   IconListDetails,
   IconMail,
@@ -45,6 +46,13 @@ export const menuItems: readonly MenuItem[] = [
     path: paths.locations,
     permission: 'list_location',
     icon: IconMapPin,
+  },
+  {
+    label: 'Screens',
+    description: 'Every screen and its health',
+    path: paths.screens,
+    permission: 'list_device',
+    icon: IconDeviceTv,
   },
   {
     label: 'Advertisers',

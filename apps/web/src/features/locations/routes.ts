@@ -1,4 +1,5 @@
-// Routes of /location, /location/add, /location/:id and /location/zones (spliced into the app router).
+// Routes of /location, /location/add, /location/:id, /location/zones and /screens (every device, with
+// its screen health), spliced into the app router.
 // /location/zones and /location/add are listed before /location/:id; react-router ranks static
 // segments above dynamic ones anyway.
 import type { RouteObject } from 'react-router';
@@ -16,6 +17,11 @@ export const locationRoutes: RouteObject[] = [
     path: paths.locationZones,
     handle: { permission: 'list_locationzone' } satisfies RouteHandle,
     lazy: screen(() => import('./components/zone-settings-screen.tsx'), 'ZoneSettingsScreen'),
+  },
+  {
+    path: paths.screens,
+    handle: { permission: 'list_device' } satisfies RouteHandle,
+    lazy: screen(() => import('./components/screens-list-screen.tsx'), 'ScreensListScreen'),
   },
   {
     path: paths.locationAdd,

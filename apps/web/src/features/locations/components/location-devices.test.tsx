@@ -8,9 +8,13 @@ import { renderWithProviders } from '../../../test/render.tsx';
 import { deviceFixture, page } from './location-fixtures.ts';
 import { LocationDevices } from './location-devices.tsx';
 
+/** The health state a badge shows (its words sit in an inner label). */
+const badgeState = (label: HTMLElement) => label.closest('[data-state]')?.getAttribute('data-state');
+
 const TOKEN = 'dev_5e3f0c9a1b2d4e6f8a7b9c0d1e2f3a4b';
 
 afterEach(() => {
+  vi.useRealTimers();
   vi.restoreAllMocks();
   setDisplayTimeZone(undefined);
 });
@@ -20,7 +24,7 @@ function mockDevices(rows = [deviceFixture()], permissions = ['add_device', 'cha
 }
 
 describe('LocationDevices', () => {
-  it('lists the devices with their type, state, connection and last status, "Never" before the first one', async () => {
+  it('lists the devices with their type, health state, enabled state and last report, "Never" before the first one', async () => {
     setDisplayTimeZone('Europe/Warsaw');
     const get = mockDevices([
       deviceFixture(),
@@ -31,6 +35,7 @@ describe('LocationDevices', () => {
         is_active: false,
         last_status: 'playing',
         last_status_date: '2026-03-01T10:00:00Z',
+        state: 'online',
       }),
       deviceFixture({
         id: 13,
@@ -38,6 +43,7 @@ describe('LocationDevices', () => {
         is_simulated: true,
         last_status: OFFLINE_STATUS,
         last_status_date: '2026-03-01T09:00:00Z',
+        state: 'offline',
       }),
     ]);
     renderWithProviders(<LocationDevices locationId={4} />);
@@ -47,18 +53,67 @@ describe('LocationDevices', () => {
     expect(within(first!).getByText('SN-001')).toBeInTheDocument();
     expect(within(first!).getByText('Totem')).toBeInTheDocument();
     expect(within(first!).getByText('Never')).toBeInTheDocument();
-    expect(within(first!).getByText('Never reported')).toBeInTheDocument();
+    expect(badgeState(within(first!).getByText('Never reported'))).toBe('never');
+    expect(within(first!).getByText('Active')).toBeInTheDocument();
     expect(within(second!).getByText('Video wall')).toBeInTheDocument();
-    expect(within(second!).getByText('playing')).toBeInTheDocument();
-    expect(within(second!).getByText('Online')).toBeInTheDocument();
+    expect(within(second!).getByText(/^playing · .+ ago$/)).toBeInTheDocument();
+    expect(badgeState(within(second!).getByText('Online'))).toBe('online');
+    expect(within(second!).getByText('Disabled')).toBeInTheDocument();
     // The server's sweep marks a silent device offline.
-    expect(within(third!).getByText('Offline')).toBeInTheDocument();
+    expect(badgeState(within(third!).getByText('Offline'))).toBe('offline');
     // Devices of `npm run simulate` say so; real ones do not.
     expect(within(third!).getByText('Simulated')).toBeInTheDocument();
     expect(within(first!).queryByText('Simulated')).toBeNull();
     // In the configured time zone: 10:00 UTC is 11:00 in Warsaw in March.
     expect(within(second!).getByText('2026-03-01 11:00:00')).toBeInTheDocument();
     expect(within(second!).getByRole('button', { name: 'Enable device SN-002' })).toBeInTheDocument();
+  });
+
+  it("shows each device's facts: age of its last report, the playlist it applied, screen on or off, app, uptime, disk and temperature", async () => {
+    setDisplayTimeZone('UTC');
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-03-01T10:07:30Z'));
+    mockDevices([
+      deviceFixture({
+        last_status: 'ok',
+        last_status_date: '2026-03-01T10:05:00Z',
+        state: 'stale',
+        playlist_version: '3f9a0c1b2d4e6f8a7b9c',
+        playlist_applied_at: '2026-03-01T08:00:00Z',
+        screen_on: true,
+        uptime_s: 3 * 86_400 + 4 * 3600 + 59,
+        disk_free_mb: 12_595,
+        cpu_temp_c: 48.25,
+        app_version: 'marquee-player/2.4.1',
+      }),
+      deviceFixture({
+        id: 12,
+        serial_number: 'SN-002',
+        state: 'screen_off',
+        screen_on: false,
+        last_status_date: '2026-03-01T10:07:00Z',
+      }),
+    ]);
+    renderWithProviders(<LocationDevices locationId={4} />);
+    const table = await screen.findByRole('table', { name: 'Devices' });
+    const [, first, second] = within(table).getAllByRole('row');
+    expect(badgeState(within(first!).getByText('Stale playlist'))).toBe('stale');
+    expect(within(first!).getByText('ok · 2 min ago')).toBeInTheDocument();
+    expect(within(first!).getByText('2026-03-01 08:00:00')).toBeInTheDocument();
+    // The version is a content hash: its first characters, the whole one on hover.
+    expect(within(first!).getByText('3f9a0c1b')).toBeInTheDocument();
+    expect(within(first!).getByTitle('Playlist version 3f9a0c1b2d4e6f8a7b9c')).toBeInTheDocument();
+    expect(within(first!).getByRole('cell', { name: 'On' })).toBeInTheDocument();
+    expect(within(first!).getByTestId('player-facts')).toHaveTextContent(
+      'App marquee-player/2.4.1 · Up 3 d 4 h · 12.3 GB free · CPU 48.3 °C',
+    );
+    expect(badgeState(within(second!).getByText('Screen off'))).toBe('screen_off');
+    expect(within(second!).getByRole('cell', { name: 'Off' })).toBeInTheDocument();
+    expect(within(second!).getByText('under 1 min ago')).toBeInTheDocument();
+    // Nothing reported: no facts line, a dash for the playlist.
+    expect(within(second!).queryByTestId('player-facts')).toBeNull();
+    expect(within(second!).getAllByText('—').length).toBeGreaterThan(0);
+    vi.useRealTimers();
   });
 
   it('registers a device and shows its token once, with a copy button and a warning', async () => {

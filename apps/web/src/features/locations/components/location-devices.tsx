@@ -1,19 +1,22 @@
-// The Devices tab of a location: its devices with their last reported status, registering a new
-// one (its token is shown once) and disabling or enabling one after a confirmation.
+// The Devices tab of a location: its devices with their screen-health state and what they last
+// reported (time and status, the playlist they applied, screen on or off, and the player's app version,
+// uptime, free disk and CPU temperature under the serial), registering a new one (its token is shown
+// once) and disabling or enabling one after a confirmation.
 import { Badge, Button, Group, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { permissionFlags } from '@marquee/contracts/common';
 import { deviceTypeLabels, type DeviceRegistered } from '@marquee/contracts/locations';
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { ActiveStateButton } from '../../../components/active-state-button.tsx';
-import { DeviceConnection } from '../../../components/device-connection.tsx';
+import { DeviceStateBadge } from '../../../components/device-state-badge.tsx';
 import { ListLoadError, ListSkeleton } from '../../../components/list-states.tsx';
 import { StatusBadge } from '../../../components/status-badge.tsx';
-import { formatDateTime } from '../../../lib/format.ts';
+import { formatScreenOn } from '../../../lib/device-facts.ts';
 import { showSuccess } from '../../../lib/notifications.ts';
 import { useLocationDevices, type DeviceRow } from '../api/get-location-devices.ts';
 import { rowPermissions } from '../api/location-action.ts';
 import { useSetDeviceActive } from '../api/set-device-active.ts';
+import { LastReport, NotReported, PlaylistApplied, playerFacts } from './device-facts.tsx';
 import { DeviceTokenDialog } from './device-token-dialog.tsx';
 import { RegisterDeviceModal } from './register-device-modal.tsx';
 
@@ -63,16 +66,17 @@ export function LocationDevices({ locationId }: { locationId: number }) {
       );
     }
     return (
-      <Table.ScrollContainer minWidth={640}>
+      <Table.ScrollContainer minWidth={760}>
         <Table aria-label="Devices" verticalSpacing="xs" highlightOnHover>
           <Table.Thead>
             <Table.Tr>
               <Table.Th scope="col">Serial number</Table.Th>
               <Table.Th scope="col">Type</Table.Th>
               <Table.Th scope="col">State</Table.Th>
-              <Table.Th scope="col">Connection</Table.Th>
-              <Table.Th scope="col">Last status</Table.Th>
-              <Table.Th scope="col">Last status at</Table.Th>
+              <Table.Th scope="col">Last report</Table.Th>
+              <Table.Th scope="col">Playlist applied</Table.Th>
+              <Table.Th scope="col">Screen</Table.Th>
+              <Table.Th scope="col">Enabled</Table.Th>
               {canChangeAny && (
                 <Table.Th scope="col">
                   <VisuallyHidden>Actions</VisuallyHidden>
@@ -83,42 +87,42 @@ export function LocationDevices({ locationId }: { locationId: number }) {
           <Table.Tbody>
             {rows.map((device) => {
               const { canChange } = permissionFlags(rowPermissions(device, listPermissions), 'device');
+              const facts = playerFacts(device);
+              const screenOn = formatScreenOn(device.screen_on);
               return (
                 <Table.Tr key={device.id}>
                   <Table.Td>
-                    <Group gap="xs" wrap="nowrap">
-                      <Text size="sm" ff="monospace">
-                        {device.serial_number}
-                      </Text>
-                      {device.is_simulated && (
-                        <Badge size="sm" variant="outline" color="gray.7" title="Registered by npm run simulate">
-                          Simulated
-                        </Badge>
+                    <Stack gap={2}>
+                      <Group gap="xs" wrap="nowrap">
+                        <Text size="sm" ff="monospace">
+                          {device.serial_number}
+                        </Text>
+                        {device.is_simulated && (
+                          <Badge size="sm" variant="outline" color="gray.7" title="Registered by npm run simulate">
+                            Simulated
+                          </Badge>
+                        )}
+                      </Group>
+                      {facts && (
+                        <Text size="xs" c="dimmed" data-testid="player-facts">
+                          {facts}
+                        </Text>
                       )}
-                    </Group>
+                    </Stack>
                   </Table.Td>
                   <Table.Td>{deviceTypeLabels[device.device_type] ?? device.device_type}</Table.Td>
                   <Table.Td>
+                    <DeviceStateBadge state={device.state} />
+                  </Table.Td>
+                  <Table.Td>
+                    <LastReport device={device} withStatus />
+                  </Table.Td>
+                  <Table.Td>
+                    <PlaylistApplied device={device} />
+                  </Table.Td>
+                  <Table.Td>{screenOn || <NotReported />}</Table.Td>
+                  <Table.Td>
                     <StatusBadge on={device.is_active}>{device.is_active ? 'Active' : 'Disabled'}</StatusBadge>
-                  </Table.Td>
-                  <Table.Td>
-                    <DeviceConnection status={device.last_status} />
-                  </Table.Td>
-                  <Table.Td>
-                    {device.last_status ?? (
-                      <Text span size="sm" c="dimmed">
-                        None yet
-                      </Text>
-                    )}
-                  </Table.Td>
-                  <Table.Td>
-                    {device.last_status_date ? (
-                      formatDateTime(device.last_status_date)
-                    ) : (
-                      <Text span size="sm" c="dimmed">
-                        Never
-                      </Text>
-                    )}
                   </Table.Td>
                   {canChangeAny && <Table.Td>{canChange && <DeviceStatusButton device={device} />}</Table.Td>}
                 </Table.Tr>

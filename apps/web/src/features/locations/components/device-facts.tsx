@@ -1,0 +1,66 @@
+// What a device last reported, as the Screens list and a location's Devices tab show it: when (in the
+// configured time zone, with its age), the playlist it applied, and its player facts.
+import { Stack, Text } from '@mantine/core';
+import type { Device } from '@marquee/contracts/locations';
+import { formatAge, useNow } from '../../../lib/age.ts';
+import { formatDiskFree, formatTemperature, formatUptime, shortVersion } from '../../../lib/device-facts.ts';
+import { formatDateTime } from '../../../lib/format.ts';
+
+const nowrap = { whiteSpace: 'nowrap' } as const;
+
+/** Dimmed text standing for a fact the device has not reported. */
+export function NotReported({ children = '—' }: { children?: string }) {
+  return (
+    <Text span size="sm" c="dimmed">
+      {children}
+    </Text>
+  );
+}
+
+/** The last report's time and age ("5 min ago"), with its status text when `withStatus`; "Never" before
+ * the first one. */
+export function LastReport({ device, withStatus = false }: { device: Device; withStatus?: boolean }) {
+  const now = useNow();
+  if (!device.last_status_date) return <NotReported>Never</NotReported>;
+  const age = `${formatAge(device.last_status_date, now)} ago`;
+  return (
+    <Stack gap={0}>
+      <Text span size="sm" style={nowrap}>
+        {formatDateTime(device.last_status_date)}
+      </Text>
+      <Text span size="xs" c="dimmed">
+        {withStatus && device.last_status ? `${device.last_status} · ${age}` : age}
+      </Text>
+    </Stack>
+  );
+}
+
+/** When the device applied the playlist version it reports, and that version (shortened). */
+export function PlaylistApplied({ device }: { device: Device }) {
+  if (!device.playlist_version) return <NotReported />;
+  return (
+    <Stack gap={0}>
+      <Text span size="sm" style={nowrap}>
+        {device.playlist_applied_at ? formatDateTime(device.playlist_applied_at) : '—'}
+      </Text>
+      <Text span size="xs" c="dimmed" title={`Playlist version ${device.playlist_version}`}>
+        Version{' '}
+        <span style={{ fontFamily: 'var(--mantine-font-family-monospace)' }}>
+          {shortVersion(device.playlist_version)}
+        </span>
+      </Text>
+    </Stack>
+  );
+}
+
+/** The player's facts in one line: app version, uptime, free disk, CPU temperature (those it reported). */
+export function playerFacts(device: Device): string {
+  return [
+    device.app_version && `App ${device.app_version}`,
+    device.uptime_s !== null && `Up ${formatUptime(device.uptime_s)}`,
+    device.disk_free_mb !== null && `${formatDiskFree(device.disk_free_mb)} free`,
+    device.cpu_temp_c !== null && `CPU ${formatTemperature(device.cpu_temp_c)}`,
+  ]
+    .filter(Boolean)
+    .join(' · ');
+}

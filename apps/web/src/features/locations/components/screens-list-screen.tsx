@@ -1,0 +1,192 @@
+// /screens: every active device with its screen-health state and what it last reported, so an operator
+// finds the dark or stale screens (the home's screen counts link here with `?state=`). State, location
+// and serial search filters, sort and page live in the URL.
+import { Anchor, Badge, Box, Group, Paper, Select, Stack, Text } from '@mantine/core';
+import { permissionFlags } from '@marquee/contracts/common';
+import { TABLE_COUNTS } from '@marquee/contracts/constants';
+import { DEVICE_STATES, deviceStateLabels } from '@marquee/contracts/device-health';
+import { deviceTypeLabels, type Device } from '@marquee/contracts/locations';
+import { useMemo } from 'react';
+import { Link } from 'react-router';
+import { locationPath, paths } from '../../../app/paths.ts';
+import { DataTable, type DataColumn } from '../../../components/data-table/data-table.tsx';
+import { TextFilter } from '../../../components/data-table/text-filter.tsx';
+import { useListState } from '../../../components/data-table/use-list-state.ts';
+import { DeviceStateBadge } from '../../../components/device-state-badge.tsx';
+import { ListLoadError } from '../../../components/list-states.tsx';
+import { PageHeader } from '../../../components/page-header.tsx';
+import { useChoices, withMissing, type Choice } from '../../../lib/choices.ts';
+import { useCurrentUser } from '../../../lib/current-user.ts';
+import { formatDiskFree, formatTemperature, formatUptime } from '../../../lib/device-facts.ts';
+import { useDevices } from '../api/get-devices.ts';
+import { LastReport, NotReported, PlaylistApplied } from './device-facts.tsx';
+
+const PAGE_SIZE = 25;
+const ORDERING = 'serial_number';
+const FILTERS = ['state', 'location', 'search'] as const;
+/** The state select's "every state" option (a select needs a value for it). */
+const ALL = 'all';
+
+const stateOptions: Choice[] = [
+  { value: ALL, label: 'All' },
+  ...DEVICE_STATES.map((state) => ({ value: state, label: deviceStateLabels[state] })),
+];
+
+/** A reported figure, or a dash for one the device never reported. */
+const fact = (text: string) =>
+  text ? (
+    <Text span size="sm" style={{ whiteSpace: 'nowrap' }}>
+      {text}
+    </Text>
+  ) : (
+    <NotReported />
+  );
+
+/** The location's Devices tab, for users who may open the location; its name otherwise. */
+const locationColumn = (canView: boolean): DataColumn<Device> => ({
+  id: 'location',
+  header: 'Location',
+  cell: (row) =>
+    canView ? (
+      <Anchor component={Link} to={`${locationPath(row.location)}?tab=devices`} size="sm">
+        {row.location_name}
+      </Anchor>
+    ) : (
+      <Text span size="sm">
+        {row.location_name}
+      </Text>
+    ),
+});
+
+const serialColumn: DataColumn<Device> = {
+  id: 'serial_number',
+  header: 'Serial number',
+  sortField: 'serial_number',
+  phone: 'title',
+  cell: (row) => (
+    <Group gap={6} wrap="nowrap">
+      <Text span size="sm" ff="monospace" fw={600}>
+        {row.serial_number}
+      </Text>
+      {row.is_simulated && (
+        <Badge size="xs" variant="outline" color="gray.7" title="Registered by npm run simulate">
+          Simulated
+        </Badge>
+      )}
+    </Group>
+  ),
+};
+
+const factColumns: DataColumn<Device>[] = [
+  {
+    id: 'device_type',
+    header: 'Type',
+    phone: 'hide',
+    cell: (row) => deviceTypeLabels[row.device_type] ?? row.device_type,
+  },
+  {
+    id: 'state',
+    header: 'State',
+    width: 130,
+    cell: (row) => (
+      <Box miw="max-content">
+        <DeviceStateBadge state={row.state} />
+      </Box>
+    ),
+  },
+  {
+    id: 'last_status_date',
+    header: 'Last report',
+    sortField: 'last_status_date',
+    cell: (row) => <LastReport device={row} />,
+  },
+  { id: 'playlist', header: 'Playlist applied', cell: (row) => <PlaylistApplied device={row} /> },
+  { id: 'app_version', header: 'App version', phone: 'hide', cell: (row) => fact(row.app_version ?? '') },
+  { id: 'uptime', header: 'Uptime', cell: (row) => fact(formatUptime(row.uptime_s)) },
+  { id: 'disk', header: 'Disk free', cell: (row) => fact(formatDiskFree(row.disk_free_mb)) },
+  { id: 'cpu', header: 'CPU', cell: (row) => fact(formatTemperature(row.cpu_temp_c)) },
+];
+
+const ids = (value: string | undefined) => {
+  const id = Number(value);
+  return Number.isInteger(id) && id > 0 ? [id] : [];
+};
+
+export function ScreensListScreen() {
+  const me = useCurrentUser();
+  const state = useListState({ ordering: ORDERING, pageSize: PAGE_SIZE, pageSizes: TABLE_COUNTS, filters: FILTERS });
+  const chosenState = (DEVICE_STATES as readonly string[]).includes(state.filters.state ?? '')
+    ? state.filters.state!
+    : ALL;
+  // A state the server does not know (a mistyped link) shows every state rather than an error.
+  const query = useMemo(() => {
+    if (chosenState !== ALL || !('state' in state.query)) return state.query;
+    const { state: _unknown, ...rest } = state.query;
+    return rest;
+  }, [state.query, chosenState]);
+  const devices = useDevices(query);
+  const locationFlags = permissionFlags(me?._permissions, 'location');
+  const locations = useChoices('locations', locationFlags.canList);
+  const filtered = FILTERS.some((name) => state.filters[name]);
+  const columns = useMemo(
+    () => [serialColumn, locationColumn(locationFlags.canView), ...factColumns],
+    [locationFlags.canView],
+  );
+
+  return (
+    <>
+      <PageHeader title="Screens" breadcrumbs={[{ label: 'Screens', to: paths.screens }]} />
+      <Paper withBorder p="md" radius="md">
+        <Stack gap={4} mb="md">
+          <Group align="flex-end" gap="md" wrap="wrap">
+            <Select
+              label="State"
+              data={stateOptions}
+              value={chosenState}
+              onChange={(value) => state.setFilter('state', value && value !== ALL ? value : '')}
+              allowDeselect={false}
+              w={190}
+            />
+            {locations.data && (
+              <Select
+                label="Location"
+                placeholder="Every location"
+                data={withMissing(locations.data, ids(state.filters.location), 'Location')}
+                value={state.filters.location || null}
+                onChange={(value) => state.setFilter('location', value ?? '')}
+                searchable
+                clearable
+                clearButtonProps={{ 'aria-label': 'Show screens at every location' }}
+                nothingFoundMessage="No such location"
+                limit={100}
+                w={240}
+              />
+            )}
+            <TextFilter
+              label="Search"
+              value={state.filters.search ?? ''}
+              onChange={(value) => state.setFilter('search', value)}
+              placeholder="Serial number"
+            />
+          </Group>
+          <Text size="xs" c="dimmed">
+            Active devices; states are refreshed every minute.
+          </Text>
+        </Stack>
+        {devices.isError && <ListLoadError what="screens" onRetry={() => void devices.refetch()} mb="md" />}
+        <DataTable
+          label="Screens"
+          columns={columns}
+          state={state}
+          data={devices.data}
+          loading={devices.isPending}
+          fetching={devices.isFetching}
+          pageSizes={TABLE_COUNTS}
+          getRowId={(row) => String(row.id)}
+          emptyText={filtered ? 'No screens match the filters.' : 'No devices are registered yet.'}
+          minWidth={1040}
+        />
+      </Paper>
+    </>
+  );
+}
