@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { TIME_PATTERN } from './campaigns.ts';
 import { MAX_ID, isoDate } from './common.ts';
 import { PRODUCT_NAME } from './constants.ts';
+import { resources } from './resources.ts';
 import { statisticsQuery, statisticsTexts } from './statistics.ts';
 
 export const REPORT_KINDS = ['delivery', 'statistics'] as const;
@@ -44,10 +45,12 @@ export const STATISTICS_REPORT_FILTERS = [
 
 /** Checks the kept filters as /api/event-statistics/ reads them; other keys are refused. */
 export const statisticsReportFilters = statisticsQuery
-  .pick(Object.fromEntries(STATISTICS_REPORT_FILTERS.map((k) => [k, true])) as Record<
-    (typeof STATISTICS_REPORT_FILTERS)[number],
-    true
-  >)
+  .pick(
+    Object.fromEntries(STATISTICS_REPORT_FILTERS.map((k) => [k, true])) as Record<
+      (typeof STATISTICS_REPORT_FILTERS)[number],
+      true
+    >,
+  )
   .strict();
 
 export const reportSubscriptionTexts = {
@@ -153,11 +156,13 @@ export const reportSubscriptionInput = z
     } else {
       if (input.campaign) problem(['campaign'], t.campaignOnlyForDelivery);
       const known = STATISTICS_REPORT_FILTERS as readonly string[];
-      for (const key of Object.keys(input.query)) if (!known.includes(key)) problem(['query', key], t.unknownFilter(key));
+      for (const key of Object.keys(input.query))
+        if (!known.includes(key)) problem(['query', key], t.unknownFilter(key));
       const parsed = statisticsReportFilters.safeParse(
         Object.fromEntries(Object.entries(input.query).filter(([key]) => known.includes(key))),
       );
-      if (!parsed.success) for (const issue of parsed.error.issues) problem(['query', ...issue.path.map(String)], issue.message);
+      if (!parsed.success)
+        for (const issue of parsed.error.issues) problem(['query', ...issue.path.map(String)], issue.message);
     }
     if (input.frequency === 'weekly' && !input.weekday) problem(['weekday'], t.weekdayRequired);
     const { period, date__gte: from, date__lte: to } = input;
@@ -178,7 +183,7 @@ export type ReportSubscriptionInput = z.input<typeof reportSubscriptionInput>;
 export const unsubscribeResult = z.object({ title: z.string(), kind: z.enum(REPORT_KINDS) });
 export type UnsubscribeResult = z.infer<typeof unsubscribeResult>;
 
-export const reportSubscriptionsEndpoint = '/api/report-subscriptions/';
+export const reportSubscriptionsEndpoint = resources.reportSubscriptions.endpoint;
 /** POST (no session, no CSRF token: the token is the proof) cancels the subscription. */
 export const unsubscribeEndpoint = (token: string) =>
   `${reportSubscriptionsEndpoint}unsubscribe/${encodeURIComponent(token)}/`;
@@ -228,8 +233,11 @@ export function describeReportPeriod(s: PeriodFields & { kind: ReportKind }): st
   }
 }
 
-/** "Every Monday at 08:00" or "Every day at 08:00". */
-export function describeReportSchedule(s: Pick<ReportSubscription, 'frequency' | 'weekday' | 'time'>): string {
+/** "Every Monday at 08:00" or "Every day at 08:00", with the time zone when given. */
+export function describeReportSchedule(
+  s: Pick<ReportSubscription, 'frequency' | 'weekday' | 'time'>,
+  timeZone?: string,
+): string {
   const when = s.frequency === 'weekly' && s.weekday ? WEEKDAY_NAMES[s.weekday - 1] : 'day';
-  return `Every ${when} at ${s.time}`;
+  return `Every ${when} at ${s.time}${timeZone ? ` (${timeZone})` : ''}`;
 }

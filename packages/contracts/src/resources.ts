@@ -90,6 +90,12 @@ export const resources = {
     model_name: 'alert',
     extra_methods: { acknowledge: { detail: true, method: 'POST' } },
   },
+  /** The signed-in user's scheduled report mails (no role permission: each user has their own). */
+  reportSubscriptions: {
+    endpoint: '/api/report-subscriptions/',
+    model_name: 'reportsubscription',
+    extra_methods: { unsubscribe: { detail: false, method: 'POST' } },
+  },
   eventStatistics: { endpoint: '/api/event-statistics/', model_name: 'eventstatistic' },
   /** The raw events behind the statistics: they share the eventstatistic permissions. */
   eventLogs: {
