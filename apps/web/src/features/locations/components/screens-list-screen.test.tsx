@@ -1,0 +1,164 @@
+import type { UserInfo } from '@marquee/contracts/auth';
+import type { Device } from '@marquee/contracts/locations';
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { paths } from '../../../app/paths.ts';
+import { api } from '../../../lib/api.ts';
+import type { QueryParams } from '../../../lib/api-client.ts';
+import { userInfoQueryKey } from '../../../lib/current-user.ts';
+import { setDisplayTimeZone } from '../../../lib/format.ts';
+import { renderWithProviders } from '../../../test/render.tsx';
+import { deviceFixture, page } from './location-fixtures.ts';
+import { ScreensListScreen } from './screens-list-screen.tsx';
+
+afterEach(() => {
+  vi.restoreAllMocks();
+  setDisplayTimeZone(undefined);
+});
+
+const LIST = '/api/devices/';
+
+const me = (permissions: string[]): UserInfo => ({
+  id: 3,
+  username: 'olga',
+  full_name: '',
+  time_zone: 'UTC',
+  _permissions: permissions,
+});
+
+const reporting = deviceFixture({
+  id: 12,
+  serial_number: 'SN-002',
+  location: 9,
+  location_name: 'Airport Gate B',
+  device_type: 'screen',
+  state: 'stale',
+  last_status: 'ok',
+  last_status_date: '2026-03-01T10:00:00Z',
+  playlist_version: 'a1b2c3d4e5f60718293a',
+  playlist_applied_at: '2026-03-01T07:30:00Z',
+  screen_on: true,
+  uptime_s: 5 * 3600 + 12 * 60,
+  disk_free_mb: 512,
+  cpu_temp_c: 51.4,
+  app_version: 'marquee-sim/1.8.0',
+});
+
+function renderList(route: string, devices: Device[], permissions = ['list_device', 'list_location', 'view_location']) {
+  const get = vi.spyOn(api, 'get').mockImplementation((path: string) => {
+    if (path === LIST) return Promise.resolve(page(devices)) as never;
+    if (path === '/api/locations/') {
+      return Promise.resolve(
+        page([
+          { id: 4, name: 'Central Station' },
+          { id: 9, name: 'Airport Gate B' },
+        ]),
+      ) as never;
+    }
+    return Promise.reject(new Error(`unexpected ${path}`));
+  });
+  const rendered = renderWithProviders(<></>, {
+    route,
+    routes: [
+      { path: paths.screens, element: <ScreensListScreen /> },
+      { path: paths.location, element: <p>The location</p> },
+    ],
+  });
+  rendered.queryClient.setQueryData(userInfoQueryKey, me(permissions));
+  const listQueries = () =>
+    get.mock.calls.filter(([path]) => path === LIST).map(([, options]) => options?.query as QueryParams);
+  const search = () => new URLSearchParams(rendered.router.state.location.search);
+  return { ...rendered, listQueries, search };
+}
+
+describe('ScreensListScreen', () => {
+  it('lists the active devices with their state badge, location link and reported facts', async () => {
+    setDisplayTimeZone('Europe/Warsaw');
+    const { listQueries } = renderList('/screens', [deviceFixture(), reporting]);
+    const table = await screen.findByRole('table', { name: 'Screens' });
+    expect(listQueries()[0]).toEqual({ page: 1, page_size: 25, ordering: 'serial_number', is_active: 'true' });
+    const [, never, stale] = within(table).getAllByRole('row');
+
+    expect(within(never!).getByText('SN-001')).toBeInTheDocument();
+    expect(within(never!).getByText('Never reported').closest('[data-state]')).toHaveAttribute('data-state', 'never');
+    expect(within(never!).getByText('Never')).toBeInTheDocument();
+
+    expect(within(stale!).getByText('Stale playlist').closest('[data-state]')).toHaveAttribute('data-state', 'stale');
+    expect(within(stale!).getByRole('link', { name: 'Airport Gate B' })).toHaveAttribute(
+      'href',
+      '/location/9?tab=devices',
+    );
+    expect(within(stale!).getByText('Screen')).toBeInTheDocument();
+    // Times in the configured zone (11:00 in Warsaw in March), with the report's age.
+    expect(within(stale!).getByText('2026-03-01 11:00:00')).toBeInTheDocument();
+    expect(within(stale!).getByText(/ ago$/)).toBeInTheDocument();
+    expect(within(stale!).getByText('2026-03-01 08:30:00')).toBeInTheDocument();
+    expect(within(stale!).getByText('a1b2c3d4')).toBeInTheDocument();
+    expect(within(stale!).getByText('marquee-sim/1.8.0')).toBeInTheDocument();
+    expect(within(stale!).getByText('5 h 12 min')).toBeInTheDocument();
+    expect(within(stale!).getByText('512.0 MB')).toBeInTheDocument();
+    expect(within(stale!).getByText('51.4 °C')).toBeInTheDocument();
+  });
+
+  it('takes its filters from the URL (a home link to one state) and sends only a state the server knows', async () => {
+    const { listQueries } = renderList('/screens?state=offline&location=9&search=SN-0&page=2', [reporting]);
+    await screen.findByRole('table', { name: 'Screens' });
+    expect(listQueries()[0]).toEqual({
+      page: 2,
+      page_size: 25,
+      ordering: 'serial_number',
+      state: 'offline',
+      location: '9',
+      search: 'SN-0',
+      is_active: 'true',
+    });
+    expect(screen.getByRole('combobox', { name: 'State' })).toHaveValue('Offline');
+    expect(screen.getByRole('textbox', { name: 'Search' })).toHaveValue('SN-0');
+    await waitFor(() => expect(screen.getByRole('combobox', { name: 'Location' })).toHaveValue('Airport Gate B'));
+  });
+
+  it('drops a state it does not know rather than asking the server for it', async () => {
+    const { listQueries } = renderList('/screens?state=sleepy', [reporting]);
+    await screen.findByRole('table', { name: 'Screens' });
+    expect(listQueries()[0]).not.toHaveProperty('state');
+    expect(screen.getByRole('combobox', { name: 'State' })).toHaveValue('All');
+  });
+
+  it('writes the state, the sort and the page to the URL; a new filter starts on page 1', async () => {
+    const { user, listQueries, search } = renderList('/screens?page=3', [reporting]);
+    await screen.findByRole('table', { name: 'Screens' });
+
+    await user.click(screen.getByRole('combobox', { name: 'State' }));
+    await user.click(await screen.findByRole('option', { name: 'Screen off', hidden: true }));
+    await waitFor(() => expect(search().get('state')).toBe('screen_off'));
+    expect(search().has('page')).toBe(false);
+    await waitFor(() => expect(listQueries().at(-1)).toMatchObject({ state: 'screen_off', page: 1 }));
+
+    await user.click(screen.getByRole('button', { name: 'Last report' }));
+    await waitFor(() => expect(search().get('ordering')).toBe('last_status_date'));
+    await waitFor(() => expect(listQueries().at(-1)).toMatchObject({ ordering: 'last_status_date' }));
+
+    await user.click(screen.getByRole('combobox', { name: 'State' }));
+    await user.click(await screen.findByRole('option', { name: 'All', hidden: true }));
+    await waitFor(() => expect(search().has('state')).toBe(false));
+    expect(search().get('ordering')).toBe('last_status_date');
+  });
+
+  it('names the location without a link for users who may not open it, and says when nothing matches', async () => {
+    renderList('/screens?state=offline', [reporting], ['list_device']);
+    const table = await screen.findByRole('table', { name: 'Screens' });
+    expect(within(table).getByText('Airport Gate B')).toBeInTheDocument();
+    expect(within(table).queryByRole('link', { name: 'Airport Gate B' })).toBeNull();
+    // Without list_location there is no location filter (the server would refuse the choices).
+    expect(screen.queryByRole('combobox', { name: 'Location' })).toBeNull();
+  });
+
+  it('shows skeleton rows while loading and an empty state for filters that match nothing', async () => {
+    const { unmount } = renderList('/screens?state=offline', []);
+    expect(screen.getAllByTestId('skeleton-row').length).toBeGreaterThan(0);
+    expect(await screen.findByText('No screens match the filters.')).toBeInTheDocument();
+    unmount();
+    renderList('/screens', []);
+    expect(await screen.findByText('No devices are registered yet.')).toBeInTheDocument();
+  });
+});
