@@ -1,0 +1,154 @@
+// SQL of the operations home (issue 16): each figure is one aggregate over an index (pacing and
+// today's plays two), so the home costs a few milliseconds whatever the size of the network.
+import { sql, type RawBuilder } from 'kysely';
+import { ALERT_KINDS, type AlertKind } from '@marquee/contracts/alerts';
+import { DEVICE_STATES, type DeviceState } from '@marquee/contracts/device-health';
+import type { Pacing } from '@marquee/contracts/goals';
+import type { Database } from '../../db/database.ts';
+import { amongIds } from '../../http/list.ts';
+import { campaignsRepository, type CampaignFilters } from '../campaigns/campaigns.repository.ts';
+
+/** The job_runs row the device-health sweep stamps when it has computed every device's state. */
+const DEVICE_HEALTH_RUN = { job: 'device-health', period: 'last' } as const;
+const SHORT_OF_PLAN: Pacing[] = ['behind', 'at_risk'];
+
+type Instant = Date | string;
+const iso = (value: Instant | null | undefined) => (value ? new Date(value).toISOString() : null);
+
+/** `column` (a campaign id) among the campaigns of the advertisers the user may see (advertiser
+ * isolation, the statistics' rule); true for users who see every advertiser. */
+function visibleCampaign(column: string, visibleAdvertisers: number[] | undefined): RawBuilder<boolean> {
+  if (!visibleAdvertisers) return sql<boolean>`true`;
+  return sql<boolean>`${sql.ref(column)} in (select c.id from campaigns c
+    join videoclips v on v.id = c.videoclip_id
+    join products p on p.id = v.product_id
+    where ${amongIds('p.advertiser_id', visibleAdvertisers)})`;
+}
+
+/** One `count(*) filter (…)` column per value, named by the value: a single row whatever matches. */
+const countsBy = (column: string, values: readonly string[]) =>
+  sql.join(values.map((v) => sql`(count(*) filter (where ${sql.ref(column)} = ${v}))::int as ${sql.ref(v)}`));
+
+const countsOf = <K extends string>(row: Record<string, unknown> | undefined, keys: readonly K[]) =>
+  Object.fromEntries(keys.map((k) => [k, Number(row?.[k] ?? 0)])) as Record<K, number>;
+
+export const operationsRepository = {
+  /** Active devices at active locations by health state, and when the sweep last computed them all. */
+  async screens(db: Database) {
+    const { rows } = await sql<Record<string, unknown> & { total: number; as_of: Instant | null }>`
+      select ${countsBy('d.health_state', DEVICE_STATES)}, count(*)::int as total,
+        (select claimed_at from job_runs
+          where job = ${DEVICE_HEALTH_RUN.job} and period = ${DEVICE_HEALTH_RUN.period}) as as_of
+      from devices d
+      join locations l on l.id = d.location_id
+      where d.is_active and l.is_active`.execute(db);
+    const row = rows[0];
+    return {
+      counts: countsOf<DeviceState>(row, DEVICE_STATES),
+      total: Number(row?.total ?? 0),
+      as_of: iso(row?.as_of),
+    };
+  },
+
+  /** Open alerts by kind and the oldest one's start; at-risk alerts of campaigns the user may not see
+   * are left out. */
+  async alerts(db: Database, visibleAdvertisers?: number[]) {
+    const visible = visibleAdvertisers
+      ? sql`and (a.kind <> ${'campaign_at_risk' satisfies AlertKind} or ${visibleCampaign('a.campaign_id', visibleAdvertisers)})`
+      : sql``;
+    const { rows } = await sql<Record<string, unknown> & { total: number; oldest: Instant | null }>`
+      select ${countsBy('a.kind', ALERT_KINDS)}, count(*)::int as total, min(a.started_at) as oldest
+      from alerts a
+      where a.ended_at is null ${visible}`.execute(db);
+    const row = rows[0];
+    return {
+      counts: countsOf<AlertKind>(row, ALERT_KINDS),
+      total: Number(row?.total ?? 0),
+      oldest_started_at: iso(row?.oldest),
+    };
+  },
+
+  /** How many campaigns match the approval list's filters, and the one waiting longest: its
+   * `updated_at`, which only a create or an edit sets while a campaign is New (the campaign
+   * repository's own query, so the figure is the approval list's count). */
+  async approvals(db: Database, filters: CampaignFilters) {
+    const count = await campaignsRepository.count(db, filters);
+    if (!count) return { count, oldest: null };
+    const [oldest] = await campaignsRepository.list(db, {
+      filters,
+      orderBy: [
+        { column: 'campaigns.updated_at', desc: false },
+        { column: 'campaigns.id', desc: false },
+      ],
+      limit: 1,
+      offset: 0,
+    });
+    return { count, oldest: oldest ? { id: oldest.id, name: oldest.name, waiting_since: oldest.updated_at } : null };
+  },
+
+  /** Behind and at-risk campaigns by the last hourly pacing run, the five missing most plays, and
+   * when that run was (whichever campaigns it covered). */
+  async pacing(db: Database, visibleAdvertisers?: number[]) {
+    const visible = visibleCampaign('cp.campaign_id', visibleAdvertisers);
+    const { rows } = await sql<{ behind: number; at_risk: number; as_of: Instant | null }>`
+      select (count(*) filter (where cp.pacing = 'behind' and ${visible}))::int as behind,
+        (count(*) filter (where cp.pacing = 'at_risk' and ${visible}))::int as at_risk,
+        max(cp.computed_at) as as_of
+      from campaign_pacing cp`.execute(db);
+    const top = await db
+      .selectFrom('campaign_pacing as cp')
+      .innerJoin('campaigns as c', 'c.id', 'cp.campaign_id')
+      .select(['cp.campaign_id as id', 'c.name', 'cp.pacing', 'cp.delivery_pct', 'cp.missing'])
+      .where('cp.pacing', 'in', SHORT_OF_PLAN)
+      .where(visible)
+      .orderBy('cp.missing', 'desc')
+      .orderBy('cp.campaign_id')
+      .limit(5)
+      .execute();
+    const row = rows[0];
+    return {
+      behind: Number(row?.behind ?? 0),
+      at_risk: Number(row?.at_risk ?? 0),
+      top: top.map((r) => ({
+        id: r.id,
+        name: r.name,
+        pacing: r.pacing as Pacing,
+        delivery_pct: Number(r.delivery_pct ?? 0),
+        missing: Number(r.missing),
+      })),
+      as_of: iso(row?.as_of),
+    };
+  },
+
+  /** When pacing was last computed (null before the first run), and the plays it expected on `day`
+   * by then for the campaigns the user may see. */
+  async expectedToday(db: Database, day: string, visibleAdvertisers?: number[]) {
+    const { rows } = await sql<{ computed_at: Instant | null; expected: number | string | null }>`
+      select max(cp.computed_at) as computed_at,
+        sum(cp.expected_today) filter (where cp.day = ${day}::date and ${visibleCampaign('cp.campaign_id', visibleAdvertisers)}) as expected
+      from campaign_pacing cp`.execute(db);
+    const row = rows[0];
+    return { computedAt: row?.computed_at ? new Date(row.computed_at) : null, expected: Number(row?.expected ?? 0) };
+  },
+
+  /** Plays and delivered plays stored for the hours in [from, to) (instants that start local hours),
+   * of the campaigns the user may see. Each location's hours come from its (location, hour) index:
+   * the per-location aggregate keeps the planner from scanning every rollup row of the year. */
+  async playsBetween(
+    db: Database,
+    { from, to, visibleAdvertisers }: { from: Date; to: Date; visibleAdvertisers?: number[] },
+  ) {
+    if (to <= from) return { plays: 0, delivered: 0 };
+    const { rows } = await sql<{ plays: number | string; delivered: number | string }>`
+      select coalesce(sum(h.plays), 0)::bigint as plays, coalesce(sum(h.delivered), 0)::bigint as delivered
+      from locations l
+      cross join lateral (
+        select sum(s.plays) as plays, sum(s.delivered) as delivered
+        from event_statistics_hourly s
+        where s.location_id = l.id and s.hour >= ${from} and s.hour < ${to} and s.gender = ''
+          and ${visibleCampaign('s.campaign_id', visibleAdvertisers)}
+      ) h`.execute(db);
+    const row = rows[0];
+    return { plays: Number(row?.plays ?? 0), delivered: Number(row?.delivered ?? 0) };
+  },
+};

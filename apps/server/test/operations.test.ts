@@ -1,0 +1,340 @@
+// The operations home's figures through the API (issue 16): screens by health state, open alerts by
+// kind, campaigns waiting for approval, campaigns behind or at risk, today's plays against the plays
+// expected (to the same hour, in the server's time zone); 401, 403 without each permission, and
+// advertiser isolation. Rows are inserted directly; the database is this file's own, so global
+// figures are checked as differences from before.
+import { expect, it } from 'vitest';
+import type { AlertKind } from '@marquee/contracts/alerts';
+import type { DeviceState } from '@marquee/contracts/device-health';
+import type { Pacing } from '@marquee/contracts/goals';
+import {
+  operationsEndpoints,
+  type AlertsSummary,
+  type ApprovalsSummary,
+  type PacingSummary,
+  type PlaysTodaySummary,
+  type ScreensSummary,
+} from '@marquee/contracts/operations';
+import { details } from '@marquee/contracts/texts';
+import type { FastifyInstance } from 'fastify';
+import { describeBackends } from './helpers/backends.ts';
+import { TODAY, clockConfig, createCampaign, day, usableClip } from './helpers/campaign-factories.ts';
+import { Client, asAdmin, asUser, createUser, permissionIds, signIn, uniq } from './helpers/factories.ts';
+import { createDevice, createLocation } from './helpers/location-factories.ts';
+
+const PERMISSIONS = {
+  screens: 'list_device',
+  alerts: 'list_alert',
+  approvals: 'approve_campaign',
+  pacing: 'list_eventstatistic',
+  playsToday: 'list_eventstatistic',
+} as const;
+const ALL = [...new Set(Object.values(PERMISSIONS))];
+/** Every pacing row of this file was computed at the same run: 11:20 on TODAY (NOW is 12:00 UTC). */
+const COMPUTED_AT = `${TODAY}T11:20:00.000Z`;
+
+describeBackends(
+  'operations',
+  (ctx) => {
+    const get = async <T>(client: Client, endpoint: string) => {
+      const res = await client.get(endpoint);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json<T>();
+    };
+
+    /** A signed-in user with `permissions` who sees only the data of `advertisers`. */
+    async function isolatedUser(permissions: string[], advertisers: number[], app: FastifyInstance = ctx.app) {
+      const user = await createUser(ctx.db, { withRole: false });
+      const role = await ctx.db
+        .insertInto('roles')
+        .values({ name: uniq('role'), can_view_all_advertisers: false })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const ids = await permissionIds(ctx.db, permissions);
+      await ctx.db
+        .insertInto('role_permissions')
+        .values(ids.map((permission_id) => ({ role_id: role.id, permission_id })))
+        .execute();
+      await ctx.db.insertInto('user_roles').values({ user_id: user.id, role_id: role.id }).execute();
+      if (advertisers.length) {
+        await ctx.db
+          .insertInto('advertiser_managers')
+          .values(advertisers.map((advertiser_id) => ({ user_id: user.id, advertiser_id })))
+          .execute();
+      }
+      return signIn(app, user.username, user.password);
+    }
+
+    /** A location and an advertiser's clip, for campaigns. */
+    async function site() {
+      const location = await createLocation(ctx.db);
+      const clip = await usableClip(ctx.db);
+      const campaign = (extra: Partial<Parameters<typeof createCampaign>[1]> = {}) =>
+        createCampaign(ctx.db, { videoclip: clip.id, locations: [location.id], state: 3, ...extra });
+      return { location: location.id, advertiser: clip.advertiser, campaign };
+    }
+
+    async function devicesIn(location: number, states: DeviceState[], isActive = true) {
+      for (const state of states) {
+        const device = await createDevice(ctx.db, location, { isActive });
+        await ctx.db.updateTable('devices').set({ health_state: state }).where('id', '=', device.id).execute();
+      }
+    }
+
+    const pace = (
+      campaign: number,
+      pacing: Pacing | null,
+      missing: number,
+      extra: { expected?: number; day?: string } = {},
+    ) =>
+      ctx.db
+        .insertInto('campaign_pacing')
+        .values({
+          campaign_id: campaign,
+          computed_at: COMPUTED_AT,
+          due: 100,
+          delivered: 100 - missing,
+          delivery_pct: pacing === null ? null : 100 - missing / 10,
+          pacing,
+          missing,
+          day: extra.day ?? TODAY,
+          expected_today: extra.expected ?? 0,
+        })
+        .execute();
+
+    /** The all-plays rollup row of an hour (and an audience row beside it, which must not count). */
+    async function hourly(campaign: number, location: number, hour: string, plays: number, delivered: number) {
+      const row = { hour, campaign_id: campaign, location_id: location, zone: 1, viewers: 0, play_ms: plays * 10_000 };
+      await ctx.db
+        .insertInto('event_statistics_hourly')
+        .values([
+          { ...row, gender: '', age_group: 0, plays, delivered },
+          { ...row, gender: 'f', age_group: 2, plays, delivered: 0 },
+        ])
+        .execute();
+    }
+
+    it('counts active screens at active locations by state, as of the last health sweep', async () => {
+      const admin = await asAdmin(ctx.app);
+      const before = await get<ScreensSummary>(admin, operationsEndpoints.screens);
+      const open = await createLocation(ctx.db);
+      await devicesIn(open.id, ['online', 'online', 'stale', 'screen_off', 'offline', 'never']);
+      await devicesIn(open.id, ['online', 'offline'], false);
+      const closed = await createLocation(ctx.db, { isActive: false });
+      await devicesIn(closed.id, ['online', 'never']);
+      await ctx.db
+        .insertInto('job_runs')
+        .values({ job: 'device-health', period: 'last', claimed_at: `${TODAY}T11:59:00Z` })
+        .onConflict((oc) => oc.columns(['job', 'period']).doUpdateSet({ claimed_at: `${TODAY}T11:59:00Z` }))
+        .execute();
+
+      const after = await get<ScreensSummary>(admin, operationsEndpoints.screens);
+      const added = Object.fromEntries(
+        Object.entries(after.counts).map(([state, n]) => [state, n - before.counts[state as DeviceState]]),
+      );
+      expect(added).toEqual({ online: 2, stale: 1, screen_off: 1, offline: 1, never: 1 });
+      expect(after.total - before.total).toBe(6);
+      expect(after.as_of).toBe(`${TODAY}T11:59:00.000Z`);
+    });
+
+    it('counts open alerts by kind with the oldest start; at-risk alerts only of campaigns the user may see', async () => {
+      const admin = await asAdmin(ctx.app);
+      const mine = await site();
+      const theirs = await site();
+      const own = await mine.campaign();
+      const other = await theirs.campaign();
+      const isolated = await isolatedUser([PERMISSIONS.alerts], [mine.advertiser]);
+      const beforeAll = await get<AlertsSummary>(admin, operationsEndpoints.alerts);
+      const beforeOwn = await get<AlertsSummary>(isolated, operationsEndpoints.alerts);
+
+      const device = async () => (await createDevice(ctx.db, mine.location)).id;
+      const alert = async (kind: AlertKind, started: string, extra: { ended?: string; campaign?: number } = {}) =>
+        ctx.db
+          .insertInto('alerts')
+          .values({
+            kind,
+            device_id: kind === 'campaign_at_risk' ? null : await device(),
+            location_id: mine.location,
+            campaign_id: extra.campaign ?? null,
+            started_at: started,
+            ended_at: extra.ended ?? null,
+            details: null,
+          })
+          .execute();
+      await alert('device_offline', `${TODAY}T08:00:00Z`);
+      await alert('device_offline', `${TODAY}T09:00:00Z`);
+      await alert('device_stale', '2001-02-03T04:05:06Z');
+      await alert('screen_off', '2000-01-01T00:00:00Z', { ended: '2000-01-01T01:00:00Z' });
+      await alert('campaign_at_risk', `${TODAY}T10:00:00Z`, { campaign: own.id });
+      await alert('campaign_at_risk', '1999-01-01T00:00:00Z', { campaign: other.id });
+
+      const delta = (after: AlertsSummary, before: AlertsSummary) =>
+        Object.fromEntries(Object.entries(after.counts).map(([k, n]) => [k, n - before.counts[k as AlertKind]]));
+      const all = await get<AlertsSummary>(admin, operationsEndpoints.alerts);
+      expect(delta(all, beforeAll)).toEqual({ device_offline: 2, device_stale: 1, screen_off: 0, campaign_at_risk: 2 });
+      expect(all.total - beforeAll.total).toBe(5);
+      expect(all.oldest_started_at).toBe('1999-01-01T00:00:00.000Z');
+      // The other advertiser's at-risk alert is neither counted nor the oldest for the isolated user.
+      const own_ = await get<AlertsSummary>(isolated, operationsEndpoints.alerts);
+      expect(delta(own_, beforeOwn)).toEqual({
+        device_offline: 2,
+        device_stale: 1,
+        screen_off: 0,
+        campaign_at_risk: 1,
+      });
+      expect(own_.total - beforeOwn.total).toBe(4);
+      expect(own_.oldest_started_at).toBe('2001-02-03T04:05:06.000Z');
+    });
+
+    it("counts the approval list's campaigns and names the one waiting longest (its last change)", async () => {
+      const mine = await site();
+      const theirs = await site();
+      const waiting = await mine.campaign({ state: 0, end: TODAY });
+      const longest = await mine.campaign({ state: 0, end: day(30) });
+      await mine.campaign({ state: 0, start: day(-9), end: day(-1) }); // ended: not in the approval list
+      await mine.campaign({ state: 1 });
+      await mine.campaign({ state: 98 });
+      const hidden = await theirs.campaign({ state: 0 });
+      const changed = async (id: number, at: string) =>
+        ctx.db.updateTable('campaigns').set({ updated_at: at }).where('id', '=', id).execute();
+      await changed(waiting.id, '2002-05-05T10:00:00Z');
+      await changed(longest.id, '2002-05-04T10:00:00Z');
+      await changed(hidden.id, '2002-05-01T10:00:00Z');
+
+      const isolated = await isolatedUser([PERMISSIONS.approvals], [mine.advertiser]);
+      expect(await get<ApprovalsSummary>(isolated, operationsEndpoints.approvals)).toEqual({
+        count: 2,
+        oldest: { id: longest.id, name: longest.name, waiting_since: '2002-05-04T10:00:00.000Z' },
+      });
+      // The same count as the approval list's.
+      const admin = await asAdmin(ctx.app);
+      const all = await get<ApprovalsSummary>(admin, operationsEndpoints.approvals);
+      const list = await admin.page(`/api/campaigns/?for_approval=true&page_size=1`);
+      expect(all.count).toBe(list.count);
+      expect(all.oldest).toEqual({ id: hidden.id, name: hidden.name, waiting_since: '2002-05-01T10:00:00.000Z' });
+      // Nothing waiting: no oldest.
+      expect(
+        await get<ApprovalsSummary>(await isolatedUser([PERMISSIONS.approvals], []), operationsEndpoints.approvals),
+      ).toEqual({ count: 0, oldest: null });
+    });
+
+    it('counts campaigns behind and at risk and lists the five missing most plays', async () => {
+      const mine = await site();
+      const theirs = await site();
+      const rows: [Pacing | null, number][] = [
+        ['behind', 40],
+        ['at_risk', 900],
+        ['behind', 310],
+        ['at_risk', 500],
+        ['behind', 70],
+        ['at_risk', 20],
+        ['on_track', 5000],
+        ['ahead', 0],
+        [null, 0],
+      ];
+      const made = [];
+      for (const [pacing, missing] of rows) {
+        const c = await mine.campaign();
+        await pace(c.id, pacing, missing);
+        made.push({ ...c, pacing, missing });
+      }
+      const other = await theirs.campaign();
+      await pace(other.id, 'at_risk', 1_000_000);
+
+      const isolated = await isolatedUser([PERMISSIONS.pacing], [mine.advertiser]);
+      const own = await get<PacingSummary>(isolated, operationsEndpoints.pacing);
+      expect([own.behind, own.at_risk, own.as_of]).toEqual([3, 3, COMPUTED_AT]);
+      const top = [...made]
+        .filter((c) => c.pacing === 'behind' || c.pacing === 'at_risk')
+        .sort((a, b) => b.missing - a.missing)
+        .slice(0, 5)
+        .map((c) => ({
+          id: c.id,
+          name: c.name,
+          pacing: c.pacing,
+          delivery_pct: 100 - c.missing / 10,
+          missing: c.missing,
+        }));
+      expect(own.top).toEqual(top);
+
+      const all = await get<PacingSummary>(await asAdmin(ctx.app), operationsEndpoints.pacing);
+      expect(all.at_risk).toBeGreaterThanOrEqual(4);
+      expect(all.top[0]).toMatchObject({ id: other.id, missing: 1_000_000 });
+      expect(all.top).toHaveLength(5);
+    });
+
+    it("compares today's plays with the plays expected, both to the hour the last pacing run counted to", async () => {
+      const mine = await site();
+      const theirs = await site();
+      const a = await mine.campaign();
+      const b = await mine.campaign();
+      const other = await theirs.campaign();
+      const isolated = await isolatedUser([PERMISSIONS.playsToday], [mine.advertiser]);
+      await hourly(a.id, mine.location, `${day(-1)}T23:00:00Z`, 9, 9); // yesterday
+      await hourly(a.id, mine.location, `${TODAY}T00:00:00Z`, 3, 3);
+      await hourly(a.id, mine.location, `${TODAY}T10:00:00Z`, 5, 4);
+      await hourly(b.id, mine.location, `${TODAY}T10:00:00Z`, 6, 2);
+      await hourly(b.id, mine.location, `${TODAY}T11:00:00Z`, 7, 7); // the hour the run had not counted yet
+      await hourly(other.id, theirs.location, `${TODAY}T10:00:00Z`, 100, 100);
+
+      // Before any pacing run: up to the current hour, nothing expected.
+      await ctx.db.deleteFrom('campaign_pacing').execute();
+      expect(await get<PlaysTodaySummary>(isolated, operationsEndpoints.playsToday)).toEqual({
+        day: TODAY,
+        plays: 21,
+        delivered: 16,
+        expected: 0,
+        as_of: `${TODAY}T12:00:00.000Z`,
+      });
+
+      await pace(a.id, 'behind', 10, { expected: 12.4 });
+      await pace(b.id, 'on_track', 0, { expected: 8.3 });
+      await pace(other.id, 'ahead', 0, { expected: 1000 });
+      const own = await get<PlaysTodaySummary>(isolated, operationsEndpoints.playsToday);
+      expect(own).toEqual({ day: TODAY, plays: 14, delivered: 9, expected: 21, as_of: `${TODAY}T11:00:00.000Z` });
+      const all = await get<PlaysTodaySummary>(await asAdmin(ctx.app), operationsEndpoints.playsToday);
+      expect([all.plays - own.plays, all.delivered - own.delivered]).toEqual([100, 100]);
+      expect(all.expected).toBeGreaterThanOrEqual(1021);
+    });
+
+    it("counts today's plays by the local day and hour of the server's time zone", async () => {
+      // 12:00 UTC is 17:30 in Kolkata (+05:30): today began at 18:30 UTC yesterday, and the run at
+      // 11:20 UTC (16:50 there) counted to 16:00 there, 10:30 UTC.
+      const app = await ctx.buildApp({ ...clockConfig, timeZone: 'Asia/Kolkata' });
+      const mine = await site();
+      const c = await mine.campaign();
+      await pace(c.id, 'behind', 1, { expected: 4 });
+      await hourly(c.id, mine.location, `${day(-1)}T17:30:00Z`, 1, 1); // 23:00 yesterday there
+      await hourly(c.id, mine.location, `${day(-1)}T18:30:00Z`, 2, 2); // 00:00 today there
+      await hourly(c.id, mine.location, `${TODAY}T09:30:00Z`, 4, 3); // 15:00
+      await hourly(c.id, mine.location, `${TODAY}T10:30:00Z`, 8, 8); // 16:00: not counted by the run yet
+      const isolated = await isolatedUser([PERMISSIONS.playsToday], [mine.advertiser], app);
+      expect(await get<PlaysTodaySummary>(isolated, operationsEndpoints.playsToday)).toEqual({
+        day: TODAY,
+        plays: 6,
+        delivered: 5,
+        expected: 4,
+        as_of: `${TODAY}T10:30:00.000Z`,
+      });
+    });
+
+    it('answers 401 without a session and 403 without the permission of each figure', async () => {
+      const all = await asUser(ctx, ALL);
+      for (const [figure, permission] of Object.entries(PERMISSIONS)) {
+        const url = operationsEndpoints[figure as keyof typeof PERMISSIONS];
+        const anonymous = await new Client(ctx.app).get(url);
+        expect(anonymous.statusCode, url).toBe(401);
+        expect(anonymous.json()).toEqual({ detail: details.notAuthenticated });
+        const without = await asUser(
+          ctx,
+          ALL.filter((p) => p !== permission),
+        );
+        const denied = await without.get(url);
+        expect(denied.statusCode, url).toBe(403);
+        expect(denied.json()).toEqual({ detail: details.permissionDenied });
+        expect((await all.get(url)).statusCode, url).toBe(200);
+      }
+    });
+  },
+  { config: clockConfig },
+);
