@@ -11,6 +11,7 @@ import { useCurrentUser } from '../../../lib/current-user.ts';
 import { useRoleChoices } from '../api/get-role-choices.ts';
 import { useUser } from '../api/get-user.ts';
 import { refreshUser, userActionPath } from '../api/user-action.ts';
+import { AlertMailSection } from './alert-mail-section.tsx';
 import { UserEventLog } from './user-event-log.tsx';
 import { UserForm } from './user-form.tsx';
 import { UserOtpSection } from './user-otp-section.tsx';
@@ -80,6 +81,7 @@ export function UserEditScreen() {
             onChange={() => refreshUser(queryClient, userId)}
           />
           <UserOtpSection user={user.data} isSelf={isSelf} canChange={objectFlags.canChange} />
+          {isSelf && <AlertMailSection email={user.data.email} />}
           <UserEventLog userId={user.data.id} />
         </>
       )}
