@@ -3,99 +3,34 @@
 // plays alone are then sent) through the admin API, and drives them through the real device gateway
 // over HTTP for the last D days up to now; prints progress and a summary (or the summary as JSON) with
 // what the delivery reports should make of the plays: short ones, wrong creatives, delivered.
-// Its devices are marked simulated; `--remove` deletes them again.
-import { parseArgs } from 'node:util';
+// `--live DURATION` drives them in real time instead (or existing devices, by `--token`), and the
+// screen-health flags take some offline for a while, stop them applying playlists or turn their screen
+// off (simulate.options.ts). Its devices are marked simulated; `--remove` deletes them again.
 import { openHours } from '@marquee/contracts/inventory';
-import { runSimulation, type PlayCounts, type SimDevice } from '../simulation/driver.ts';
-import { DEFAULT_SHORT_SHARE, type SimCampaign } from '../simulation/generate.ts';
+import { runSimulation, type PlayCounts, type SimDevice, type SimulationSummary } from '../simulation/driver.ts';
+import type { SimCampaign } from '../simulation/generate.ts';
 import { AdminClient, httpSend } from '../simulation/http.ts';
+import { locationOf, runLive, type PhaseChange } from '../simulation/live.ts';
 import { dayIn } from '../lib/days.ts';
+import { parseOptions, usage, UsageError, withHealthRoles, type SimulateOptions } from './simulate.options.ts';
 
-const usage = `Usage: npm run simulate -- --devices N --days D [options]
-
-  --devices N       virtual devices to register, spread over the locations (default 10)
-  --days D          days of history up to now (default 7)
-  --campaign ID     only this campaign: devices on its locations, only its plays
-  --url URL         the running server (default http://127.0.0.1:8000)
-  --seed S          random seed: the same seed sends the same events (default 1)
-  --rate R          plays of each campaign per zone and opening hour, or loop: once per loop of the
-                    location (3600 / its loop length an hour; the default)
-  --short S         share of plays cut short, 0 to 1 (default ${DEFAULT_SHORT_SHARE})
-  --wrong-checksum W  share of plays that report another file's checksum (a wrong creative), 0 to 1
-                    (default 0)
-  --uncounted U     share of the devices that count no viewers (no camera; picked by the seed), 0 to 1
-                    (default 0)
-  --concurrency C   devices sending at once (default 4)
-  --user NAME       administrator who registers the devices (default admin)
-  --password PASS   their password (default: the ADMIN_PASSWORD environment variable)
-  --json            print only the summary, as JSON (with what each campaign got at each location)
-  --remove          only remove the devices earlier runs registered (marked simulated), then stop
-`;
-
-function options() {
-  const { values } = parseArgs({
-    options: {
-      devices: { type: 'string', default: '10' },
-      days: { type: 'string', default: '7' },
-      campaign: { type: 'string' },
-      url: { type: 'string', default: 'http://127.0.0.1:8000' },
-      seed: { type: 'string', default: '1' },
-      rate: { type: 'string', default: 'loop' },
-      short: { type: 'string', default: String(DEFAULT_SHORT_SHARE) },
-      'wrong-checksum': { type: 'string', default: '0' },
-      uncounted: { type: 'string', default: '0' },
-      concurrency: { type: 'string', default: '4' },
-      user: { type: 'string', default: 'admin' },
-      password: { type: 'string', default: process.env.ADMIN_PASSWORD },
-      json: { type: 'boolean', default: false },
-      remove: { type: 'boolean', default: false },
-      help: { type: 'boolean', default: false },
-    },
-  });
-  const number = (name: keyof typeof values, min: number) => {
-    const n = Number(values[name]);
-    if (!Number.isFinite(n) || n < min) fail(`--${name} must be a number of at least ${min}.`);
-    return n;
-  };
-  const share = (name: keyof typeof values) => {
-    const n = Number(values[name]);
-    if (values[name] === '' || !Number.isFinite(n) || n < 0 || n > 1) fail(`--${name} must be a share from 0 to 1.`);
-    return n;
-  };
-  if (values.help) {
-    console.log(usage);
-    process.exit(0);
-  }
-  if (!values.password) fail('Give the administrator password with --password or ADMIN_PASSWORD.');
-  return {
-    devices: Math.floor(number('devices', 1)),
-    days: number('days', 0.01),
-    campaign: values.campaign === undefined ? null : Math.floor(number('campaign', 1)),
-    url: values.url,
-    seed: Math.floor(number('seed', 0)),
-    rate: rate(values.rate),
-    short: share('short'),
-    wrongChecksum: share('wrong-checksum'),
-    uncounted: share('uncounted'),
-    concurrency: Math.floor(number('concurrency', 1)),
-    user: values.user,
-    password: values.password!,
-    json: values.json,
-    remove: values.remove,
-  };
-}
-
-/** `loop`, or plays an hour (at least 0.01). */
-function rate(value: string): number | 'loop' {
-  if (value === 'loop') return value;
-  const n = Number(value);
-  if (!value.trim() || !Number.isFinite(n) || n < 0.01) fail('--rate must be loop or a number of at least 0.01.');
-  return n;
-}
+type Options = Extract<SimulateOptions, { help: false }>;
 
 function fail(message: string): never {
   console.error(`${message}\n\n${usage}`);
   process.exit(1);
+}
+
+function options(): Options {
+  try {
+    const o = parseOptions(process.argv.slice(2));
+    if (!o.help) return o;
+    console.log(usage);
+    process.exit(0);
+  } catch (err) {
+    if (err instanceof UsageError) fail(err.message);
+    throw err;
+  }
 }
 
 const count = (n: number) => n.toLocaleString('en-US');
@@ -118,6 +53,56 @@ const playCells = (c: PlayCounts) => ({
   viewers: count(c.viewers),
 });
 
+/** A span of ms as people read it: 90 s, 2 min, 1.5 h. */
+const spanText = (ms: number) =>
+  ms < 120_000 ? `${Math.round(ms / 100) / 10} s` : ms < 7_200_000 ? `${ms / 60_000} min` : `${ms / 3_600_000} h`;
+
+/** The active locations that have campaigns the reports count on some day of [from, to] (only
+ * `campaign` when given), with each one's name, opening hours and loop. */
+async function locationsWithCampaigns(admin: AdminClient, o: Options, from: string, to: string) {
+  const campaigns = new Map<number, SimCampaign[]>();
+  const places = new Map<number, { name: string; hours: number[]; loopSeconds: number }>();
+  for (const location of await admin.locations()) {
+    places.set(location.id, { name: location.name, hours: openHours(location), loopSeconds: location.loop_seconds });
+    if (o.tokens.length) continue;
+    const list = (await admin.campaigns(location.id, from, to)).filter(
+      (c) => o.campaign === null || c.id === o.campaign,
+    );
+    if (list.length) campaigns.set(location.id, list);
+  }
+  if (!campaigns.size && !o.tokens.length) {
+    const span = o.live === null ? `in the last ${o.days} days` : 'today';
+    fail(
+      o.campaign === null
+        ? `No active location has approved campaigns ${span}: approve some first.`
+        : `Campaign ${o.campaign} is not approved, or not on ${span} at an active location.`,
+    );
+  }
+  return { campaigns, places };
+}
+
+/** Registers the run's devices round the locations (serials unique per run), or takes the `--token` ones. */
+async function devicesOf(
+  admin: AdminClient,
+  o: Options,
+  locations: Awaited<ReturnType<typeof locationsWithCampaigns>>,
+) {
+  const { campaigns, places } = locations;
+  const send = httpSend(o.url);
+  const devices: SimDevice[] = [];
+  const run = admin.serverNow().toISOString().replace(/\D/g, '').slice(2, 14);
+  const ids = [...campaigns.keys()];
+  for (let i = 0; i < o.devices; i++) {
+    const token = o.tokens[i];
+    const device = token
+      ? { serial: `token-${i + 1}`, token, location: await locationOf(send, token) }
+      : await admin.register(ids[i % ids.length]!, `SIM-${run}-${String(i + 1).padStart(3, '0')}`);
+    const place = places.get(device.location);
+    devices.push({ ...device, hours: place?.hours, loopSeconds: place?.loopSeconds });
+  }
+  return devices;
+}
+
 async function main() {
   const o = options();
   const admin = new AdminClient(o.url);
@@ -135,84 +120,127 @@ async function main() {
     return;
   }
   const config = await admin.config();
-  const to = admin.serverNow().getTime();
-  const from = to - o.days * 86_400_000;
-
-  // Locations whose campaigns were on at some time of the span.
-  const campaigns = new Map<number, SimCampaign[]>();
-  const names = new Map<number, string>();
-  const hours = new Map<number, number[]>();
-  const loops = new Map<number, number>();
-  for (const location of await admin.locations()) {
-    const list = (
-      await admin.campaigns(location.id, dayIn(new Date(from), config.time_zone), dayIn(new Date(to), config.time_zone))
-    ).filter((c) => o.campaign === null || c.id === o.campaign);
-    if (list.length) {
-      campaigns.set(location.id, list);
-      names.set(location.id, location.name);
-      hours.set(location.id, openHours(location));
-      loops.set(location.id, location.loop_seconds);
-    }
-  }
-  if (!campaigns.size) {
-    fail(
-      o.campaign === null
-        ? `No active location has approved campaigns in the last ${o.days} days: approve some first.`
-        : `Campaign ${o.campaign} is not approved, or not on in the last ${o.days} days at an active location.`,
-    );
-  }
-
-  // Serial numbers are unique per run (the tokens of earlier runs' devices are gone).
-  const run = new Date(to).toISOString().replace(/\D/g, '').slice(2, 14);
-  const locations = [...campaigns.keys()];
-  const devices: SimDevice[] = [];
-  for (let i = 0; i < o.devices; i++) {
-    const location = locations[i % locations.length]!;
-    const device = await admin.register(location, `SIM-${run}-${String(i + 1).padStart(3, '0')}`);
-    devices.push({ ...device, hours: hours.get(location), loopSeconds: loops.get(location) });
-  }
+  const now = () => admin.serverNow().getTime();
+  const start = now();
+  const from = o.live === null ? start - o.days * 86_400_000 : start;
+  const span = [dayIn(new Date(from), config.time_zone), dayIn(new Date(start), config.time_zone)] as const;
+  const locations = await locationsWithCampaigns(admin, o, ...span);
+  const registered = await devicesOf(admin, o, locations);
+  // A live run starts once its devices are registered.
+  const begin = o.live === null ? from : now();
+  const devices = withHealthRoles(registered, o.health, begin);
   const log = o.json ? () => {} : console.log;
-  log(`Registered ${devices.length} devices on ${locations.length} locations: ${[...names.values()].join(', ')}.`);
+  const names = new Map([...locations.places].map(([id, p]) => [id, p.name]));
+  const at = new Set(devices.map((d) => d.location));
+  log(
+    o.tokens.length
+      ? `Driving ${devices.length} devices at ${[...at].map((id) => names.get(id) ?? `#${id}`).join(', ')}.`
+      : `Registered ${devices.length} devices on ${at.size} locations: ${[...at].map((id) => names.get(id)).join(', ')}.`,
+  );
+  for (const d of devices) {
+    const role = d.silent
+      ? `goes offline ${spanText(o.health.offline!)} from ${new Date(d.silent[0]).toISOString()}`
+      : d.stale
+        ? 'stops applying playlists'
+        : d.screenOff
+          ? 'reports the screen off'
+          : null;
+    if (role) log(`  ${d.serial} ${role}`);
+  }
+  const settings = {
+    timeZone: config.time_zone,
+    ageGroups: config.age_groups.map((g) => g.id),
+    playsPerHour: o.rate,
+    shortShare: o.short,
+    wrongChecksumShare: o.wrongChecksum,
+  };
+  const deviceRows = (summary?: SimulationSummary) =>
+    devices.map((d) => ({
+      serial: d.serial,
+      location: d.location,
+      ...(summary ? { counts_viewers: !summary.uncounted.includes(d.serial) } : {}),
+      offline: d.silent ? { from: new Date(d.silent[0]).toISOString(), to: new Date(d.silent[1]).toISOString() } : null,
+      stale: !!d.stale,
+      screen_off: !!d.screenOff,
+    }));
 
-  let shown = performance.now();
-  const summary = await runSimulation({
+  let summary: SimulationSummary;
+  if (o.live !== null) {
+    const until = begin + o.live;
+    if (o.json)
+      console.log(JSON.stringify({ live: { from: new Date(begin), until: new Date(until) }, devices: deviceRows() }));
+    log(`Live until ${new Date(until).toISOString()}, a report every ${spanText(o.interval)} (Ctrl-C stops early).`);
+    const stop = new AbortController();
+    const abort = () => stop.abort();
+    process.once('SIGINT', abort).once('SIGTERM', abort);
+    const time = (t: number) =>
+      new Intl.DateTimeFormat('en-GB', { timeZone: config.time_zone, timeStyle: 'medium' }).format(t);
+    const onPhase = ({ device, phase, at }: PhaseChange) =>
+      o.json
+        ? console.log(JSON.stringify({ device, phase, at: new Date(at) }))
+        : log(`${time(at)} ${device} ${phase === 'offline' ? 'goes offline' : 'is back'}`);
+    summary = await runLive({
+      devices,
+      settings,
+      seed: o.seed,
+      send: httpSend(o.url),
+      until,
+      interval: o.interval,
+      only: o.campaign === null ? null : new Set([o.campaign]),
+      uncounted: o.uncounted,
+      now,
+      signal: stop.signal,
+      onPhase,
+    });
+    process.off('SIGINT', abort).off('SIGTERM', abort);
+  } else {
+    let shown = performance.now();
+    summary = await runSimulation({
+      devices,
+      campaigns: locations.campaigns,
+      settings,
+      from,
+      to: start,
+      seed: o.seed,
+      send: httpSend(o.url),
+      uncounted: o.uncounted,
+      concurrency: o.concurrency,
+      onProgress: ({ events, batches }) => {
+        if (performance.now() - shown < 2000) return;
+        shown = performance.now();
+        log(`  … ${count(events)} events in ${count(batches)} batches`);
+      },
+    });
+  }
+  printSummary(summary, { o, names, devices: deviceRows(summary), campaigns: locations.campaigns });
+}
+
+function printSummary(
+  summary: SimulationSummary,
+  {
+    o,
+    names,
     devices,
     campaigns,
-    settings: {
-      timeZone: config.time_zone,
-      ageGroups: config.age_groups.map((g) => g.id),
-      playsPerHour: o.rate,
-      shortShare: o.short,
-      wrongChecksumShare: o.wrongChecksum,
-    },
-    from,
-    to,
-    seed: o.seed,
-    send: httpSend(o.url),
-    uncounted: o.uncounted,
-    concurrency: o.concurrency,
-    onProgress: ({ events, batches }) => {
-      if (performance.now() - shown < 2000) return;
-      shown = performance.now();
-      log(`  … ${count(events)} events in ${count(batches)} batches`);
-    },
-  });
-
-  const { events, viewers, short, wrong_creative, delivered } = summary;
+  }: {
+    o: Options;
+    names: Map<number, string>;
+    devices: object[];
+    campaigns: Map<number, SimCampaign[]>;
+  },
+) {
+  const { events, viewers, short, wrong_creative, delivered, health } = summary;
   if (o.json) {
     console.log(
       JSON.stringify({
-        devices: devices.map((d) => ({
-          serial: d.serial,
-          location: d.location,
-          counts_viewers: !summary.uncounted.includes(d.serial),
-        })),
+        devices,
         batches: summary.batches,
         events,
         viewers,
         short,
         wrong_creative,
         delivered,
+        ...health,
         seconds: summary.seconds,
         by_campaign: [...summary.byCampaign.values()],
         // Per campaign and location.
@@ -225,7 +253,7 @@ async function main() {
     {
       devices: count(summary.devices),
       'no viewers': count(summary.uncounted.length),
-      days: String(o.days),
+      [o.live === null ? 'days' : 'live']: o.live === null ? String(o.days) : spanText(o.live),
       campaigns: count(summary.byCampaign.size),
       batches: count(summary.batches),
       'events sent': count(events),
@@ -233,8 +261,20 @@ async function main() {
       'events/s': count(Math.round(events / Math.max(summary.seconds, 0.001))),
     },
   ]);
+  printTable([
+    {
+      heartbeats: count(health.heartbeats),
+      'playlist fetches': count(health.playlists),
+      'unchanged (304)': count(health.not_modified),
+      'versions applied': count(health.versions_applied),
+      'not applied (stale)': count(health.versions_ignored),
+      'offline stretches': count(health.offline_stretches),
+    },
+  ]);
+  // In a live run the playlist names the campaigns; in a history the admin API does.
   const campaignNames = new Map([...campaigns.values()].flat().map((c) => [c.id, c.name]));
   const rows = [...summary.byCampaignLocation.values()].sort((a, b) => a.campaign - b.campaign);
+  if (!rows.length) return;
   printTable(
     [
       ...rows.map((r) => ({
@@ -248,7 +288,11 @@ async function main() {
   );
 }
 
-main().catch((err: unknown) => {
-  console.error(err instanceof Error ? err.message : err);
-  process.exit(1);
-});
+main()
+  // Done: idle keep-alive connections (fetch keeps one after a 304 with a body length) must not hold the
+  // process; the write callback comes once what was printed is out.
+  .then(() => process.stdout.write('', () => process.exit(0)))
+  .catch((err: unknown) => {
+    console.error(err instanceof Error ? err.message : err);
+    process.exit(1);
+  });

@@ -1,0 +1,207 @@
+// The simulator in real time (`npm run simulate -- --live …`): each device, every `interval`, sends a
+// heartbeat with its facts, posts the plays of its applied playlist since its last report and fetches
+// the playlist (304 while unchanged). Devices with an offline stretch send nothing in it and come back
+// after it (a dark screen plays nothing, so those plays never come); a screen reported off plays
+// nothing; a stale device keeps playing and reporting the first playlist it applied.
+import {
+  MAX_EVENTS_PER_BATCH,
+  deviceGatewayEndpoints as api,
+  type DeviceEvent,
+  type PlaylistResponse,
+} from '@marquee/contracts/device-gateway';
+import { zonedInstant } from '@marquee/contracts/time-zones';
+import { countPlay, emptySummary, isDark, type SimDevice, type SimulationSummary } from './driver.ts';
+import { batchesOf, daysOf, eventsOfDay, type SimCampaign, type SimSettings } from './generate.ts';
+import { call, createPlayer, type Send } from './player.ts';
+import { createRandom, mixSeed, pickShare } from './random.ts';
+
+/** A device going dark or coming back, at `at` (ms). */
+export type PhaseChange = { device: string; phase: 'offline' | 'online'; at: number };
+
+export type LiveOptions = {
+  devices: SimDevice[];
+  settings: SimSettings;
+  seed: number;
+  send: Send;
+  /** When the run ends (ms, by `now`). */
+  until: number;
+  /** Between two reports of a device, ms. */
+  interval: number;
+  /** Only these campaigns' plays are sent (null or left out: every campaign of the playlist). */
+  only?: ReadonlySet<number> | null;
+  /** Share of the devices (picked by the seed) that count no viewers, 0–1. */
+  uncounted?: number;
+  /** The clock (the server's, for the command line) and how to wait; tests pass a fake pair. */
+  now?: () => number;
+  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
+  /** Stops the run early (Ctrl-C); the summary covers what was sent. */
+  signal?: AbortSignal;
+  onPhase?: (change: PhaseChange) => void;
+};
+
+/** Waits `ms`, or less when `signal` aborts. */
+export const sleep = (ms: number, signal?: AbortSignal) =>
+  new Promise<void>((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', done);
+      resolve();
+    };
+    const timer = setTimeout(done, Math.max(0, ms));
+    signal?.addEventListener('abort', done, { once: true });
+  });
+
+/** A duration as the command line takes it: `500ms`, `90s`, `2m`, `1.5h`; a bare number is minutes. */
+export function parseDuration(text: string): number | null {
+  const match = /^\s*(\d+(?:\.\d+)?)\s*(ms|s|m|h)?\s*$/.exec(text);
+  if (!match) return null;
+  const unit = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 }[(match[2] ?? 'm') as 'ms' | 's' | 'm' | 'h'];
+  return Math.round(Number(match[1]) * unit);
+}
+
+/** The playlist's campaigns as the simulator plays them (its clip's length and checksum). */
+export const playlistCampaigns = (playlist: PlaylistResponse, only?: ReadonlySet<number> | null): SimCampaign[] =>
+  playlist.campaigns
+    .filter((c) => !only || only.has(c.id))
+    .map((c) => ({
+      id: c.id,
+      name: c.name,
+      state: c.state,
+      start_date: c.start_date,
+      end_date: c.end_date,
+      zones: c.zones,
+      p_times_on: c.p_times_on,
+      p_start_time: c.p_start_time,
+      p_end_time: c.p_end_time,
+      p_gender_on: c.p_gender_on,
+      p_gender: c.p_gender,
+      p_age_on: c.p_age_on,
+      p_age: c.p_age,
+      duration: c.clip.duration,
+      checksum: c.clip.checksum,
+    }));
+
+/** The location of the device with `token`, from its playlist (for devices the run did not register). */
+export async function locationOf(send: Send, token: string): Promise<number> {
+  const { body } = await call(send, { method: 'GET', path: api.playlist, token });
+  return (body as PlaylistResponse).location.id;
+}
+
+/** One device in real time, until the run ends. */
+async function liveDevice(
+  device: SimDevice,
+  { index, countsViewers }: { index: number; countsViewers: boolean },
+  o: LiveOptions,
+  summary: SimulationSummary,
+): Promise<void> {
+  const { send, settings, interval } = o;
+  const now = o.now ?? Date.now;
+  const wait = o.sleep ?? sleep;
+  const random = createRandom(mixSeed(o.seed, index));
+  const start = now();
+  const player = createPlayer({
+    token: device.token,
+    send,
+    seed: mixSeed(o.seed, index, 0x4ea1),
+    bootAt: start,
+    counts: summary.health,
+    screenOff: device.screenOff,
+    stale: device.stale,
+  });
+
+  // A day's plays of the applied playlist, drawn once per day and version so that reports cut it anywhere.
+  let plan: {
+    playlist: PlaylistResponse;
+    day: string;
+    events: DeviceEvent[];
+    campaigns: Map<number, SimCampaign>;
+  } | null = null;
+  const playsOfDay = (playlist: PlaylistResponse, day: string) => {
+    if (plan?.playlist === playlist && plan.day === day) return plan;
+    const campaigns = playlistCampaigns(playlist, o.only);
+    const events = eventsOfDay({
+      campaigns,
+      day,
+      from: zonedInstant(day, 0, settings.timeZone),
+      to: zonedInstant(day, 24 * 60, settings.timeZone),
+      settings,
+      random: createRandom(mixSeed(o.seed, index, Date.parse(`${day}T00:00:00Z`) / 86_400_000)),
+      hours: device.hours,
+      loopSeconds: device.loopSeconds,
+      countsViewers,
+    });
+    plan = { playlist, day, events, campaigns: new Map(campaigns.map((c) => [c.id, c])) };
+    return plan;
+  };
+
+  /** Posts the plays that started in [from, to) outside the dark stretch. */
+  const report = async (from: number, to: number) => {
+    const playlist = player.playlist;
+    if (!playlist || device.screenOff || to <= from) return;
+    for (const day of daysOf(from, to, settings.timeZone)) {
+      const { events, campaigns } = playsOfDay(playlist, day);
+      const due = events.filter((e) => {
+        const at = Date.parse(e.started_at);
+        return at >= from && at < to && !isDark(device, at);
+      });
+      for (const batch of batchesOf(due, MAX_EVENTS_PER_BATCH)) {
+        await call(send, {
+          method: 'POST',
+          path: api.events,
+          token: device.token,
+          body: { batch_id: random.uuid(), events: batch },
+        });
+        summary.batches++;
+        for (const e of batch) countPlay(summary, e, campaigns.get(e.campaign)!, device.location);
+      }
+    }
+  };
+
+  let reported = start;
+  let dark = false;
+  for (let at = start, first = true; ; first = false) {
+    // The first report always goes out: a device that never reported is not offline but unknown.
+    if (!first && isDark(device, at)) {
+      if (!dark) {
+        dark = true;
+        summary.health.offline_stretches++;
+        // It went quiet after its last report.
+        o.onPhase?.({ device: device.serial, phase: 'offline', at: Math.max(device.silent![0], reported) });
+      }
+    } else {
+      if (dark) {
+        dark = false;
+        player.restart(at);
+        o.onPhase?.({ device: device.serial, phase: 'online', at });
+      }
+      await player.heartbeat(at);
+      // The plays since the last report were of the playlist applied before this fetch.
+      await report(reported, at);
+      reported = at;
+      await player.fetchPlaylist();
+    }
+    if (at >= o.until || o.signal?.aborted) break;
+    // The next report, or the dark stretch's edge if that comes first, or the end.
+    const edges = (device.silent ?? []).filter((t) => t > at);
+    const next = Math.min(o.until, start + (Math.floor((at - start) / interval) + 1) * interval, ...edges);
+    await wait(next - now(), o.signal);
+    if (o.signal?.aborted) break;
+    at = Math.max(now(), next);
+  }
+}
+
+/** Runs every device at once in real time until `until` (or the signal) and gives what was sent. */
+export async function runLive(o: LiveOptions): Promise<SimulationSummary> {
+  const started = performance.now();
+  const summary = emptySummary(o.devices.length);
+  const uncounted = pickShare(o.devices.length, o.uncounted ?? 0, o.seed);
+  const devices = o.devices.map((device, index) => ({
+    device,
+    index,
+    countsViewers: device.countsViewers ?? !uncounted.has(index),
+  }));
+  summary.uncounted = devices.filter((d) => !d.countsViewers).map((d) => d.device.serial);
+  await Promise.all(devices.map((d) => liveDevice(d.device, d, o, summary)));
+  summary.seconds = (performance.now() - started) / 1000;
+  return summary;
+}
