@@ -52,6 +52,8 @@ const expectations: Record<string, Expectation> = {
   // Campaign viewers see the stills the campaign list shows, not the spots themselves.
   'Report reader': { images: ['location'], videos: [], stills: ['clipA', 'clipB'] },
   'Location manager': { images: ['location', 'overlay'], videos: [] },
+  // approve_campaign: the clips under review, like the approver.
+  'Network operator': { images: ['location'], videos: ['clipA', 'clipB'] },
   'Advertiser manager': { images: ['advertiserA', 'productA'], videos: ['clipA'] },
   'Advertiser viewer': { images: ['advertiserA', 'productA'], videos: ['clipA'] },
 };

@@ -58,7 +58,19 @@ export async function seedDemo(db: Database): Promise<void> {
     { name: 'Report reader', codenames: ['view_eventstatistic', 'view_campaign', 'list_location'] },
     {
       name: 'Location manager',
-      codenames: ['change_location', 'add_device', 'change_device', 'add_locationzone', 'change_locationzone'],
+      codenames: [
+        'change_location',
+        'add_device',
+        'change_device',
+        'add_locationzone',
+        'change_locationzone',
+        'change_alert',
+      ],
+    },
+    {
+      // Watches the network: screens, alerts, approvals and delivery (the operations home).
+      name: 'Network operator',
+      codenames: ['change_alert', 'list_device', 'list_location', 'approve_campaign', 'view_eventstatistic'],
     },
     {
       // Manages the advertisers they are linked to and sees no others (agency staff).
