@@ -1,8 +1,9 @@
-// `/`: the menu of the screens this user may open.
+// `/`: the operations figures this user may see, then the menu of the screens they may open.
 import { Card, Group, SimpleGrid, Text, ThemeIcon } from '@mantine/core';
 import { Link } from 'react-router';
 import { PageHeader } from '../components/page-header.tsx';
 import { useCurrentUser } from '../lib/current-user.ts';
+import { OperationsFigures } from '../features/operations/components/operations-figures.tsx';
 import { OtpNotice } from '../features/users/components/otp-notice.tsx';
 import { visibleMenuItems } from './menu.ts';
 
@@ -13,6 +14,7 @@ export function HomeScreen() {
     <>
       <PageHeader title="Home" heading={`Welcome, ${user?.full_name || user?.username || ''}`} breadcrumbs={[]} />
       <OtpNotice />
+      <OperationsFigures />
       {items.length === 0 ? (
         <Text>There are no screens for your account yet. Ask an administrator for a role.</Text>
       ) : (

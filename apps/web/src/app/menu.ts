@@ -2,6 +2,7 @@
 // (entries without one are for every signed-in user).
 // A new screen adds one line here (and its route in router.tsx).
 import {
+  IconAlertTriangle,
   IconBuildingStore,
   IconCalendarMonth,
   IconChartBar,
@@ -102,6 +103,13 @@ export const menuItems: readonly MenuItem[] = [
     path: paths.reports,
     permission: 'list_eventstatistic',
     icon: IconChartBar,
+  },
+  {
+    label: 'Alerts',
+    description: 'Dark screens and campaigns at risk',
+    path: paths.alerts,
+    permission: 'list_alert',
+    icon: IconAlertTriangle,
   },
   {
     label: 'Roles',

@@ -3,6 +3,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { createBrowserRouter, Navigate, redirect, type LoaderFunctionArgs } from 'react-router';
 import { advertiserRoutes } from '../features/advertisers/routes.ts';
+import { alertRoutes } from '../features/alerts/routes.ts';
 import { campaignRoutes } from '../features/campaigns/routes.ts';
 import { deliveryRoutes } from '../features/delivery/routes.ts';
 import { reportRoutes } from '../features/reports/routes.ts';
@@ -115,6 +116,7 @@ export function createAppRouter(queryClient: QueryClient) {
         ...campaignRoutes,
         ...reportRoutes,
         ...deliveryRoutes,
+        ...alertRoutes,
       ],
     },
     // Unknown URLs go home.

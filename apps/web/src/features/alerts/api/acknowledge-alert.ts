@@ -1,0 +1,30 @@
+// POST /api/alerts/:id/acknowledge/: records who saw the alert and when. The row shows it at once and
+// the lists on screen load again (with the acknowledging user's name if the answer lacked it).
+import type { Paged } from '@marquee/contracts/common';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api.ts';
+import { detailPath, queryKeys } from '../../../lib/resources.ts';
+import type { AlertRow } from './get-alerts.ts';
+
+export const acknowledgeAlert = (id: number) =>
+  api.post<Partial<AlertRow> | undefined>(`${detailPath('alerts', id)}acknowledge/`);
+
+export function useAcknowledgeAlert() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (alert: AlertRow): Promise<AlertRow> => {
+      const answer = await acknowledgeAlert(alert.id);
+      return answer && typeof answer === 'object' && answer.acknowledged_at
+        ? { ...alert, ...answer }
+        : { ...alert, acknowledged_at: new Date().toISOString() };
+    },
+    onSuccess: (acknowledged) => {
+      queryClient.setQueriesData<Paged<AlertRow>>({ queryKey: queryKeys.lists('alerts') }, (page) =>
+        page
+          ? { ...page, results: page.results.map((row) => (row.id === acknowledged.id ? acknowledged : row)) }
+          : page,
+      );
+      void queryClient.invalidateQueries({ queryKey: queryKeys.lists('alerts') });
+    },
+  });
+}

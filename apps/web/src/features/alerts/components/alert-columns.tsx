@@ -1,0 +1,204 @@
+// The Alerts table's columns: what happened (kind), what it concerns (a device at a location, or a
+// campaign), since when and for how long, whether it is still open, the campaigns it puts at risk, and
+// who acknowledged it (or the button to do so).
+import { Anchor, Badge, Box, Button, Stack, Text } from '@mantine/core';
+import { alertKindLabels, type AlertKind } from '@marquee/contracts/alerts';
+import { permissionFlags } from '@marquee/contracts/common';
+import { IconCheck } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { campaignPath, locationPath, reportDeliveryPath } from '../../../app/paths.ts';
+import type { DataColumn } from '../../../components/data-table/data-table.tsx';
+import { formatAge } from '../../../lib/age.ts';
+import { formatCount } from '../../../lib/delivery-format.ts';
+import { formatDateTime } from '../../../lib/format.ts';
+import type { AlertRow } from '../api/get-alerts.ts';
+
+/** Outlined in dark shades (text contrast above 4.5:1 on white); the words carry the meaning. */
+export const alertKindColors: Record<AlertKind, string> = {
+  device_offline: 'red.9',
+  device_stale: 'indigo.9',
+  screen_off: 'grape.9',
+  campaign_at_risk: 'pink.9',
+};
+
+/** How many campaigns at risk a row names before "and N more". */
+const AT_RISK_SHOWN = 3;
+
+export const describeAlert = (alert: AlertRow) =>
+  [alertKindLabels[alert.kind], alert.device_serial && `device ${alert.device_serial}`, alert.campaign_name]
+    .filter(Boolean)
+    .join(', ');
+
+export type AlertColumnsOptions = {
+  /** The current time (ms): ages are counted to it. */
+  now: number;
+  /** The list's `_permissions`, for rows that bring none of their own. */
+  listPermissions: string[] | undefined;
+  acknowledge: (alert: AlertRow) => void;
+  pendingId: number | undefined;
+};
+
+function Affects({ alert }: { alert: AlertRow }) {
+  if (alert.device !== null || alert.location !== null) {
+    return (
+      <Stack gap={0}>
+        <Text span size="sm" fw={600}>
+          {alert.device_serial ? `Device ${alert.device_serial}` : 'A device'}
+        </Text>
+        {alert.location !== null && (
+          <Anchor component={Link} to={locationPath(alert.location)} size="sm">
+            {alert.location_name ?? `Location ${alert.location}`}
+          </Anchor>
+        )}
+      </Stack>
+    );
+  }
+  if (alert.campaign !== null) {
+    return (
+      <Anchor component={Link} to={campaignPath(alert.campaign)} size="sm" fw={600}>
+        {alert.campaign_name ?? `Campaign ${alert.campaign}`}
+      </Anchor>
+    );
+  }
+  return null;
+}
+
+function AtRisk({ alert }: { alert: AlertRow }) {
+  const rows = alert.campaigns_at_risk;
+  if (!rows.length) {
+    return (
+      <Text span size="sm" c="dimmed">
+        None
+      </Text>
+    );
+  }
+  const more = rows.length - AT_RISK_SHOWN;
+  return (
+    <Stack gap={2} component="ul" m={0} p={0} style={{ listStyle: 'none' }}>
+      {rows.slice(0, AT_RISK_SHOWN).map((row) => (
+        <li key={row.campaign}>
+          <Anchor
+            component={Link}
+            to={reportDeliveryPath(row.campaign)}
+            size="sm"
+            aria-label={`Delivery report of ${row.campaign_name}`}
+          >
+            {row.campaign_name}
+          </Anchor>
+          <Text span size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+            {' '}
+            · {formatCount(row.plays_lost)} {row.plays_lost === 1 ? 'play' : 'plays'} lost
+          </Text>
+        </li>
+      ))}
+      {more > 0 && (
+        <li>
+          <Text span size="xs" c="dimmed">
+            and {more} more
+          </Text>
+        </li>
+      )}
+    </Stack>
+  );
+}
+
+export function alertColumns({
+  now,
+  listPermissions,
+  acknowledge,
+  pendingId,
+}: AlertColumnsOptions): DataColumn<AlertRow>[] {
+  return [
+    {
+      id: 'kind',
+      header: 'Alert',
+      sortField: 'kind',
+      phone: 'title',
+      width: 150,
+      cell: (alert) => (
+        <Box miw="max-content">
+          <Badge variant="outline" color={alertKindColors[alert.kind]} data-kind={alert.kind}>
+            {alertKindLabels[alert.kind]}
+          </Badge>
+        </Box>
+      ),
+    },
+    { id: 'affects', header: 'Affects', cell: (alert) => <Affects alert={alert} /> },
+    {
+      id: 'started_at',
+      header: 'Started',
+      sortField: 'started_at',
+      width: 170,
+      cell: (alert) => (
+        <Stack gap={0}>
+          <Text span size="sm" style={{ whiteSpace: 'nowrap' }}>
+            {formatDateTime(alert.started_at)}
+          </Text>
+          <Text span size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+            {alert.open
+              ? `for ${formatAge(alert.started_at, now)}`
+              : alert.ended_at && `lasted ${formatAge(alert.started_at, alert.ended_at)}`}
+          </Text>
+        </Stack>
+      ),
+    },
+    {
+      id: 'open',
+      header: 'Ended',
+      sortField: 'open',
+      width: 170,
+      cell: (alert) =>
+        alert.open ? (
+          <Badge variant="filled" color="red.9" data-testid="open-badge">
+            Open
+          </Badge>
+        ) : (
+          <Text span size="sm" style={{ whiteSpace: 'nowrap' }}>
+            {formatDateTime(alert.ended_at)}
+          </Text>
+        ),
+    },
+    { id: 'at_risk', header: 'Campaigns at risk', cell: (alert) => <AtRisk alert={alert} /> },
+    {
+      id: 'acknowledged',
+      header: 'Acknowledged',
+      width: 170,
+      cell: (alert) => {
+        if (alert.acknowledged_at) {
+          return (
+            <Stack gap={0}>
+              <Text span size="sm">
+                {alert.acknowledged_by_name ?? 'Acknowledged'}
+              </Text>
+              <Text span size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+                {formatDateTime(alert.acknowledged_at)}
+              </Text>
+            </Stack>
+          );
+        }
+        if (!permissionFlags(alert._permissions ?? listPermissions, 'alert').canChange) {
+          return (
+            <Text span size="sm" c="dimmed">
+              Not yet
+            </Text>
+          );
+        }
+        return (
+          <Button
+            size="compact-sm"
+            variant="light"
+            aria-label={`Acknowledge: ${describeAlert(alert)}`}
+            leftSection={<IconCheck size={14} aria-hidden />}
+            loading={pendingId === alert.id}
+            onClick={(event) => {
+              event.stopPropagation();
+              acknowledge(alert);
+            }}
+          >
+            Acknowledge
+          </Button>
+        );
+      },
+    },
+  ];
+}

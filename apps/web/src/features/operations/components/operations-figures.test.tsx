@@ -1,0 +1,213 @@
+import type { UserInfo } from '@marquee/contracts/auth';
+import {
+  operationsEndpoints,
+  OPERATIONS_REFRESH_MS,
+  type AlertsSummary,
+  type ApprovalsSummary,
+  type PacingSummary,
+  type PlaysTodaySummary,
+  type ScreensSummary,
+} from '@marquee/contracts/operations';
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { api } from '../../../lib/api.ts';
+import { userInfoQueryKey } from '../../../lib/current-user.ts';
+import { renderWithProviders } from '../../../test/render.tsx';
+import { operationsQueryOptions } from '../api/operations-query.ts';
+import { OperationsFigures } from './operations-figures.tsx';
+
+afterEach(() => vi.restoreAllMocks());
+
+const MINUTE = 60_000;
+const ago = (minutes: number) => new Date(Date.now() - minutes * MINUTE - 30_000).toISOString();
+
+const screens: ScreensSummary = {
+  counts: { online: 40, stale: 2, screen_off: 0, offline: 3, never: 1 },
+  total: 46,
+  as_of: '2026-11-26T09:14:00Z',
+};
+const alerts: AlertsSummary = {
+  counts: { device_offline: 3, device_stale: 2, screen_off: 0, campaign_at_risk: 1 },
+  total: 6,
+  oldest_started_at: ago(135),
+};
+const approvals: ApprovalsSummary = {
+  count: 4,
+  oldest: { id: 21, name: 'Winter sale', waiting_since: ago(2 * 24 * 60 + 3 * 60) },
+};
+const pacing: PacingSummary = {
+  behind: 2,
+  at_risk: 1,
+  top: [
+    { id: 1, name: 'Morning Blend launch', pacing: 'at_risk', delivery_pct: 61.5, missing: 5230 },
+    { id: 2, name: 'Cold Brew summer', pacing: 'behind', delivery_pct: 88.2, missing: 412 },
+  ],
+  as_of: '2026-11-26T09:00:00Z',
+};
+const playsToday: PlaysTodaySummary = {
+  day: '2026-11-26',
+  plays: 8200,
+  delivered: 8015,
+  expected: 10000,
+  as_of: '2026-11-26T09:05:00Z',
+};
+const answers: Record<string, unknown> = {
+  [operationsEndpoints.screens]: screens,
+  [operationsEndpoints.alerts]: alerts,
+  [operationsEndpoints.approvals]: approvals,
+  [operationsEndpoints.pacing]: pacing,
+  [operationsEndpoints.playsToday]: playsToday,
+};
+
+const ALL = ['list_device', 'list_alert', 'approve_campaign', 'list_eventstatistic'];
+
+function renderFigures(
+  permissions: string[],
+  answer: (path: string) => Promise<unknown> = (path) => {
+    return path in answers ? Promise.resolve(answers[path]) : Promise.reject(new Error(`unexpected ${path}`));
+  },
+) {
+  const get = vi.spyOn(api, 'get').mockImplementation((path: string) => answer(path) as never);
+  const me: UserInfo = { id: 3, username: 'olga', full_name: '', time_zone: 'UTC', _permissions: permissions };
+  const rendered = renderWithProviders(<OperationsFigures />);
+  rendered.queryClient.setQueryData(userInfoQueryKey, me);
+  const asked = () => get.mock.calls.map(([path]) => path);
+  return { ...rendered, get, asked };
+}
+
+const card = (name: string) => screen.findByRole('region', { name });
+
+describe('OperationsFigures', () => {
+  it('shows every figure to a user who may see them all, each linking onwards', async () => {
+    renderFigures(ALL);
+
+    const screensCard = await card('Screens');
+    expect(await within(screensCard).findByText('46')).toBeInTheDocument();
+    expect(within(screensCard).getByRole('link', { name: /Offline\s*3/ })).toHaveAttribute(
+      'href',
+      '/screens?state=offline',
+    );
+    expect(within(screensCard).getByRole('link', { name: /Never reported\s*1/ })).toHaveAttribute(
+      'href',
+      '/screens?state=never',
+    );
+    expect(within(screensCard).getByRole('link', { name: /Online\s*40/ })).toHaveAttribute(
+      'href',
+      '/screens?state=online',
+    );
+    expect(within(screensCard).getByText('as of 09:14')).toBeInTheDocument();
+
+    const alertsCard = await card('Open alerts');
+    expect(await within(alertsCard).findByText('6')).toBeInTheDocument();
+    expect(within(alertsCard).getByRole('link', { name: /Screen offline\s*3/ })).toHaveAttribute(
+      'href',
+      '/alerts?kind=device_offline&open=true',
+    );
+    expect(within(alertsCard).getByRole('link', { name: /Campaign at risk\s*1/ })).toHaveAttribute(
+      'href',
+      '/alerts?kind=campaign_at_risk&open=true',
+    );
+    // A kind with no open alert is left out.
+    expect(within(alertsCard).queryByRole('link', { name: /^Screen off\b/ })).not.toBeInTheDocument();
+    expect(within(alertsCard).getByText('Oldest open for 2 h 15 min')).toBeInTheDocument();
+
+    const approvalsCard = await card('Waiting for approval');
+    expect(await within(approvalsCard).findByText('4')).toBeInTheDocument();
+    expect(within(approvalsCard).getByRole('link', { name: 'Winter sale' })).toHaveAttribute(
+      'href',
+      '/campaign/approve/21',
+    );
+    expect(within(approvalsCard).getByText(/waiting 2 d 3 h/)).toBeInTheDocument();
+    expect(within(approvalsCard).getByRole('link', { name: 'Approval list' })).toHaveAttribute(
+      'href',
+      '/campaign/approve',
+    );
+
+    const pacingCard = await card('Campaigns behind or at risk');
+    const rows = within(await within(pacingCard).findByRole('table')).getAllByRole('row');
+    expect(rows).toHaveLength(3);
+    expect(within(rows[1]!).getByRole('link', { name: 'Delivery report of Morning Blend launch' })).toHaveAttribute(
+      'href',
+      '/reports/delivery/1',
+    );
+    expect(within(rows[1]!).getByText('At risk')).toBeInTheDocument();
+    expect(within(rows[1]!).getByText('5,230')).toBeInTheDocument();
+    expect(within(rows[2]!).getByText('Behind')).toBeInTheDocument();
+    expect(within(pacingCard).getByText('as of 09:00')).toBeInTheDocument();
+
+    const playsCard = await card('Plays today');
+    expect(await within(playsCard).findByText('8,200')).toBeInTheDocument();
+    expect(within(playsCard).getByText('of 10,000 expected by now (82 %)')).toBeInTheDocument();
+    expect(
+      within(playsCard).getByRole('progressbar', { name: 'Plays today: 82 % of those expected by now' }),
+    ).toBeInTheDocument();
+    expect(within(playsCard).getByText('as of 09:05')).toBeInTheDocument();
+  });
+
+  it('shows only the figures the user holds the permission for, and asks only for those', async () => {
+    const { asked } = renderFigures(['list_device', 'list_alert']);
+    await card('Screens');
+    await card('Open alerts');
+    await waitFor(() => expect([...asked()].sort()).toEqual([operationsEndpoints.alerts, operationsEndpoints.screens]));
+    expect(screen.queryByRole('region', { name: 'Waiting for approval' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Campaigns behind or at risk' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Plays today' })).not.toBeInTheDocument();
+  });
+
+  it('shows nothing to a user who may see no figure', async () => {
+    const { asked } = renderFigures(['list_campaign']);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByRole('heading', { name: 'Operations' })).not.toBeInTheDocument();
+    expect(asked()).toEqual([]);
+  });
+
+  it('loads each card on its own: placeholders meanwhile, and a quiet note with a retry when one fails', async () => {
+    let releasePacing: (value: unknown) => void = () => {};
+    let failPlays = true;
+    const { user, asked } = renderFigures(ALL, (path) => {
+      if (path === operationsEndpoints.pacing) return new Promise((resolve) => (releasePacing = resolve));
+      if (path === operationsEndpoints.playsToday && failPlays) return Promise.reject(new Error('down'));
+      return Promise.resolve(answers[path]);
+    });
+    const screensCard = await card('Screens');
+    expect(await within(screensCard).findByText('46')).toBeInTheDocument();
+    const pacingCard = await card('Campaigns behind or at risk');
+    expect(within(pacingCard).getByTestId('figure-skeleton')).toBeInTheDocument();
+    expect(pacingCard).toHaveAttribute('aria-busy', 'true');
+
+    const playsCard = await card('Plays today');
+    expect(await within(playsCard).findByText('These figures could not be loaded.')).toBeInTheDocument();
+    failPlays = false;
+    await user.click(within(playsCard).getByRole('button', { name: 'Try again' }));
+    expect(await within(playsCard).findByText('8,200')).toBeInTheDocument();
+    expect(asked().filter((path) => path === operationsEndpoints.playsToday)).toHaveLength(2);
+
+    releasePacing(pacing);
+    expect(await within(pacingCard).findByText('5,230')).toBeInTheDocument();
+  });
+
+  it('says so when all is well', async () => {
+    renderFigures(ALL, (path) => {
+      if (path === operationsEndpoints.alerts)
+        return Promise.resolve({ counts: {}, total: 0, oldest_started_at: null });
+      if (path === operationsEndpoints.approvals) return Promise.resolve({ count: 0, oldest: null });
+      if (path === operationsEndpoints.pacing) return Promise.resolve({ behind: 0, at_risk: 0, top: [], as_of: null });
+      if (path === operationsEndpoints.playsToday)
+        return Promise.resolve({ ...playsToday, plays: 0, delivered: 0, expected: 0 });
+      return Promise.resolve(answers[path]);
+    });
+    expect(await screen.findByText('No open alerts.')).toBeInTheDocument();
+    expect(await screen.findByText('Nothing waits for approval.')).toBeInTheDocument();
+    expect(await screen.findByText('No campaign is behind or at risk.')).toBeInTheDocument();
+    expect(await screen.findByText('No plays expected yet today.')).toBeInTheDocument();
+  });
+
+  it('refreshes every minute, never while the tab is hidden, and stops when the user is idle', () => {
+    const options = operationsQueryOptions('screens');
+    expect(OPERATIONS_REFRESH_MS).toBe(60_000);
+    expect(options.refetchInterval).toBe(60_000);
+    expect(options.refetchIntervalInBackground).toBe(false);
+    expect(options.queryKey).toEqual(['operations', 'screens']);
+    expect(operationsQueryOptions('pacing', { poll: false }).refetchInterval).toBe(false);
+  });
+});
