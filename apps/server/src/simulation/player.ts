@@ -43,8 +43,8 @@ export type HealthCounts = {
   /** Playlist fetches, and those answered 304 (nothing changed since the version the device has). */
   playlists: number;
   not_modified: number;
-  /** Playlist versions the devices applied (each device's first one included), and new ones a device
-   * that stopped applying playlists (`stale`) fetched but did not apply. */
+  /** Playlist versions the devices applied (each device's first one included), and fetches of a newer
+   * version that a device which stopped applying playlists (`stale`) did not apply. */
   versions_applied: number;
   versions_ignored: number;
   /** Offline stretches the devices went through (nothing sent in them). */
