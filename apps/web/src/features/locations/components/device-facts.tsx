@@ -2,6 +2,7 @@
 // configured time zone, with its age), the playlist it applied, and its player facts.
 import { Stack, Text } from '@mantine/core';
 import type { Device } from '@marquee/contracts/locations';
+import { Fragment } from 'react';
 import { formatAge, useNow } from '../../../lib/age.ts';
 import { formatDiskFree, formatTemperature, formatUptime, shortVersion } from '../../../lib/device-facts.ts';
 import { formatDateTime } from '../../../lib/format.ts';
@@ -53,14 +54,29 @@ export function PlaylistApplied({ device }: { device: Device }) {
   );
 }
 
-/** The player's facts in one line: app version, uptime, free disk, CPU temperature (those it reported). */
-export function playerFacts(device: Device): string {
+/** The player's facts it reported: app version, uptime, free disk, CPU temperature. */
+export function playerFacts(device: Device): string[] {
   return [
     device.app_version && `App ${device.app_version}`,
     device.uptime_s !== null && `Up ${formatUptime(device.uptime_s)}`,
     device.disk_free_mb !== null && `${formatDiskFree(device.disk_free_mb)} free`,
     device.cpu_temp_c !== null && `CPU ${formatTemperature(device.cpu_temp_c)}`,
-  ]
-    .filter(Boolean)
-    .join(' · ');
+  ].filter((fact): fact is string => Boolean(fact));
+}
+
+/** The player's facts in one dimmed line that wraps between facts, never inside one; nothing when it
+ * reported none. */
+export function PlayerFacts({ device }: { device: Device }) {
+  const facts = playerFacts(device);
+  if (!facts.length) return null;
+  return (
+    <Text size="xs" c="dimmed" data-testid="player-facts">
+      {facts.map((fact, index) => (
+        <Fragment key={index}>
+          {index > 0 && ' · '}
+          <span style={nowrap}>{fact}</span>
+        </Fragment>
+      ))}
+    </Text>
+  );
 }

@@ -2,7 +2,7 @@
 // reported (time and status, the playlist they applied, screen on or off, and the player's app version,
 // uptime, free disk and CPU temperature under the serial), registering a new one (its token is shown
 // once) and disabling or enabling one after a confirmation.
-import { Badge, Button, Group, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Badge, Box, Button, Group, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { permissionFlags } from '@marquee/contracts/common';
 import { deviceTypeLabels, type DeviceRegistered } from '@marquee/contracts/locations';
 import { IconPlus } from '@tabler/icons-react';
@@ -16,7 +16,7 @@ import { showSuccess } from '../../../lib/notifications.ts';
 import { useLocationDevices, type DeviceRow } from '../api/get-location-devices.ts';
 import { rowPermissions } from '../api/location-action.ts';
 import { useSetDeviceActive } from '../api/set-device-active.ts';
-import { LastReport, NotReported, PlaylistApplied, playerFacts } from './device-facts.tsx';
+import { LastReport, NotReported, PlayerFacts, PlaylistApplied } from './device-facts.tsx';
 import { DeviceTokenDialog } from './device-token-dialog.tsx';
 import { RegisterDeviceModal } from './register-device-modal.tsx';
 
@@ -87,7 +87,6 @@ export function LocationDevices({ locationId }: { locationId: number }) {
           <Table.Tbody>
             {rows.map((device) => {
               const { canChange } = permissionFlags(rowPermissions(device, listPermissions), 'device');
-              const facts = playerFacts(device);
               const screenOn = formatScreenOn(device.screen_on);
               return (
                 <Table.Tr key={device.id}>
@@ -103,11 +102,7 @@ export function LocationDevices({ locationId }: { locationId: number }) {
                           </Badge>
                         )}
                       </Group>
-                      {facts && (
-                        <Text size="xs" c="dimmed" data-testid="player-facts">
-                          {facts}
-                        </Text>
-                      )}
+                      <PlayerFacts device={device} />
                     </Stack>
                   </Table.Td>
                   <Table.Td>{deviceTypeLabels[device.device_type] ?? device.device_type}</Table.Td>
@@ -122,7 +117,9 @@ export function LocationDevices({ locationId }: { locationId: number }) {
                   </Table.Td>
                   <Table.Td>{screenOn || <NotReported />}</Table.Td>
                   <Table.Td>
-                    <StatusBadge on={device.is_active}>{device.is_active ? 'Active' : 'Disabled'}</StatusBadge>
+                    <Box miw="max-content">
+                      <StatusBadge on={device.is_active}>{device.is_active ? 'Active' : 'Disabled'}</StatusBadge>
+                    </Box>
                   </Table.Td>
                   {canChangeAny && <Table.Td>{canChange && <DeviceStatusButton device={device} />}</Table.Td>}
                 </Table.Tr>

@@ -94,7 +94,7 @@ describe('ScreensListScreen', () => {
     expect(within(stale!).getByText(/ ago$/)).toBeInTheDocument();
     expect(within(stale!).getByText('2026-03-01 08:30:00')).toBeInTheDocument();
     expect(within(stale!).getByText('a1b2c3d4')).toBeInTheDocument();
-    expect(within(stale!).getByText('marquee-sim/1.8.0')).toBeInTheDocument();
+    expect(within(stale!).getAllByRole('cell')[5]).toHaveTextContent('marquee-sim/1.8.0');
     expect(within(stale!).getByText('5 h 12 min')).toBeInTheDocument();
     expect(within(stale!).getByText('512.0 MB')).toBeInTheDocument();
     expect(within(stale!).getByText('51.4 °C')).toBeInTheDocument();

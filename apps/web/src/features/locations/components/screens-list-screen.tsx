@@ -1,12 +1,12 @@
 // /screens: every active device with its screen-health state and what it last reported, so an operator
 // finds the dark or stale screens (the home's screen counts link here with `?state=`). State, location
 // and serial search filters, sort and page live in the URL.
-import { Anchor, Badge, Box, Group, Paper, Select, Stack, Text } from '@mantine/core';
+import { Anchor, Badge, Group, Paper, Select, Stack, Text } from '@mantine/core';
 import { permissionFlags } from '@marquee/contracts/common';
 import { TABLE_COUNTS } from '@marquee/contracts/constants';
 import { DEVICE_STATES, deviceStateLabels } from '@marquee/contracts/device-health';
 import { deviceTypeLabels, type Device } from '@marquee/contracts/locations';
-import { useMemo } from 'react';
+import { Fragment, useMemo } from 'react';
 import { Link } from 'react-router';
 import { locationPath, paths } from '../../../app/paths.ts';
 import { DataTable, type DataColumn } from '../../../components/data-table/data-table.tsx';
@@ -32,10 +32,12 @@ const stateOptions: Choice[] = [
   ...DEVICE_STATES.map((state) => ({ value: state, label: deviceStateLabels[state] })),
 ];
 
+const nowrap = { whiteSpace: 'nowrap' } as const;
+
 /** A reported figure, or a dash for one the device never reported. */
 const fact = (text: string) =>
   text ? (
-    <Text span size="sm" style={{ whiteSpace: 'nowrap' }}>
+    <Text span size="sm" style={nowrap}>
       {text}
     </Text>
   ) : (
@@ -64,35 +66,30 @@ const serialColumn: DataColumn<Device> = {
   sortField: 'serial_number',
   phone: 'title',
   cell: (row) => (
-    <Group gap={6} wrap="nowrap">
-      <Text span size="sm" ff="monospace" fw={600}>
-        {row.serial_number}
+    <Stack gap={0}>
+      <Group gap={6} wrap="nowrap">
+        <Text span size="sm" ff="monospace" fw={600} style={nowrap}>
+          {row.serial_number}
+        </Text>
+        {row.is_simulated && (
+          <Badge size="xs" variant="outline" color="gray.7" title="Registered by npm run simulate">
+            Simulated
+          </Badge>
+        )}
+      </Group>
+      <Text span size="xs" c="dimmed">
+        {deviceTypeLabels[row.device_type] ?? row.device_type}
       </Text>
-      {row.is_simulated && (
-        <Badge size="xs" variant="outline" color="gray.7" title="Registered by npm run simulate">
-          Simulated
-        </Badge>
-      )}
-    </Group>
+    </Stack>
   ),
 };
 
 const factColumns: DataColumn<Device>[] = [
   {
-    id: 'device_type',
-    header: 'Type',
-    phone: 'hide',
-    cell: (row) => deviceTypeLabels[row.device_type] ?? row.device_type,
-  },
-  {
     id: 'state',
     header: 'State',
     width: 130,
-    cell: (row) => (
-      <Box miw="max-content">
-        <DeviceStateBadge state={row.state} />
-      </Box>
-    ),
+    cell: (row) => <DeviceStateBadge state={row.state} />,
   },
   {
     id: 'last_status_date',
@@ -101,7 +98,25 @@ const factColumns: DataColumn<Device>[] = [
     cell: (row) => <LastReport device={row} />,
   },
   { id: 'playlist', header: 'Playlist applied', cell: (row) => <PlaylistApplied device={row} /> },
-  { id: 'app_version', header: 'App version', phone: 'hide', cell: (row) => fact(row.app_version ?? '') },
+  {
+    id: 'app_version',
+    header: 'App version',
+    phone: 'hide',
+    // Player names run long (`marquee-sim/0.1.0+5ce5b7b`): they may break after a slash, nowhere else.
+    cell: (row) =>
+      row.app_version ? (
+        <Text span size="sm">
+          {row.app_version.split(/(?<=\/)/).map((part, index) => (
+            <Fragment key={index}>
+              {index > 0 && <wbr />}
+              <span style={nowrap}>{part}</span>
+            </Fragment>
+          ))}
+        </Text>
+      ) : (
+        <NotReported />
+      ),
+  },
   { id: 'uptime', header: 'Uptime', cell: (row) => fact(formatUptime(row.uptime_s)) },
   { id: 'disk', header: 'Disk free', cell: (row) => fact(formatDiskFree(row.disk_free_mb)) },
   { id: 'cpu', header: 'CPU', cell: (row) => fact(formatTemperature(row.cpu_temp_c)) },
@@ -184,7 +199,7 @@ export function ScreensListScreen() {
           pageSizes={TABLE_COUNTS}
           getRowId={(row) => String(row.id)}
           emptyText={filtered ? 'No screens match the filters.' : 'No devices are registered yet.'}
-          minWidth={1040}
+          minWidth={960}
         />
       </Paper>
     </>
