@@ -55,6 +55,7 @@ async function addresses(page: Page, baseURL: string): Promise<Record<string, st
     login: '/login',
     activate: '/activate/not-a-key/not-a-hash',
     passwordReset: '/password/reset',
+    unsubscribe: '/unsubscribe/not-a-token',
     passwordChange: '/password/change',
     messages: '/messages',
     roles: '/role',
@@ -99,7 +100,7 @@ async function addresses(page: Page, baseURL: string): Promise<Record<string, st
 }
 
 /** Screens without the signed-in layout (no header). */
-const PUBLIC = ['login', 'activate', 'passwordReset'];
+const PUBLIC = ['login', 'activate', 'passwordReset', 'unsubscribe'];
 
 /** The page's width beyond the viewport (0 when it cannot scroll sideways). */
 const sidewaysOverflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
@@ -154,7 +155,12 @@ test('every screen fits a phone: no sideways scrolling, the menu button and acco
 
 test('the screens before signing in fit a phone', async ({ page, baseURL }) => {
   for (const name of PUBLIC) {
-    const address = name === 'login' ? '/login' : name === 'activate' ? '/activate/a/b' : '/password/reset';
+    const address = {
+      login: '/login',
+      activate: '/activate/a/b',
+      passwordReset: '/password/reset',
+      unsubscribe: '/unsubscribe/not-a-token',
+    }[name]!;
     await page.goto(`${baseURL}${address}`);
     await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
     await page.waitForLoadState('networkidle');

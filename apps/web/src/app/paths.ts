@@ -7,6 +7,8 @@ export const paths = {
   activate: '/activate/:key/:hash',
   passwordReset: '/password/reset/:token?',
   passwordChange: '/password/change',
+  /** The link of a scheduled report mail: cancels that report (no sign-in needed). */
+  unsubscribe: '/unsubscribe/:token',
   messages: '/messages',
   roles: '/role',
   roleAdd: '/role/add',

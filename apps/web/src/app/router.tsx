@@ -55,6 +55,14 @@ export function createAppRouter(queryClient: QueryClient) {
       HydrateFallback: FullPageLoader,
     },
     {
+      path: paths.unsubscribe,
+      lazy: screen(
+        () => import('../features/report-subscriptions/components/unsubscribe-screen.tsx'),
+        'UnsubscribeScreen',
+      ),
+      HydrateFallback: FullPageLoader,
+    },
+    {
       id: 'app',
       path: paths.home,
       Component: AppLayout,

@@ -10,10 +10,13 @@ import { CampaignStateBadge } from '../../../components/campaign-state-badge.tsx
 import { DeliveryBarKey } from '../../../components/delivery-bar.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { ReportPeriod } from '../../../components/report-period.tsx';
+import { ScheduleReportButton } from '../../../components/schedule-report-button.tsx';
 import { SysIdText } from '../../../components/sys-id.tsx';
 import { useReportParams } from '../../../components/use-report-params.ts';
 import { isApiError } from '../../../lib/api-client.ts';
+import { useAppConfig } from '../../../lib/app-config.ts';
 import { formatDateTime } from '../../../lib/format.ts';
+import { serverToday } from '../../../lib/server-today.ts';
 import { useCampaignDelivery } from '../api/get-campaign-delivery.ts';
 import { DeliveryChart } from './delivery-chart.tsx';
 import { DeliveryDownloadButtons, DeliveryDownloadProgress, ProofOfPlayCheck } from './delivery-downloads.tsx';
@@ -32,6 +35,7 @@ export function DeliveryReportScreen() {
   const campaignId = idParam(useParams().id);
   const report = useReportParams(NO_PAGES);
   const period = { date__gte: report.get('date__gte'), date__lte: report.get('date__lte') };
+  const today = serverToday(useAppConfig()?.time_zone);
   const byLocation = useCampaignDelivery(campaignId, 'location', { period });
   const byDay = useCampaignDelivery(campaignId, 'day', { period });
   const downloads = useDeliveryDownloads({ campaignId, period });
@@ -69,6 +73,17 @@ export function DeliveryReportScreen() {
           <Stack gap={4} align="flex-end">
             <DeliveryDownloadButtons downloads={downloads} disabled={!c} />
             <DeliveryDownloadProgress downloads={downloads} />
+            <ScheduleReportButton
+              target={{ kind: 'delivery', campaign: campaignId }}
+              title={c ? `Delivery of ${c.name}` : 'Delivery report'}
+              today={today}
+              period={
+                c && (period.date__gte || period.date__lte)
+                  ? { from: period.date__gte || c.start_date, to: period.date__lte || today }
+                  : undefined
+              }
+              disabled={!c}
+            />
           </Stack>
         }
       />

@@ -9,6 +9,7 @@ import { locationPath, paths } from '../../../app/paths.ts';
 import { CampaignStateBadge } from '../../../components/campaign-state-badge.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { addMonths, ReportPeriod } from '../../../components/report-period.tsx';
+import { ScheduleReportButton } from '../../../components/schedule-report-button.tsx';
 import { useReportParams } from '../../../components/use-report-params.ts';
 import type { QueryParams } from '../../../lib/api-client.ts';
 import { isApiError } from '../../../lib/api-client.ts';
@@ -109,7 +110,18 @@ export function CampaignLocationReportScreen() {
           { label: 'Campaign details', to: paths.reportCampaigns },
           { label: c ? `${c.name} at ${locationName}` : 'Campaign report' },
         ]}
-        actions={<ExportButtons params={statisticsParams} filename={filename} disabled={!c} />}
+        actions={
+          <Stack gap={6} align="flex-end">
+            <ExportButtons params={statisticsParams} filename={filename} disabled={!c} />
+            <ScheduleReportButton
+              target={{ kind: 'statistics', query: statisticsParams }}
+              title={c ? `${c.name} at ${locationName}` : 'Campaign report'}
+              period={{ from, to }}
+              today={today}
+              disabled={!c}
+            />
+          </Stack>
+        }
       />
       <Stack gap="md">
         <Paper withBorder p="md" radius="md">

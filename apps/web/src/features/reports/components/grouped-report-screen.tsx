@@ -8,6 +8,7 @@ import { useMemo } from 'react';
 import { paths } from '../../../app/paths.ts';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { addDays, ReportPeriod } from '../../../components/report-period.tsx';
+import { ScheduleReportButton } from '../../../components/schedule-report-button.tsx';
 import { useReportParams } from '../../../components/use-report-params.ts';
 import type { QueryParams } from '../../../lib/api-client.ts';
 import { useAppConfig } from '../../../lib/app-config.ts';
@@ -69,7 +70,17 @@ function GroupedReportScreen({ report }: { report: GroupedReport }) {
       <PageHeader
         title={report.title}
         breadcrumbs={[{ label: 'Reports', to: paths.reports }, { label: report.title }]}
-        actions={<ExportButtons params={query} filename={`${report.group}-statistics-${from}-${to}`} />}
+        actions={
+          <Stack gap={6} align="flex-end">
+            <ExportButtons params={query} filename={`${report.group}-statistics-${from}-${to}`} />
+            <ScheduleReportButton
+              target={{ kind: 'statistics', query }}
+              title={report.title}
+              period={{ from, to }}
+              today={today}
+            />
+          </Stack>
+        }
       />
       <Stack gap="md">
         <Paper withBorder p="md" radius="md">

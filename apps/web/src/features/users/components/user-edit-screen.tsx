@@ -15,6 +15,7 @@ import { AlertMailSection } from './alert-mail-section.tsx';
 import { UserEventLog } from './user-event-log.tsx';
 import { UserForm } from './user-form.tsx';
 import { UserOtpSection } from './user-otp-section.tsx';
+import { UserReportSubscriptions } from './user-report-subscriptions.tsx';
 
 export function UserEditScreen() {
   const id = useRouteId();
@@ -81,6 +82,7 @@ export function UserEditScreen() {
             onChange={() => refreshUser(queryClient, userId)}
           />
           <UserOtpSection user={user.data} isSelf={isSelf} canChange={objectFlags.canChange} />
+          {isSelf && <UserReportSubscriptions />}
           {isSelf && <AlertMailSection email={user.data.email} />}
           <UserEventLog userId={user.data.id} />
         </>
