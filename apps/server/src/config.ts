@@ -89,6 +89,9 @@ const envSchema = z.object({
   VIDEO_TEMP_DIR: z.string().optional(),
   /** A device silent for longer than this counts as offline (its location's managers are told). */
   DEVICE_OFFLINE_MINUTES: z.coerce.number().positive().default(10),
+  /** How often the server runs its jobs (the maintenance sweep, screen health and alerts, scheduled
+   * reports). Tests of a whole server shorten it. */
+  SWEEP_INTERVAL_SECONDS: z.coerce.number().min(1).max(3600).default(60),
   /** A reporting device that has not applied its location's current playlist version this long after
    * it changed counts as stale. */
   PLAYLIST_STALE_MINUTES: z.coerce.number().positive().default(PLAYLIST_STALE_MINUTES_DEFAULT),
@@ -175,6 +178,8 @@ export type Config = {
   };
   /** A device silent for longer than this (ms) is marked offline by the maintenance sweep. */
   deviceOfflineMs: number;
+  /** How often main.ts runs the app's jobs (ms). */
+  sweepIntervalMs: number;
   /** A device not on the current playlist version this long (ms) after it changed is stale. */
   playlistStaleMs: number;
   /** A new location's loop length and opening hours when the form leaves them out. */
@@ -282,6 +287,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     },
     deviceOfflineMs: e.DEVICE_OFFLINE_MINUTES * 60_000,
     playlistStaleMs: e.PLAYLIST_STALE_MINUTES * 60_000,
+    sweepIntervalMs: e.SWEEP_INTERVAL_SECONDS * 1000,
     inventory: { loopSeconds: e.LOOP_SECONDS, openingHours: e.OPENING_HOURS },
     webDist: e.WEB_DIST,
     now: () => new Date(),

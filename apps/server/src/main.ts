@@ -10,7 +10,6 @@ import { seedDemoCampaigns } from './db/demo-campaigns.ts';
 import { seedDemoClips } from './db/demo-clips.ts';
 import { createStorage } from './media/storage.ts';
 import { migrateToLatest } from './db/migrate.ts';
-import { SWEEP_INTERVAL_MS, runMaintenance } from './modules/device-gateway/device-gateway.maintenance.ts';
 import { ensureDailyRollupZone } from './modules/statistics/statistics.rollups.ts';
 import { DEMO_HISTORY_DAYS, seedDemoHistory } from './simulation/in-process.ts';
 
@@ -71,15 +70,14 @@ if (admin.created) {
   );
   app.log.level = config.logLevel;
 }
-// Offline devices and finished campaigns: every minute, here rather than in the app so tests stay
-// deterministic (they call runMaintenance themselves).
+// The app's jobs (offline devices, finished campaigns, screen health and alerts, scheduled reports):
+// every SWEEP_INTERVAL_SECONDS, here rather than in the app so tests stay deterministic (they run
+// app.jobs.run() themselves).
 const sweep = () => {
   const timer = app.metrics.sweepDuration.startTimer();
-  return runMaintenance(db, config)
-    .catch((err: unknown) => app.log.error({ err }, 'maintenance sweep failed'))
-    .finally(() => timer());
+  return app.jobs.run().finally(() => timer());
 };
-const sweeper = setInterval(sweep, SWEEP_INTERVAL_MS);
+const sweeper = setInterval(sweep, config.sweepIntervalMs);
 // Shutdown: no new connections (Fastify answers 503 on kept-alive ones), requests in flight finish
 // within the grace period (then their connections are cut), the pool closes, exit 0.
 let closing = false;

@@ -1,5 +1,5 @@
 // The app's background jobs (the maintenance sweep, screen health and alerts, scheduled reports): each
-// module adds its job here and main.ts runs them all every SWEEP_INTERVAL_MS, one after another, so a
+// module adds its job here and main.ts runs them all every SWEEP_INTERVAL_SECONDS, one after another, so a
 // failing job is logged and the next still runs. Each job claims what it does in the database (an
 // UPDATE that only one process wins, a job_runs row), so any number of processes may run them.
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';

@@ -15,9 +15,6 @@ import { gatewayRepository as repo } from './device-gateway.repository.ts';
 
 export const DEVICE_MODEL = resources.devices.model_name;
 
-/** How often main.ts runs the sweep. */
-export const SWEEP_INTERVAL_MS = 60_000;
-
 export type SweepResult = { offline: number; finished: number };
 
 /** `yyyy-MM-dd HH:mm` in the time zone, the way people at the location read their clocks. */
