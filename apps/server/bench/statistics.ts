@@ -14,6 +14,7 @@
 //   BENCH_EXPORT_RUNS (default 5)           runs of each export
 // Then the availability of every location over the next 4 weeks (the year's campaigns booked again), and
 // last the delivery reports and a proof-of-play file of BENCH_PROOF_ROWS (default 1000000) plays.
+// After them, the operations home's five calls (BENCH_OPERATIONS_RUNS runs each, default 200).
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -30,6 +31,7 @@ import { batchesOf, daysOf, eventsOfDay, playedCampaigns } from '../src/simulati
 import { campaignsByLocation } from '../src/simulation/in-process.ts';
 import { createRandom, mixSeed } from '../src/simulation/random.ts';
 import { benchDelivery } from './delivery.ts';
+import { benchOperations } from './operations.ts';
 import { benchToken, generateData } from './statistics-data.ts';
 
 const env = process.env;
@@ -366,6 +368,7 @@ try {
   }
   console.table(availability);
   await benchDelivery({ db, address, cookie, campaign, advertiser, firstDay, lastDay, runs, timed });
+  await benchOperations({ db, address, cookie, today, timeZone });
   log(`Done in ${elapsed()}.`);
   await app.close();
 } finally {

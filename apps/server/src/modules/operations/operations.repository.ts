@@ -132,8 +132,9 @@ export const operationsRepository = {
   },
 
   /** Plays and delivered plays stored for the hours in [from, to) (instants that start local hours),
-   * of the campaigns the user may see. Each location's hours come from its (location, hour) index:
-   * the per-location aggregate keeps the planner from scanning every rollup row of the year. */
+   * of the campaigns the user may see. Each location's hours come from its (location, hour) index
+   * (an aggregate per location, which the planner cannot flatten into a scan of every rollup row);
+   * the campaigns are filtered after, so the visible ones are looked up once, not once per row. */
   async playsBetween(
     db: Database,
     { from, to, visibleAdvertisers }: { from: Date; to: Date; visibleAdvertisers?: number[] },
@@ -143,11 +144,12 @@ export const operationsRepository = {
       select coalesce(sum(h.plays), 0)::bigint as plays, coalesce(sum(h.delivered), 0)::bigint as delivered
       from locations l
       cross join lateral (
-        select sum(s.plays) as plays, sum(s.delivered) as delivered
+        select s.campaign_id, sum(s.plays) as plays, sum(s.delivered) as delivered
         from event_statistics_hourly s
         where s.location_id = l.id and s.hour >= ${from} and s.hour < ${to} and s.gender = ''
-          and ${visibleCampaign('s.campaign_id', visibleAdvertisers)}
-      ) h`.execute(db);
+        group by s.campaign_id
+      ) h
+      where ${visibleCampaign('h.campaign_id', visibleAdvertisers)}`.execute(db);
     const row = rows[0];
     return { plays: Number(row?.plays ?? 0), delivered: Number(row?.delivered ?? 0) };
   },
