@@ -53,9 +53,12 @@ const playCells = (c: PlayCounts) => ({
   viewers: count(c.viewers),
 });
 
-/** A span of ms as people read it: 90 s, 2 min, 1.5 h. */
-const spanText = (ms: number) =>
-  ms < 120_000 ? `${Math.round(ms / 100) / 10} s` : ms < 7_200_000 ? `${ms / 60_000} min` : `${ms / 3_600_000} h`;
+/** A span of ms as people read it: 90 s, 2.5 min, 1.5 h (to a tenth). */
+function spanText(ms: number): string {
+  const [unit, size]: [string, number] =
+    ms < 120_000 ? ['s', 1000] : ms < 7_200_000 ? ['min', 60_000] : ['h', 3_600_000];
+  return `${Math.round((ms / size) * 10) / 10} ${unit}`;
+}
 
 /** The active locations that have campaigns the reports count on some day of [from, to] (only
  * `campaign` when given), with each one's name, opening hours and loop. */
