@@ -1,7 +1,7 @@
 // The Alerts table's columns: what happened (kind), what it concerns (a device at a location, or a
 // campaign), since when and for how long, whether it is still open, the campaigns it puts at risk, and
 // who acknowledged it (or the button to do so).
-import { Anchor, Badge, Box, Button, Stack, Text } from '@mantine/core';
+import { Anchor, Badge, Button, Stack, Text } from '@mantine/core';
 import { alertKindLabels, type AlertKind } from '@marquee/contracts/alerts';
 import { permissionFlags } from '@marquee/contracts/common';
 import { IconCheck } from '@tabler/icons-react';
@@ -42,8 +42,11 @@ function Affects({ alert }: { alert: AlertRow }) {
   if (alert.device !== null || alert.location !== null) {
     return (
       <Stack gap={0}>
-        <Text span size="sm" fw={600}>
-          {alert.device_serial ? `Device ${alert.device_serial}` : 'A device'}
+        <Text span size="sm">
+          Device{' '}
+          <Text span inherit fw={600} style={{ whiteSpace: 'nowrap' }}>
+            {alert.device_serial ?? alert.device}
+          </Text>
         </Text>
         {alert.location !== null && (
           <Anchor component={Link} to={locationPath(alert.location)} size="sm">
@@ -81,13 +84,13 @@ function AtRisk({ alert }: { alert: AlertRow }) {
             component={Link}
             to={reportDeliveryPath(row.campaign)}
             size="sm"
+            display="block"
             aria-label={`Delivery report of ${row.campaign_name}`}
           >
             {row.campaign_name}
           </Anchor>
-          <Text span size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
-            {' '}
-            · {formatCount(row.plays_lost)} {row.plays_lost === 1 ? 'play' : 'plays'} lost
+          <Text size="xs" c="dimmed">
+            {formatCount(row.plays_lost)} {row.plays_lost === 1 ? 'play' : 'plays'} lost
           </Text>
         </li>
       ))}
@@ -110,20 +113,30 @@ export function alertColumns({
 }: AlertColumnsOptions): DataColumn<AlertRow>[] {
   return [
     {
-      id: 'kind',
+      // Sorting here puts open incidents first (the default) or last.
+      id: 'open',
       header: 'Alert',
-      sortField: 'kind',
+      sortField: 'open',
       phone: 'title',
-      width: 150,
+      width: 140,
       cell: (alert) => (
-        <Box miw="max-content">
+        <Stack gap={4} align="flex-start" miw="max-content">
           <Badge variant="outline" color={alertKindColors[alert.kind]} data-kind={alert.kind}>
             {alertKindLabels[alert.kind]}
           </Badge>
-        </Box>
+          {alert.open ? (
+            <Badge variant="filled" color="red.9" size="sm">
+              Open
+            </Badge>
+          ) : (
+            <Text span size="xs" c="dimmed">
+              Closed
+            </Text>
+          )}
+        </Stack>
       ),
     },
-    { id: 'affects', header: 'Affects', cell: (alert) => <Affects alert={alert} /> },
+    { id: 'affects', header: 'Affects', width: 170, cell: (alert) => <Affects alert={alert} /> },
     {
       id: 'started_at',
       header: 'Started',
@@ -134,35 +147,30 @@ export function alertColumns({
           <Text span size="sm" style={{ whiteSpace: 'nowrap' }}>
             {formatDateTime(alert.started_at)}
           </Text>
-          <Text span size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
-            {alert.open
-              ? `for ${formatAge(alert.started_at, now)}`
-              : alert.ended_at && `lasted ${formatAge(alert.started_at, alert.ended_at)}`}
-          </Text>
+          {alert.open ? (
+            <Text span size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+              open for {formatAge(alert.started_at, now)}
+            </Text>
+          ) : (
+            alert.ended_at && (
+              <>
+                <Text span size="xs" style={{ whiteSpace: 'nowrap' }}>
+                  ended {formatDateTime(alert.ended_at)}
+                </Text>
+                <Text span size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+                  lasted {formatAge(alert.started_at, alert.ended_at)}
+                </Text>
+              </>
+            )
+          )}
         </Stack>
       ),
-    },
-    {
-      id: 'open',
-      header: 'Ended',
-      sortField: 'open',
-      width: 170,
-      cell: (alert) =>
-        alert.open ? (
-          <Badge variant="filled" color="red.9" data-testid="open-badge">
-            Open
-          </Badge>
-        ) : (
-          <Text span size="sm" style={{ whiteSpace: 'nowrap' }}>
-            {formatDateTime(alert.ended_at)}
-          </Text>
-        ),
     },
     { id: 'at_risk', header: 'Campaigns at risk', cell: (alert) => <AtRisk alert={alert} /> },
     {
       id: 'acknowledged',
       header: 'Acknowledged',
-      width: 170,
+      width: 150,
       cell: (alert) => {
         if (alert.acknowledged_at) {
           return (

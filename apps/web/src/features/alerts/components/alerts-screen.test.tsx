@@ -114,29 +114,30 @@ describe('AlertsScreen', () => {
     const [, offline, atRisk, closed] = within(table).getAllByRole('row');
     expect(listQueries().at(-1)).toEqual({ page: 1, page_size: 25, ordering: '-open,-started_at' });
     // The default ordering puts open ones first: the status column says so.
-    expect(screen.getByRole('columnheader', { name: /Ended/ })).toHaveAttribute('aria-sort', 'descending');
+    expect(screen.getByRole('columnheader', { name: /Alert/ })).toHaveAttribute('aria-sort', 'descending');
 
     expect(within(offline!).getByText('Screen offline')).toBeInTheDocument();
-    expect(within(offline!).getByText('Device SCR-0042')).toBeInTheDocument();
+    expect(within(offline!).getByText('SCR-0042')).toBeInTheDocument();
     expect(within(offline!).getByRole('link', { name: 'Central Station Hall' })).toHaveAttribute('href', '/location/4');
-    expect(within(offline!).getByText('for 2 h 15 min')).toBeInTheDocument();
+    expect(within(offline!).getByText('open for 2 h 15 min')).toBeInTheDocument();
     expect(within(offline!).getByText('Open')).toBeInTheDocument();
     expect(within(offline!).getByRole('link', { name: 'Delivery report of Morning Blend launch' })).toHaveAttribute(
       'href',
       '/reports/delivery/1',
     );
-    expect(within(offline!).getByText(/180 plays lost/)).toBeInTheDocument();
-    expect(within(offline!).getByText(/1 play lost/)).toBeInTheDocument();
+    expect(within(offline!).getByText('180 plays lost')).toBeInTheDocument();
+    expect(within(offline!).getByText('1 play lost')).toBeInTheDocument();
 
     expect(within(atRisk!).getByText('Campaign at risk')).toBeInTheDocument();
     expect(within(atRisk!).getByRole('link', { name: 'Cold Brew summer' })).toHaveAttribute('href', '/campaign/2');
-    expect(within(atRisk!).getByText('for 3 d 4 h')).toBeInTheDocument();
-    expect(within(atRisk!).getByText(/2,400 plays lost/)).toBeInTheDocument();
+    expect(within(atRisk!).getByText('open for 3 d 4 h')).toBeInTheDocument();
+    expect(within(atRisk!).getByText('2,400 plays lost')).toBeInTheDocument();
 
     expect(within(closed!).getByText('Screen off')).toBeInTheDocument();
     expect(within(closed!).getByText('2026-11-20 08:00:00')).toBeInTheDocument();
     expect(within(closed!).getByText('lasted 45 min')).toBeInTheDocument();
-    expect(within(closed!).getByText('2026-11-20 08:45:00')).toBeInTheDocument();
+    expect(within(closed!).getByText('ended 2026-11-20 08:45:00')).toBeInTheDocument();
+    expect(within(closed!).getByText('Closed')).toBeInTheDocument();
     expect(within(closed!).queryByText('Open')).not.toBeInTheDocument();
     expect(within(closed!).getByText('None')).toBeInTheDocument();
     expect(within(closed!).getByText('Olga Ops')).toBeInTheDocument();
@@ -144,8 +145,8 @@ describe('AlertsScreen', () => {
     expect(within(closed!).queryByRole('button', { name: /Acknowledge/ })).not.toBeInTheDocument();
   });
 
-  it('sends the filters from the URL and writes new ones to it', async () => {
-    const { user, router, listQueries } = renderAlerts('/alerts?kind=device_offline&open=true&location=4&campaign=1', [
+  it('sends the filters from the URL', async () => {
+    const { listQueries } = renderAlerts('/alerts?kind=device_offline&open=true&location=4&campaign=1', [
       alertFixture(),
     ]);
     await screen.findByRole('table', { name: 'Alerts' });
@@ -162,7 +163,11 @@ describe('AlertsScreen', () => {
     expect(await screen.findByRole('combobox', { name: 'Location' })).toHaveValue('Central Station Hall');
     expect(await screen.findByRole('combobox', { name: 'Campaign' })).toHaveValue('Morning Blend launch');
     expect(screen.getByRole('radio', { name: 'Open' })).toBeChecked();
+  });
 
+  it('writes changed filters and the sort to the URL', async () => {
+    const { user, router, listQueries } = renderAlerts('/alerts?kind=device_offline&open=true', [alertFixture()]);
+    await screen.findByRole('table', { name: 'Alerts' });
     await user.click(screen.getByRole('radio', { name: 'Closed' }));
     await waitFor(() => expect(router.state.location.search).toContain('open=false'));
     await waitFor(() => expect(listQueries().at(-1)).toMatchObject({ open: 'false', kind: 'device_offline' }));

@@ -143,7 +143,7 @@ export function AlertsScreen() {
           pageSizes={TABLE_COUNTS}
           getRowId={(alert) => String(alert.id)}
           emptyText={filtered ? 'No alerts match the filters.' : 'No alerts so far.'}
-          minWidth={900}
+          minWidth={760}
         />
       </Paper>
     </>

@@ -5,19 +5,14 @@ import { DEVICE_STATES, deviceStateLabels, type DeviceState } from '@marquee/con
 import type { ScreensSummary } from '@marquee/contracts/operations';
 import { Link } from 'react-router';
 import { screensPath } from '../../../app/paths.ts';
+import { deviceStateLooks } from '../../../components/device-state-badge.tsx';
 import { formatCount } from '../../../lib/delivery-format.ts';
 import { useScreensSummary } from '../api/get-screens-summary.ts';
 import type { FigureOptions } from '../api/operations-query.ts';
 import { BigFigure, FigureCard } from './figure-card.tsx';
 
-/** The swatches and the bar's parts; the words always come with them. */
-export const deviceStateColors: Record<DeviceState, string> = {
-  online: 'teal.7',
-  stale: 'yellow.6',
-  screen_off: 'grape.6',
-  offline: 'red.8',
-  never: 'gray.5',
-};
+/** The swatches and the bar's parts, in the state badge's colours; the words always come with them. */
+const colorOf = (state: DeviceState) => deviceStateLooks[state].color;
 
 function ScreensFigure({ summary }: { summary: ScreensSummary }) {
   if (summary.total === 0) {
@@ -35,7 +30,7 @@ function ScreensFigure({ summary }: { summary: ScreensSummary }) {
         {DEVICE_STATES.map((state) => {
           const count = summary.counts[state] ?? 0;
           return count > 0 ? (
-            <Progress.Section key={state} value={(count / summary.total) * 100} color={deviceStateColors[state]} />
+            <Progress.Section key={state} value={(count / summary.total) * 100} color={colorOf(state)} />
           ) : null;
         })}
       </Progress.Root>
@@ -56,7 +51,7 @@ function ScreensFigure({ summary }: { summary: ScreensSummary }) {
                     <Box
                       w={10}
                       h={10}
-                      bg={deviceStateColors[state]}
+                      bg={colorOf(state)}
                       style={{ borderRadius: 2, flexShrink: 0 }}
                       aria-hidden="true"
                     />
