@@ -99,7 +99,8 @@ export function registerDeviceGatewayRoutes(app: FastifyInstance, gateway: Devic
       const playlist = await gateway.playlist(await device(req));
       const etag = `"${playlist.version}"`;
       reply.header('etag', etag).header('cache-control', 'private, no-cache');
-      if (matchesEtag(req.headers['if-none-match'], etag)) return reply.code(304).send(null);
+      // No body and no length: a 304 ends the exchange (a client's keep-alive connection stays usable).
+      if (matchesEtag(req.headers['if-none-match'], etag)) return reply.code(304).send(undefined as never);
       return playlist;
     },
   );
