@@ -26,7 +26,7 @@ export function LastReport({ device, withStatus = false }: { device: Device; wit
   const age = `${formatAge(device.last_status_date, now)} ago`;
   return (
     <Stack gap={0}>
-      <Text span size="sm" style={nowrap}>
+      <Text span size="sm">
         {formatDateTime(device.last_status_date)}
       </Text>
       <Text span size="xs" c="dimmed">
@@ -41,7 +41,7 @@ export function PlaylistApplied({ device }: { device: Device }) {
   if (!device.playlist_version) return <NotReported />;
   return (
     <Stack gap={0}>
-      <Text span size="sm" style={nowrap}>
+      <Text span size="sm">
         {device.playlist_applied_at ? formatDateTime(device.playlist_applied_at) : '—'}
       </Text>
       <Text span size="xs" c="dimmed" title={`Playlist version ${device.playlist_version}`}>
@@ -64,10 +64,10 @@ export function playerFacts(device: Device): string[] {
   ].filter((fact): fact is string => Boolean(fact));
 }
 
-/** The player's facts in one dimmed line that wraps between facts, never inside one; nothing when it
- * reported none. */
-export function PlayerFacts({ device }: { device: Device }) {
-  const facts = playerFacts(device);
+/** The player's facts in one dimmed line that wraps between facts, never inside one, after `lead` (the
+ * device type); nothing without either. */
+export function PlayerFacts({ device, lead }: { device: Device; lead?: string }) {
+  const facts = lead ? [lead, ...playerFacts(device)] : playerFacts(device);
   if (!facts.length) return null;
   return (
     <Text size="xs" c="dimmed" data-testid="player-facts">

@@ -105,13 +105,13 @@ describe('LocationDevices', () => {
     expect(within(first!).getByTitle('Playlist version 3f9a0c1b2d4e6f8a7b9c')).toBeInTheDocument();
     expect(within(first!).getByRole('cell', { name: 'On' })).toBeInTheDocument();
     expect(within(first!).getByTestId('player-facts')).toHaveTextContent(
-      'App marquee-player/2.4.1 · Up 3 d 4 h · 12.3 GB free · CPU 48.3 °C',
+      'Totem · App marquee-player/2.4.1 · Up 3 d 4 h · 12.3 GB free · CPU 48.3 °C',
     );
     expect(badgeState(within(second!).getByText('Screen off'))).toBe('screen_off');
     expect(within(second!).getByRole('cell', { name: 'Off' })).toBeInTheDocument();
     expect(within(second!).getByText('under 1 min ago')).toBeInTheDocument();
-    // Nothing reported: no facts line, a dash for the playlist.
-    expect(within(second!).queryByTestId('player-facts')).toBeNull();
+    // Nothing reported: the type alone under the serial, a dash for the playlist.
+    expect(within(second!).getByTestId('player-facts')).toHaveTextContent(/^Totem$/);
     expect(within(second!).getAllByText('—').length).toBeGreaterThan(0);
     vi.useRealTimers();
   });

@@ -1,6 +1,6 @@
 // The Devices tab of a location: its devices with their screen-health state and what they last
-// reported (time and status, the playlist they applied, screen on or off, and the player's app version,
-// uptime, free disk and CPU temperature under the serial), registering a new one (its token is shown
+// reported (time and status, the playlist they applied, screen on or off; under the serial, the type
+// and the player's app version, uptime, free disk and CPU temperature), registering a new one (its token is shown
 // once) and disabling or enabling one after a confirmation.
 import { Badge, Box, Button, Group, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { permissionFlags } from '@marquee/contracts/common';
@@ -71,7 +71,6 @@ export function LocationDevices({ locationId }: { locationId: number }) {
           <Table.Thead>
             <Table.Tr>
               <Table.Th scope="col">Serial number</Table.Th>
-              <Table.Th scope="col">Type</Table.Th>
               <Table.Th scope="col">State</Table.Th>
               <Table.Th scope="col">Last report</Table.Th>
               <Table.Th scope="col">Playlist applied</Table.Th>
@@ -92,20 +91,25 @@ export function LocationDevices({ locationId }: { locationId: number }) {
                 <Table.Tr key={device.id}>
                   <Table.Td>
                     <Stack gap={2}>
-                      <Group gap="xs" wrap="nowrap">
+                      <Group gap="xs" wrap="wrap">
                         <Text size="sm" ff="monospace">
                           {device.serial_number}
                         </Text>
                         {device.is_simulated && (
-                          <Badge size="sm" variant="outline" color="gray.7" title="Registered by npm run simulate">
+                          <Badge
+                            size="sm"
+                            variant="outline"
+                            color="gray.7"
+                            title="Registered by npm run simulate"
+                            miw="max-content"
+                          >
                             Simulated
                           </Badge>
                         )}
                       </Group>
-                      <PlayerFacts device={device} />
+                      <PlayerFacts device={device} lead={deviceTypeLabels[device.device_type] ?? device.device_type} />
                     </Stack>
                   </Table.Td>
-                  <Table.Td>{deviceTypeLabels[device.device_type] ?? device.device_type}</Table.Td>
                   <Table.Td>
                     <DeviceStateBadge state={device.state} />
                   </Table.Td>

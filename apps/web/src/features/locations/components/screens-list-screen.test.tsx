@@ -124,8 +124,8 @@ describe('ScreensListScreen', () => {
     expect(screen.getByRole('combobox', { name: 'State' })).toHaveValue('All');
   });
 
-  it('writes the state, the sort and the page to the URL; a new filter starts on page 1', async () => {
-    const { user, listQueries, search } = renderList('/screens?page=3', [reporting]);
+  it('writes the chosen state to the URL and starts on page 1; "All" removes it', async () => {
+    const { user, listQueries, search } = renderList('/screens?page=3&ordering=-last_status_date', [reporting]);
     await screen.findByRole('table', { name: 'Screens' });
 
     await user.click(screen.getByRole('combobox', { name: 'State' }));
@@ -134,14 +134,20 @@ describe('ScreensListScreen', () => {
     expect(search().has('page')).toBe(false);
     await waitFor(() => expect(listQueries().at(-1)).toMatchObject({ state: 'screen_off', page: 1 }));
 
-    await user.click(screen.getByRole('button', { name: 'Last report' }));
-    await waitFor(() => expect(search().get('ordering')).toBe('last_status_date'));
-    await waitFor(() => expect(listQueries().at(-1)).toMatchObject({ ordering: 'last_status_date' }));
-
     await user.click(screen.getByRole('combobox', { name: 'State' }));
     await user.click(await screen.findByRole('option', { name: 'All', hidden: true }));
     await waitFor(() => expect(search().has('state')).toBe(false));
-    expect(search().get('ordering')).toBe('last_status_date');
+    expect(search().get('ordering')).toBe('-last_status_date');
+  });
+
+  it('sorts by the last report from its header, in the URL', async () => {
+    const { user, listQueries, search } = renderList('/screens', [reporting]);
+    await screen.findByRole('table', { name: 'Screens' });
+    await user.click(screen.getByRole('button', { name: 'Last report' }));
+    await waitFor(() => expect(search().get('ordering')).toBe('last_status_date'));
+    await waitFor(() => expect(listQueries().at(-1)).toMatchObject({ ordering: 'last_status_date' }));
+    await user.click(screen.getByRole('button', { name: 'Last report' }));
+    await waitFor(() => expect(search().get('ordering')).toBe('-last_status_date'));
   });
 
   it('names the location without a link for users who may not open it, and says when nothing matches', async () => {

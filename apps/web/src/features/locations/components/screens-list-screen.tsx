@@ -1,7 +1,7 @@
 // /screens: every active device with its screen-health state and what it last reported, so an operator
 // finds the dark or stale screens (the home's screen counts link here with `?state=`). State, location
 // and serial search filters, sort and page live in the URL.
-import { Anchor, Badge, Group, Paper, Select, Stack, Text } from '@mantine/core';
+import { Anchor, Group, Paper, Select, Stack, Text } from '@mantine/core';
 import { permissionFlags } from '@marquee/contracts/common';
 import { TABLE_COUNTS } from '@marquee/contracts/constants';
 import { DEVICE_STATES, deviceStateLabels } from '@marquee/contracts/device-health';
@@ -34,7 +34,7 @@ const stateOptions: Choice[] = [
 
 const nowrap = { whiteSpace: 'nowrap' } as const;
 
-/** A reported figure, or a dash for one the device never reported. */
+/** A reported figure (number and unit kept together), or a dash for one the device never reported. */
 const fact = (text: string) =>
   text ? (
     <Text span size="sm" style={nowrap}>
@@ -67,18 +67,17 @@ const serialColumn: DataColumn<Device> = {
   phone: 'title',
   cell: (row) => (
     <Stack gap={0}>
-      <Group gap={6} wrap="nowrap">
-        <Text span size="sm" ff="monospace" fw={600} style={nowrap}>
-          {row.serial_number}
-        </Text>
-        {row.is_simulated && (
-          <Badge size="xs" variant="outline" color="gray.7" title="Registered by npm run simulate">
-            Simulated
-          </Badge>
-        )}
-      </Group>
+      <Text span size="sm" ff="monospace" fw={600}>
+        {row.serial_number}
+      </Text>
       <Text span size="xs" c="dimmed">
         {deviceTypeLabels[row.device_type] ?? row.device_type}
+        {row.is_simulated && (
+          <>
+            {' · '}
+            <span title="Registered by npm run simulate">Simulated</span>
+          </>
+        )}
       </Text>
     </Stack>
   ),
@@ -117,7 +116,11 @@ const factColumns: DataColumn<Device>[] = [
         <NotReported />
       ),
   },
-  { id: 'uptime', header: 'Uptime', cell: (row) => fact(formatUptime(row.uptime_s)) },
+  {
+    id: 'uptime',
+    header: 'Uptime',
+    cell: (row) => (row.uptime_s === null ? <NotReported /> : formatUptime(row.uptime_s)),
+  },
   { id: 'disk', header: 'Disk free', cell: (row) => fact(formatDiskFree(row.disk_free_mb)) },
   { id: 'cpu', header: 'CPU', cell: (row) => fact(formatTemperature(row.cpu_temp_c)) },
 ];
