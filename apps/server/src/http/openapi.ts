@@ -14,11 +14,11 @@ import {
 
 /** The tags routes use, each with the description the document's top-level `tags` list needs. */
 export const openApiTags = [
+  { name: 'advertisers', description: 'Advertisers, whose products and video clips campaigns show.' },
   {
     name: 'alerts',
     description: 'Incidents: screens dark, stale or switched off during opening hours, campaigns at risk.',
   },
-  { name: 'advertisers', description: 'Advertisers, whose products and video clips campaigns show.' },
   { name: 'auth', description: 'Signing in and out, the signed-in user, password change and reset.' },
   { name: 'campaigns', description: 'Campaigns: create, approve or reject, deactivate, and their reports.' },
   { name: 'config', description: 'Settings the web app needs (age groups, zones, time choices, …).' },
@@ -134,6 +134,8 @@ const overrides: Record<string, [string, string]> = {
     'getCampaignProofOfPlayReceipt',
     'Get the receipt (rows, bytes, SHA-256) of a proof-of-play file',
   ],
+  'GET /api/alerts/mail_preferences/': ['getAlertMailPreferences', 'Get the alert kinds you get by e-mail'],
+  'PUT /api/alerts/mail_preferences/': ['updateAlertMailPreferences', 'Choose the alert kinds you get by e-mail'],
 };
 
 type Noun = { one: string; many: string };
