@@ -71,7 +71,11 @@ export default defineConfig({
     },
   },
   webServer: [
-    server(process.env.E2E_PORT, path.join(process.env.E2E_DATA, 'main'), { VIDEO_MAX_BYTES: String(5 * 1024 * 1024) }),
+    // Jobs every 5 s instead of every minute: a scheduled report (or an alert) shows up within seconds.
+    server(process.env.E2E_PORT, path.join(process.env.E2E_DATA, 'main'), {
+      VIDEO_MAX_BYTES: String(5 * 1024 * 1024),
+      SWEEP_INTERVAL_SECONDS: '5',
+    }),
     server(process.env.E2E_TIMEOUT_PORT, path.join(process.env.E2E_DATA, 'timeout'), { SESSION_IDLE_MINUTES: '0.1' }),
   ],
 });

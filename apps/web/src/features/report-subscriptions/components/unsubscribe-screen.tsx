@@ -55,7 +55,7 @@ export function UnsubscribeScreen() {
             </Stack>
           )}
           {state.status === 'done' && (
-            <Alert color="teal" variant="light" role="status" title="Unsubscribed">
+            <Alert color="teal" variant="light" role="status">
               {texts.unsubscribed(state.result.title)}
             </Alert>
           )}
