@@ -229,6 +229,17 @@ describeBackends(
         action_flag: ActionFlag.Deletion,
         change_message: texts.unsubscribedEntry,
       });
+      // RFC 8058's own example posts multipart/form-data.
+      const other = await subscribe(user, { kind: 'statistics', ...daily });
+      const boundary = 'XyZ';
+      const multipart = await ctx.app.inject({
+        method: 'POST',
+        url: unsubscribeEndpoint(await tokenOf(other.id)),
+        headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+        payload: `--${boundary}\r\nContent-Disposition: form-data; name="List-Unsubscribe"\r\n\r\nOne-Click\r\n--${boundary}--\r\n`,
+      });
+      expect(multipart.statusCode, multipart.body).toBe(200);
+      expect((await user.page<ReportSubscription>(API)).count).toBe(0);
       const again = await new Client(ctx.app).post(unsubscribeEndpoint(token), {});
       expect(again.statusCode).toBe(404);
       expect(again.json()).toEqual({ detail: texts.unsubscribeInvalid });

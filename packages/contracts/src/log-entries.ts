@@ -4,8 +4,13 @@ import { actionFlagValues } from './action-flags.ts';
 import { isoDate, listQuery, MAX_ID } from './common.ts';
 import { permissionModels } from './permissions.ts';
 
-/** What the log calls each model it writes entries for (the permission models plus uploaded videos). */
-export const logModelNames: Record<string, string> = { ...permissionModels, video: 'Uploaded video' };
+/** What the log calls each model it writes entries for (the permission models, uploaded videos and
+ * scheduled reports). */
+export const logModelNames: Record<string, string> = {
+  ...permissionModels,
+  video: 'Uploaded video',
+  reportsubscription: 'Scheduled report',
+};
 
 /** A model's display name (the code itself for one the log does not know). */
 export const logModelName = (model: string) => logModelNames[model] ?? model;

@@ -8,6 +8,7 @@ import {
   unsubscribeEndpoint,
   unsubscribePagePath,
 } from './report-subscriptions.ts';
+import { logModelName } from './log-entries.ts';
 import { statisticsTexts } from './statistics.ts';
 
 /** Field → messages of a refused input. */
@@ -130,6 +131,10 @@ describe('schedule and links', () => {
     expect(describeReportSchedule({ frequency: 'weekly', weekday: 7, time: '18:00' }, 'Europe/Berlin')).toBe(
       'Every Sunday at 18:00 (Europe/Berlin)',
     );
+  });
+
+  it('the audit log names the model', () => {
+    expect(logModelName('reportsubscription')).toBe('Scheduled report');
   });
 
   it('escapes the token in the links', () => {
