@@ -9,6 +9,17 @@ import { formatDateTime } from '../../../lib/format.ts';
 
 const nowrap = { whiteSpace: 'nowrap' } as const;
 
+/** A date and time in the configured zone that may wrap between the date and the time, never inside
+ * either (a date would otherwise break at its hyphens in a narrow column). */
+export function DateTime({ value }: { value: string }) {
+  const [date, time] = formatDateTime(value).split(' ');
+  return (
+    <Text span size="sm">
+      <span style={nowrap}>{date}</span> <span style={nowrap}>{time}</span>
+    </Text>
+  );
+}
+
 /** Dimmed text standing for a fact the device has not reported. */
 export function NotReported({ children = '—' }: { children?: string }) {
   return (
@@ -26,9 +37,7 @@ export function LastReport({ device, withStatus = false }: { device: Device; wit
   const age = `${formatAge(device.last_status_date, now)} ago`;
   return (
     <Stack gap={0}>
-      <Text span size="sm">
-        {formatDateTime(device.last_status_date)}
-      </Text>
+      <DateTime value={device.last_status_date} />
       <Text span size="xs" c="dimmed">
         {withStatus && device.last_status ? `${device.last_status} · ${age}` : age}
       </Text>
@@ -41,9 +50,13 @@ export function PlaylistApplied({ device }: { device: Device }) {
   if (!device.playlist_version) return <NotReported />;
   return (
     <Stack gap={0}>
-      <Text span size="sm">
-        {device.playlist_applied_at ? formatDateTime(device.playlist_applied_at) : '—'}
-      </Text>
+      {device.playlist_applied_at ? (
+        <DateTime value={device.playlist_applied_at} />
+      ) : (
+        <Text span size="sm">
+          —
+        </Text>
+      )}
       <Text span size="xs" c="dimmed" title={`Playlist version ${device.playlist_version}`}>
         Version{' '}
         <span style={{ fontFamily: 'var(--mantine-font-family-monospace)' }}>

@@ -92,7 +92,7 @@ export function LocationDevices({ locationId }: { locationId: number }) {
                   <Table.Td>
                     <Stack gap={2}>
                       <Group gap="xs" wrap="wrap">
-                        <Text size="sm" ff="monospace">
+                        <Text size="sm" ff="monospace" style={{ whiteSpace: 'nowrap' }}>
                           {device.serial_number}
                         </Text>
                         {device.is_simulated && (

@@ -90,9 +90,9 @@ describe('ScreensListScreen', () => {
     );
     expect(within(stale!).getByText('Screen')).toBeInTheDocument();
     // Times in the configured zone (11:00 in Warsaw in March), with the report's age.
-    expect(within(stale!).getByText('2026-03-01 11:00:00')).toBeInTheDocument();
+    expect(stale).toHaveTextContent('2026-03-01 11:00:00');
     expect(within(stale!).getByText(/ ago$/)).toBeInTheDocument();
-    expect(within(stale!).getByText('2026-03-01 08:30:00')).toBeInTheDocument();
+    expect(stale).toHaveTextContent('2026-03-01 08:30:00');
     expect(within(stale!).getByText('a1b2c3d4')).toBeInTheDocument();
     expect(within(stale!).getAllByRole('cell')[5]).toHaveTextContent('marquee-sim/1.8.0');
     expect(within(stale!).getByText('5 h 12 min')).toBeInTheDocument();

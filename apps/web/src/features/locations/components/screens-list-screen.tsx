@@ -67,7 +67,7 @@ const serialColumn: DataColumn<Device> = {
   phone: 'title',
   cell: (row) => (
     <Stack gap={0}>
-      <Text span size="sm" ff="monospace" fw={600}>
+      <Text span size="sm" ff="monospace" fw={600} style={nowrap}>
         {row.serial_number}
       </Text>
       <Text span size="xs" c="dimmed">
@@ -119,7 +119,8 @@ const factColumns: DataColumn<Device>[] = [
   {
     id: 'uptime',
     header: 'Uptime',
-    cell: (row) => (row.uptime_s === null ? <NotReported /> : formatUptime(row.uptime_s)),
+    // "4 d 15 h" may wrap between its parts, never between a number and its unit.
+    cell: (row) => (row.uptime_s === null ? <NotReported /> : formatUptime(row.uptime_s).replace(/(\d) /g, '$1\u00a0')),
   },
   { id: 'disk', header: 'Disk free', cell: (row) => fact(formatDiskFree(row.disk_free_mb)) },
   { id: 'cpu', header: 'CPU', cell: (row) => fact(formatTemperature(row.cpu_temp_c)) },
