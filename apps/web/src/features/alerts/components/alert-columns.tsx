@@ -1,7 +1,7 @@
 // The Alerts table's columns: what happened (kind), what it concerns (a device at a location, or a
 // campaign), since when and for how long, whether it is still open, the campaigns it puts at risk, and
 // who acknowledged it (or the button to do so).
-import { Anchor, Badge, Button, Stack, Text } from '@mantine/core';
+import { Anchor, Badge, Button, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { alertKindLabels, type AlertKind } from '@marquee/contracts/alerts';
 import { permissionFlags } from '@marquee/contracts/common';
 import { IconCheck } from '@tabler/icons-react';
@@ -42,11 +42,10 @@ function Affects({ alert }: { alert: AlertRow }) {
   if (alert.device !== null || alert.location !== null) {
     return (
       <Stack gap={0}>
-        <Text span size="sm">
-          Device{' '}
-          <Text span inherit fw={600} style={{ whiteSpace: 'nowrap' }}>
-            {alert.device_serial ?? alert.device}
-          </Text>
+        {/* The serial on a line of its own, so it breaks (at its hyphens) only when it cannot fit. */}
+        <Text span size="sm" fw={600}>
+          <VisuallyHidden>Device </VisuallyHidden>
+          {alert.device_serial ?? alert.device}
         </Text>
         {alert.location !== null && (
           <Anchor component={Link} to={locationPath(alert.location)} size="sm">

@@ -117,7 +117,7 @@ describe('AlertsScreen', () => {
     expect(screen.getByRole('columnheader', { name: /Alert/ })).toHaveAttribute('aria-sort', 'descending');
 
     expect(within(offline!).getByText('Screen offline')).toBeInTheDocument();
-    expect(within(offline!).getByText('SCR-0042')).toBeInTheDocument();
+    expect(within(offline!).getByText('SCR-0042')).toHaveTextContent('Device SCR-0042');
     expect(within(offline!).getByRole('link', { name: 'Central Station Hall' })).toHaveAttribute('href', '/location/4');
     expect(within(offline!).getByText('open for 2 h 15 min')).toBeInTheDocument();
     expect(within(offline!).getByText('Open')).toBeInTheDocument();
