@@ -1,0 +1,178 @@
+// Screen health as an operator sees it (issue 16), on a server of its own where a device counts as
+// offline after 6 s and the jobs run every 2 s: a simulated screen at an all-day location goes dark
+// while its campaign is booked there → an offline alert appears on the home and on the Alerts screen
+// naming the campaign at risk; acknowledging it records who did; the screen comes back → the alert
+// closes by itself.
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import { expect, test, type Page } from '../fixtures/test.ts';
+import { expectNoSeriousViolations } from '../fixtures/axe.ts';
+import { TEN_SECOND_CLIP, clipOf } from '../fixtures/inventory.ts';
+import { startOwnServer, type OwnServer } from '../fixtures/own-server.ts';
+import { ADMIN, apiCall, signInByApi, unique } from '../fixtures/session.ts';
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+
+let server: OwnServer;
+let simulator: ChildProcess | undefined;
+
+test.beforeAll(async () => {
+  test.setTimeout(180_000);
+  server = await startOwnServer({ DEVICE_OFFLINE_MINUTES: '0.1', SWEEP_INTERVAL_SECONDS: '2' });
+});
+
+test.afterAll(async () => {
+  simulator?.kill('SIGTERM');
+  await server?.stop();
+});
+
+async function created<T>(response: Awaited<ReturnType<typeof apiCall>>, what: string): Promise<T> {
+  if (!response.ok()) throw new Error(`${what}: ${response.status()} ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+/** Runs the simulator live against the server; resolves each phase line ({device, phase}) as it comes. */
+function simulateLive(base: string, args: string[]) {
+  const phases: string[] = [];
+  let output = '';
+  // node itself rather than `npm run`, so stopping it stops the simulator.
+  const child = spawn(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      'apps/server/src/tools/simulate.ts',
+      ...args,
+      '--live',
+      '120s',
+      '--interval',
+      '2s',
+      '--url',
+      base,
+      '--json',
+    ],
+    { cwd: ROOT, env: { ...process.env, ADMIN_PASSWORD: ADMIN.password }, stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  child.stdout!.on('data', (chunk: Buffer) => {
+    output += chunk.toString();
+    for (const line of output.split('\n').slice(0, -1)) {
+      try {
+        const parsed = JSON.parse(line) as { phase?: string };
+        if (parsed.phase && !phases.includes(parsed.phase)) phases.push(parsed.phase);
+      } catch {
+        // a partial or non-JSON line
+      }
+    }
+  });
+  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  return { child, phases, output: () => output };
+}
+
+/** The Alerts screen's row of the device. */
+const alertRow = (page: Page, serial: string) =>
+  page.getByRole('table', { name: 'Alerts' }).getByRole('row').filter({ hasText: serial });
+
+test('a screen goes dark during opening hours: an alert on the home and the Alerts screen names the campaign at risk, acknowledging records who, and it closes when the screen returns', async ({
+  page,
+}) => {
+  test.setTimeout(240_000);
+  const base = server.url;
+  await signInByApi(page, base, ADMIN);
+  const location = await created<{ id: number; name: string }>(
+    await apiCall(page, base, 'POST', '/api/locations/', {
+      name: unique('Alert kiosk'),
+      address: '',
+      loop_seconds: 30,
+      open_time: '00:00',
+      close_time: '24:00',
+    }),
+    'location',
+  );
+  // The location's one screen, which the simulator drives by its token.
+  const screen = await created<{ id: number; serial_number: string; token: string }>(
+    await apiCall(page, base, 'POST', '/api/devices/', {
+      location: location.id,
+      serial_number: `ALR-${Date.now().toString(36)}`,
+      device_type: 'screen',
+    }),
+    'device',
+  );
+  const clip = await clipOf(page, base, TEN_SECOND_CLIP);
+  const today = new Date().toISOString().slice(0, 10);
+  const name = unique('Dark screen');
+  const campaign = await created<{ id: number }>(
+    await apiCall(page, base, 'POST', '/api/campaigns/', {
+      name,
+      videoclip: clip.id,
+      start_date: today,
+      end_date: today,
+      locations: [location.id],
+      p_zones: [1],
+    }),
+    'campaign',
+  );
+  await created(await apiCall(page, base, 'POST', `/api/campaigns/${campaign.id}/approve/`), 'approval');
+  const serial = screen.serial_number;
+
+  // Reports every 2 s, goes dark after 4 s for 40 s, then reports again.
+  const sim = simulateLive(base, ['--token', screen.token, '--offline', '40s', '--offline-after', '4s']);
+  simulator = sim.child;
+  await expect.poll(() => sim.phases, { timeout: 60_000, message: sim.output() }).toContain('offline');
+
+  // The home: the open alert (by kind) and the incident naming the campaign at risk.
+  await expect
+    .poll(
+      async () => {
+        await page.goto(`${base}/`);
+        const card = page.getByRole('region', { name: 'Open alerts' });
+        await expect(card).toBeVisible();
+        return (await card.textContent()) ?? '';
+      },
+      { timeout: 40_000 },
+    )
+    .toContain(name);
+  const card = page.getByRole('region', { name: 'Open alerts' });
+  await expect(card).toContainText('Screen offline');
+  await expect(card).toContainText(serial);
+  await expectNoSeriousViolations(page, 'operations home');
+
+  // The Alerts screen, from the home's link: the device's row names the campaign with its plays lost.
+  await card
+    .getByRole('link', { name: /Screen offline/ })
+    .first()
+    .click();
+  await expect(page).toHaveURL(/\/alerts\?.*kind=device_offline/);
+  const row = alertRow(page, serial);
+  await expect(row).toHaveCount(1);
+  await expect(row).toContainText('Open');
+  await expect(row).toContainText(location.name);
+  await expect(row).toContainText(name);
+  await expect(row).toContainText(/plays? lost/);
+  await expectNoSeriousViolations(page, 'alerts');
+
+  // Acknowledge: who and when, on the row and in the log.
+  await row.getByRole('button', { name: /^Acknowledge/ }).click();
+  await expect(page.getByText('Alert acknowledged')).toBeVisible();
+  await expect(row).toContainText(/admin|Administrator/i);
+  await expect(row.getByRole('button', { name: /^Acknowledge/ })).toHaveCount(0);
+  const log = (await (await page.request.get(`${base}/api/log-entries/?model=alert`)).json()) as {
+    results: { user: number | null; change_message: string; object_repr: string }[];
+  };
+  expect(log.results.find((e) => e.object_repr === serial)).toMatchObject({
+    change_message: 'Acknowledged the alert: Screen offline.',
+  });
+
+  // The screen comes back: the alert closes by itself.
+  await expect.poll(() => sim.phases, { timeout: 90_000, message: sim.output() }).toContain('online');
+  await page.goto(`${base}/alerts?location=${location.id}&open=false`);
+  await expect
+    .poll(
+      async () => {
+        await page.reload();
+        return (await alertRow(page, serial).textContent()) ?? '';
+      },
+      { timeout: 30_000 },
+    )
+    .toContain('Closed');
+  await expect(alertRow(page, serial)).toContainText(/lasted/);
+});
