@@ -12,13 +12,18 @@ export const operationsQueryKey = ['operations'] as const;
 export const fetchOperationsFigure = <T>(figure: OperationsFigure, { signal }: { signal?: AbortSignal } = {}) =>
   api.get<T>(operationsEndpoints[figure], { signal, background: true });
 
+/** How every query of the home refreshes: each minute while polling, never while the tab is hidden. */
+export const refreshOptions = (poll: boolean) => ({
+  refetchInterval: poll ? OPERATIONS_REFRESH_MS : (false as const),
+  refetchIntervalInBackground: false,
+  staleTime: OPERATIONS_REFRESH_MS / 2,
+});
+
 export const operationsQueryOptions = <T>(figure: OperationsFigure, { poll = true }: { poll?: boolean } = {}) =>
   queryOptions({
     queryKey: [...operationsQueryKey, figure] as const,
     queryFn: ({ signal }) => fetchOperationsFigure<T>(figure, { signal }),
-    refetchInterval: poll ? OPERATIONS_REFRESH_MS : false,
-    refetchIntervalInBackground: false,
-    staleTime: OPERATIONS_REFRESH_MS / 2,
+    ...refreshOptions(poll),
   });
 
 /** Whether the card is shown (the user holds its permission) and whether it keeps refreshing. */

@@ -1,7 +1,8 @@
 // The home's open-alerts figure: how many incidents are open, by kind (each opens the Alerts screen
-// filtered to that kind's open ones), and how long the oldest has been going on.
+// filtered to that kind's open ones), how long the oldest has been going on, and the latest few by
+// name: what they affect and the campaigns they put at risk.
 import { Anchor, Group, Stack, Text } from '@mantine/core';
-import { ALERT_KINDS, alertKindLabels } from '@marquee/contracts/alerts';
+import { ALERT_KINDS, alertKindLabels, type Alert } from '@marquee/contracts/alerts';
 import type { AlertsSummary } from '@marquee/contracts/operations';
 import { IconCircleCheck } from '@tabler/icons-react';
 import { Link } from 'react-router';
@@ -9,10 +10,43 @@ import { alertsPath, paths } from '../../../app/paths.ts';
 import { formatAge } from '../../../lib/age.ts';
 import { formatCount } from '../../../lib/delivery-format.ts';
 import { useAlertsSummary } from '../api/get-alerts-summary.ts';
+import { useLatestOpenAlerts } from '../api/get-latest-open-alerts.ts';
 import type { FigureOptions } from '../api/operations-query.ts';
 import { BigFigure, FigureCard } from './figure-card.tsx';
 
-function AlertsFigure({ summary, now }: { summary: AlertsSummary; now: number }) {
+/** One open incident: kind and what it affects (a link to the Alerts screen narrowed to it), where
+ * and for how long, and the campaigns at risk with their plays lost. */
+function LatestAlert({ alert, now }: { alert: Alert; now: number }) {
+  const what = alert.device_serial ?? alert.campaign_name ?? '';
+  const to = alertsPath({
+    kind: alert.kind,
+    open: true,
+    location: alert.location ?? undefined,
+    campaign: alert.location === null ? (alert.campaign ?? undefined) : undefined,
+  });
+  const atRisk = alert.campaigns_at_risk
+    .map(
+      (row) => `${row.campaign_name} (${formatCount(row.plays_lost)} ${row.plays_lost === 1 ? 'play' : 'plays'} lost)`,
+    )
+    .join(', ');
+  return (
+    <li>
+      <Anchor component={Link} to={to} size="sm" fw={600}>
+        {alertKindLabels[alert.kind]}: {what}
+      </Anchor>
+      <Text size="xs" c="dimmed">
+        {[alert.location_name, `for ${formatAge(alert.started_at, now)}`].filter(Boolean).join(' · ')}
+      </Text>
+      {alert.location !== null
+        ? atRisk && <Text size="xs">At risk: {atRisk}</Text>
+        : alert.campaigns_at_risk[0] && (
+            <Text size="xs">{formatCount(alert.campaigns_at_risk[0].plays_lost)} plays short of its due</Text>
+          )}
+    </li>
+  );
+}
+
+function AlertsFigure({ summary, latest, now }: { summary: AlertsSummary; latest: Alert[] | undefined; now: number }) {
   if (summary.total === 0) {
     return (
       <Group gap={6} wrap="nowrap">
@@ -47,12 +81,21 @@ function AlertsFigure({ summary, now }: { summary: AlertsSummary; now: number })
           );
         })}
       </Stack>
+      {latest && latest.length > 0 && (
+        <Stack gap={6} component="ul" m={0} p={0} style={{ listStyle: 'none' }} aria-label="Latest open alerts">
+          {latest.map((alert) => (
+            <LatestAlert key={alert.id} alert={alert} now={now} />
+          ))}
+        </Stack>
+      )}
     </Stack>
   );
 }
 
 export function AlertsCard({ now, ...options }: FigureOptions & { now: number }) {
   const query = useAlertsSummary(options);
+  // Only asked while something is open (the summary says so), so a calm day costs no list query.
+  const latest = useLatestOpenAlerts({ ...options, enabled: options.enabled && (query.data?.total ?? 0) > 0 });
   return (
     <FigureCard
       title="Open alerts"
@@ -60,7 +103,7 @@ export function AlertsCard({ now, ...options }: FigureOptions & { now: number })
       more={{ to: paths.alerts, label: 'All alerts' }}
       testId="figure-alerts"
     >
-      {query.data && <AlertsFigure summary={query.data} now={now} />}
+      {query.data && <AlertsFigure summary={query.data} latest={latest.data} now={now} />}
     </FigureCard>
   );
 }

@@ -1,3 +1,4 @@
+import type { Alert } from '@marquee/contracts/alerts';
 import type { UserInfo } from '@marquee/contracts/auth';
 import {
   operationsEndpoints,
@@ -51,7 +52,45 @@ const playsToday: PlaysTodaySummary = {
   expected: 10000,
   as_of: '2026-11-26T09:05:00Z',
 };
+const latestAlerts: Alert[] = [
+  {
+    id: 9,
+    kind: 'device_offline',
+    open: true,
+    started_at: ago(12),
+    ended_at: null,
+    device: 11,
+    device_serial: 'SCR-0042',
+    location: 4,
+    location_name: 'Central Station Hall',
+    campaign: null,
+    campaign_name: null,
+    campaigns_at_risk: [{ campaign: 1, campaign_name: 'Morning Blend launch', plays_lost: 24 }],
+    acknowledged_by: null,
+    acknowledged_by_name: null,
+    acknowledged_at: null,
+  },
+  {
+    id: 8,
+    kind: 'campaign_at_risk',
+    open: true,
+    started_at: ago(135),
+    ended_at: null,
+    device: null,
+    device_serial: null,
+    location: null,
+    location_name: null,
+    campaign: 2,
+    campaign_name: 'Cold Brew summer',
+    campaigns_at_risk: [{ campaign: 2, campaign_name: 'Cold Brew summer', plays_lost: 2400 }],
+    acknowledged_by: null,
+    acknowledged_by_name: null,
+    acknowledged_at: null,
+  },
+];
+const LIST = '/api/alerts/';
 const answers: Record<string, unknown> = {
+  [LIST]: { count: 2, next: null, previous: null, results: latestAlerts, _permissions: ['list_alert'] },
   [operationsEndpoints.screens]: screens,
   [operationsEndpoints.alerts]: alerts,
   [operationsEndpoints.approvals]: approvals,
@@ -110,6 +149,19 @@ describe('OperationsFigures', () => {
     // A kind with no open alert is left out.
     expect(within(alertsCard).queryByRole('link', { name: /^Screen off\b/ })).not.toBeInTheDocument();
     expect(within(alertsCard).getByText('Oldest open for 2 h 15 min')).toBeInTheDocument();
+    // The latest open incidents by name, each opening the Alerts screen narrowed to it.
+    const latest = await within(alertsCard).findByRole('list', { name: 'Latest open alerts' });
+    expect(within(latest).getByRole('link', { name: 'Screen offline: SCR-0042' })).toHaveAttribute(
+      'href',
+      '/alerts?kind=device_offline&open=true&location=4',
+    );
+    expect(within(latest).getByText('Central Station Hall · for 12 min')).toBeInTheDocument();
+    expect(within(latest).getByText('At risk: Morning Blend launch (24 plays lost)')).toBeInTheDocument();
+    expect(within(latest).getByRole('link', { name: 'Campaign at risk: Cold Brew summer' })).toHaveAttribute(
+      'href',
+      '/alerts?kind=campaign_at_risk&open=true&campaign=2',
+    );
+    expect(within(latest).getByText('2,400 plays short of its due')).toBeInTheDocument();
 
     const approvalsCard = await card('Waiting for approval');
     expect(await within(approvalsCard).findByText('4')).toBeInTheDocument();
@@ -148,7 +200,9 @@ describe('OperationsFigures', () => {
     const { asked } = renderFigures(['list_device', 'list_alert']);
     await card('Screens');
     await card('Open alerts');
-    await waitFor(() => expect([...asked()].sort()).toEqual([operationsEndpoints.alerts, operationsEndpoints.screens]));
+    await waitFor(() =>
+      expect([...asked()].sort()).toEqual([LIST, operationsEndpoints.alerts, operationsEndpoints.screens]),
+    );
     expect(screen.queryByRole('region', { name: 'Waiting for approval' })).not.toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Campaigns behind or at risk' })).not.toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Plays today' })).not.toBeInTheDocument();
@@ -186,8 +240,8 @@ describe('OperationsFigures', () => {
     expect(await within(pacingCard).findByText('5,230')).toBeInTheDocument();
   });
 
-  it('says so when all is well', async () => {
-    renderFigures(ALL, (path) => {
+  it('says so when all is well (and asks for no incidents then)', async () => {
+    const { asked } = renderFigures(ALL, (path) => {
       if (path === operationsEndpoints.alerts)
         return Promise.resolve({ counts: {}, total: 0, oldest_started_at: null });
       if (path === operationsEndpoints.approvals) return Promise.resolve({ count: 0, oldest: null });
@@ -200,6 +254,7 @@ describe('OperationsFigures', () => {
     expect(await screen.findByText('Nothing waits for approval.')).toBeInTheDocument();
     expect(await screen.findByText('No campaign is behind or at risk.')).toBeInTheDocument();
     expect(await screen.findByText('No plays expected yet today.')).toBeInTheDocument();
+    expect(asked()).not.toContain(LIST);
   });
 
   it('refreshes every minute, never while the tab is hidden, and stops when the user is idle', () => {
