@@ -1,4 +1,5 @@
 // The image box on /user/:id: one picture, changeable by the user themself or with change_user.
+import { alertMailPreferencesEndpoint } from '@marquee/contracts/alerts';
 import type { UserInfo } from '@marquee/contracts/auth';
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -22,6 +23,8 @@ function renderScreen({ signedIn, permissions }: { signedIn: number; permissions
   const get = vi.spyOn(api, 'get').mockImplementation((path: string) => {
     if (path === '/api/users/5/') return Promise.resolve(account(permissions)) as never;
     if (path === '/api/users/5/images/') return Promise.resolve({ results: [activeImage] }) as never;
+    // One's own account also shows the alert e-mail choices.
+    if (path === alertMailPreferencesEndpoint) return Promise.resolve({ kinds: [] }) as never;
     return Promise.resolve({ count: 0, next: null, previous: null, results: [] }) as never;
   });
   const rendered = renderWithProviders(<></>, {
@@ -39,6 +42,8 @@ describe('user image', () => {
     expect(await screen.findByRole('img', { name: 'Image 1 of 1, active' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Remove image' })).toBeEnabled();
     expect(screen.getByRole('button', { name: 'Add image' })).toBeDisabled();
+    // One's own account, so its alert e-mail choices too.
+    expect(await screen.findByRole('region', { name: 'Alert e-mails' })).toBeInTheDocument();
   });
 
   it("lets someone with change_user change another user's picture", async () => {
@@ -52,5 +57,7 @@ describe('user image', () => {
     await waitFor(() => expect(get).toHaveBeenCalledWith('/api/users/5/images/', expect.anything()));
     expect(screen.queryByRole('button', { name: 'Remove image' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Add image' })).toBeNull();
+    // Someone else's alert e-mails are theirs to choose.
+    expect(screen.queryByRole('region', { name: 'Alert e-mails' })).toBeNull();
   });
 });
