@@ -193,6 +193,9 @@ describeBackends(
       expect((await stranger.delete(`${API}${mine.id}/`)).statusCode).toBe(404);
       expect((await owner.delete(`${API}2000000000/`)).statusCode).toBe(404);
       expect((await owner.delete(`${API}abc/`)).statusCode).toBe(400);
+      expect((await owner.get(`${API}?page=0`)).statusCode).toBe(400);
+      const control = await new Client(ctx.app).post(unsubscribeEndpoint('a\u0001b'), {}, { csrf: false });
+      expect(control.statusCode).toBe(400);
       expect((await owner.page<ReportSubscription>(API)).count).toBe(1);
     });
 

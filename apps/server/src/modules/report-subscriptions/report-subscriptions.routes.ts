@@ -84,7 +84,7 @@ export function registerReportSubscriptionModule(
         tags,
         operationId: 'unsubscribeReportSubscription',
         summary: 'Cancel a scheduled report with the token of its mail',
-        params: z.object({ token: z.string().min(1).max(200) }),
+        params: z.object({ token: z.string().min(1).max(100) }),
         response: { 200: unsubscribeResult, 404: detailError },
       },
     },
