@@ -501,7 +501,9 @@ describeBackends(
       expect(inbox).toHaveLength(1);
       expect(inbox[0]!.importance).toBe('warning');
       expect(inbox[0]!.content).toMatch(
-        new RegExp(`^${escapeRegExp(gatewayTexts.offlineMessage(silent.serial, location.name, since))} Campaigns at risk: `),
+        new RegExp(
+          `^${escapeRegExp(gatewayTexts.offlineMessage(silent.serial, location.name, since))} Campaigns at risk: `,
+        ),
       );
       expect(inbox[0]!.content).toContain(endsToday.name);
       expect(await logOf(ctx.db, 'device', silent.id)).toEqual([

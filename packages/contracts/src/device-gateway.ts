@@ -41,7 +41,12 @@ export const deviceFacts = z.object({
   /** Whether the panel is on. */
   screen_on: z.boolean().optional(),
   /** Seconds since the player started. */
-  uptime_s: z.number().int().min(0).max(20 * 365 * 86_400).optional(),
+  uptime_s: z
+    .number()
+    .int()
+    .min(0)
+    .max(20 * 365 * 86_400)
+    .optional(),
   disk_free_mb: z.number().int().min(0).max(1_000_000_000).optional(),
   cpu_temp_c: z.number().min(-100).max(200).optional(),
   app_version: z.string().trim().min(1).max(MAX_APP_VERSION_LENGTH).optional(),

@@ -12,6 +12,7 @@ export type Jobs = {
   run(): Promise<void>;
 };
 
+/* eslint-disable @typescript-eslint/consistent-type-definitions -- module augmentation needs interfaces */
 declare module 'fastify' {
   interface FastifyInstance {
     jobs: Jobs;

@@ -90,7 +90,11 @@ export async function checkPacing({
     opened++;
     openFor.set(s.campaign_id, id);
     const text = alertTexts.opened.campaign_at_risk(s.name, `${s.delivery_pct ?? 0} %`);
-    const recipients = await recipientsOf(db, { kind: 'campaign_at_risk', location_id: null, campaign_id: s.campaign_id });
+    const recipients = await recipientsOf(db, {
+      kind: 'campaign_at_risk',
+      location_id: null,
+      campaign_id: s.campaign_id,
+    });
     await messageAll(db, recipients, 'warning', text);
     await mailAll(mailer, log, 'campaign_at_risk', recipients, {
       subject: alertTexts.mailSubject('campaign_at_risk', s.name),
@@ -111,8 +115,17 @@ export async function checkPacing({
     if (!(await repo.close(db, a.id, now))) continue;
     closed++;
     const name = found.get(a.campaign_id)?.campaign.name ?? (await campaignName(db, a.campaign_id));
-    const recipients = await recipientsOf(db, { kind: 'campaign_at_risk', location_id: null, campaign_id: a.campaign_id });
-    await messageAll(db, recipients, 'info', alertTexts.closed(`campaign ${name}`, 'campaign_at_risk', formatTimeIn(now, config.timeZone)));
+    const recipients = await recipientsOf(db, {
+      kind: 'campaign_at_risk',
+      location_id: null,
+      campaign_id: a.campaign_id,
+    });
+    await messageAll(
+      db,
+      recipients,
+      'info',
+      alertTexts.closed(`campaign ${name}`, 'campaign_at_risk', formatTimeIn(now, config.timeZone)),
+    );
   }
   return { checked: snapshot.length, opened, closed };
 }

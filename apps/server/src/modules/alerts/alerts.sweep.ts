@@ -77,7 +77,9 @@ async function atRisk(
         };
         const lost = playsLost({ ...base, from: started_at, to: until });
         const ahead = lost > 0 ? 1 : playsLost({ ...base, from: until, to: endOfDay });
-        return lost > 0 || ahead > 0 ? [{ alert_id: id, campaign_id: c.id, campaign_name: c.name, plays_lost: lost }] : [];
+        return lost > 0 || ahead > 0
+          ? [{ alert_id: id, campaign_id: c.id, campaign_name: c.name, plays_lost: lost }]
+          : [];
       });
   });
 }

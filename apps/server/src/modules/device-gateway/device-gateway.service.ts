@@ -176,9 +176,7 @@ export function createDeviceGatewayService({ db, config, storage, metrics }: Gat
       const now = config.now();
       const { campaigns, version } = (await playlistsOf(db, [device.location_id], date)).get(device.location_id)!;
       await repo.setPlaylistVersions(db, [device.location_id], [version], now);
-      const toSend = campaigns
-        .filter((c) => campaignTransitions.sent.from.some((s) => s === c.state))
-        .map((c) => c.id);
+      const toSend = campaigns.filter((c) => campaignTransitions.sent.from.some((s) => s === c.state)).map((c) => c.id);
       if (toSend.length) {
         await db
           .transaction()
