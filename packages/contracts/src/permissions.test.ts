@@ -139,17 +139,23 @@ describe('permissionCatalogue', () => {
     });
   });
 
-  it('gives every model its actions: all five, or view and list for read-only models', () => {
+  it('gives every model its actions: all five, view and list for read-only models, no add or delete of alerts', () => {
     const readOnly = ['permission', 'logentry', 'eventstatistic'];
+    // Alerts are opened and closed by the server: people list, view and acknowledge (change) them.
+    const systemMade = ['alert'];
     for (const model of Object.keys(permissionModels)) {
       const actions = catalogue
         .filter((p) => p.model === model && p.codename !== 'approve_campaign' && p.codename !== OVERRIDE_CAPACITY)
         .map((p) => p.codename.slice(0, p.codename.indexOf('_')))
         .sort();
-      const expected = readOnly.includes(model) ? ['list', 'view'] : [...permissionActions].sort();
+      const expected = readOnly.includes(model)
+        ? ['list', 'view']
+        : systemMade.includes(model)
+          ? ['change', 'list', 'view']
+          : [...permissionActions].sort();
       expect(actions, model).toEqual(expected);
     }
-    expect(catalogue).toHaveLength(10 * 5 + 3 * 2 + 2);
+    expect(catalogue).toHaveLength(10 * 5 + 3 * 2 + 3 + 2);
   });
 
   it('names permissions for people', () => {
