@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { deviceState, isOpenAt, type DeviceReport } from './device-health.ts';
+import { deviceState, isOpenAt, openSince, playsLost, type DeviceReport } from './device-health.ts';
 
 const at = (iso: string) => Date.parse(iso);
 const MINUTE = 60_000;
@@ -81,5 +81,64 @@ describe('deviceState', () => {
     const current = { version: 'v3', since: now - 60 * MINUTE };
     expect(state({ screenOn: false }, { current })).toBe('screen_off');
     expect(state({ screenOn: false, lastSeen: now - 11 * MINUTE }, { current })).toBe('offline');
+  });
+});
+
+describe('openSince', () => {
+  const bar = { open_time: '22:00', close_time: '02:00' };
+  it('gives the start of the open stretch, the evening before for the hours after midnight', () => {
+    expect(openSince({ open_time: '06:00', close_time: '24:00' }, at('2030-06-15T12:00:00Z'), 'UTC')).toBe(
+      at('2030-06-15T06:00:00Z'),
+    );
+    expect(openSince(bar, at('2030-06-15T01:59:00Z'), 'UTC')).toBe(at('2030-06-14T22:00:00Z'));
+    expect(openSince(bar, at('2030-06-15T22:00:00Z'), 'UTC')).toBe(at('2030-06-15T22:00:00Z'));
+    expect(openSince(bar, at('2030-06-15T02:00:00Z'), 'UTC')).toBeNull();
+    expect(openSince(bar, at('2030-06-15T21:59:59Z'), 'UTC')).toBeNull();
+  });
+
+  it('reads the opening hours in the time zone, across a change of clocks', () => {
+    // Prague, summer (UTC+2): opens 06:00 local = 04:00 UTC.
+    expect(openSince({ open_time: '06:00', close_time: '24:00' }, at('2030-06-15T10:00:00Z'), 'Europe/Prague')).toBe(
+      at('2030-06-15T04:00:00Z'),
+    );
+    // The night the clocks go back (27 Oct 2030, 03:00 CEST → 02:00 CET): at 01:30 CEST the bar has
+    // been open since 22:00 CEST (20:00 UTC); at 02:30 CET (01:30 UTC) it is closed.
+    expect(openSince(bar, at('2030-10-26T23:30:00Z'), 'Europe/Prague')).toBe(at('2030-10-26T20:00:00Z'));
+    expect(openSince(bar, at('2030-10-27T01:30:00Z'), 'Europe/Prague')).toBeNull();
+  });
+
+  it('walks back over whole days for a location open all day', () => {
+    const allDay = { open_time: '00:00', close_time: '24:00' };
+    // Open all day, every day: it began a week back at most (the walk stops there).
+    const since = openSince(allDay, at('2030-06-15T12:00:00Z'), 'UTC')!;
+    expect(since).toBeLessThanOrEqual(at('2030-06-15T00:00:00Z'));
+    expect(since).toBeGreaterThanOrEqual(at('2030-06-08T00:00:00Z'));
+  });
+});
+
+describe('playsLost', () => {
+  const opening = { open_time: '06:00', close_time: '24:00' };
+  const campaign = { p_times_on: false, p_start_time: null, p_end_time: null, zones: 1 };
+  const lost = (from: string, to: string, extra: Partial<Parameters<typeof playsLost>[0]> = {}) =>
+    playsLost({ from: at(from), to: at(to), opening, campaign, loopSeconds: 60, timeZone: 'UTC', ...extra });
+
+  it('counts the loops of the outage inside the opening hours, per zone, in whole plays', () => {
+    expect(lost('2030-06-15T10:00:00Z', '2030-06-15T10:11:00Z')).toBe(11);
+    expect(lost('2030-06-15T10:00:00Z', '2030-06-15T10:11:59Z')).toBe(11);
+    expect(lost('2030-06-15T05:00:00Z', '2030-06-15T06:30:00Z')).toBe(30);
+    expect(lost('2030-06-15T10:00:00Z', '2030-06-15T10:10:00Z', { campaign: { ...campaign, zones: 2 } })).toBe(20);
+    expect(lost('2030-06-15T10:00:00Z', '2030-06-15T10:00:00Z')).toBe(0);
+    expect(lost('2030-06-15T10:10:00Z', '2030-06-15T10:00:00Z')).toBe(0);
+  });
+
+  it('keeps to the campaign window and spans midnight', () => {
+    const window = { ...campaign, p_times_on: true, p_start_time: '10:05', p_end_time: '10:08' };
+    expect(lost('2030-06-15T10:00:00Z', '2030-06-15T11:00:00Z', { campaign: window })).toBe(3);
+    // 23:00 to 07:00 at a place open 06–24: 60 minutes before midnight and 60 after six.
+    expect(lost('2030-06-15T23:00:00Z', '2030-06-16T07:00:00Z')).toBe(120);
+    // A bar open 22–02: from 23:00 to 03:00 it loses 23–02.
+    expect(
+      lost('2030-06-15T23:00:00Z', '2030-06-16T03:00:00Z', { opening: { open_time: '22:00', close_time: '02:00' } }),
+    ).toBe(180);
   });
 });
