@@ -7,9 +7,9 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { expect, test, type Page } from '../fixtures/test.ts';
 import { expectNoSeriousViolations } from '../fixtures/axe.ts';
-import { TEN_SECOND_CLIP, clipOf } from '../fixtures/inventory.ts';
+import { bookedAllDayScreen } from '../fixtures/inventory.ts';
 import { startOwnServer, type OwnServer } from '../fixtures/own-server.ts';
-import { ADMIN, apiCall, signInByApi, unique } from '../fixtures/session.ts';
+import { ADMIN, signInByApi } from '../fixtures/session.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
@@ -25,11 +25,6 @@ test.afterAll(async () => {
   simulator?.kill('SIGTERM');
   await server?.stop();
 });
-
-async function created<T>(response: Awaited<ReturnType<typeof apiCall>>, what: string): Promise<T> {
-  if (!response.ok()) throw new Error(`${what}: ${response.status()} ${await response.text()}`);
-  return (await response.json()) as T;
-}
 
 /** Runs the simulator live against the server; resolves each phase line ({device, phase}) as it comes. */
 function simulateLive(base: string, args: string[]) {
@@ -78,40 +73,13 @@ test('a screen goes dark during opening hours: an alert on the home and the Aler
   test.setTimeout(240_000);
   const base = server.url;
   await signInByApi(page, base, ADMIN);
-  const location = await created<{ id: number; name: string }>(
-    await apiCall(page, base, 'POST', '/api/locations/', {
-      name: unique('Alert kiosk'),
-      address: '',
-      loop_seconds: 30,
-      open_time: '00:00',
-      close_time: '24:00',
-    }),
-    'location',
-  );
-  // The location's one screen, which the simulator drives by its token.
-  const screen = await created<{ id: number; serial_number: string; token: string }>(
-    await apiCall(page, base, 'POST', '/api/devices/', {
-      location: location.id,
-      serial_number: `ALR-${Date.now().toString(36)}`,
-      device_type: 'screen',
-    }),
-    'device',
-  );
-  const clip = await clipOf(page, base, TEN_SECOND_CLIP);
-  const today = new Date().toISOString().slice(0, 10);
-  const name = unique('Dark screen');
-  const campaign = await created<{ id: number }>(
-    await apiCall(page, base, 'POST', '/api/campaigns/', {
-      name,
-      videoclip: clip.id,
-      start_date: today,
-      end_date: today,
-      locations: [location.id],
-      p_zones: [1],
-    }),
-    'campaign',
-  );
-  await created(await apiCall(page, base, 'POST', `/api/campaigns/${campaign.id}/approve/`), 'approval');
+  // The location's one screen, which the simulator drives by its token, and a campaign booked there.
+  const { location, screen, campaign } = await bookedAllDayScreen(page, base, {
+    place: 'Alert kiosk',
+    campaign: 'Dark screen',
+    serialPrefix: 'ALR',
+  });
+  const name = campaign.name;
   const serial = screen.serial_number;
 
   // Reports every 2 s, goes dark after 4 s for 40 s, then reports again.

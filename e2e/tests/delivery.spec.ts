@@ -12,8 +12,8 @@ import type { DeliveryResponse } from '@marquee/contracts/delivery';
 import { PROOF_OF_PLAY_COLUMNS } from '@marquee/contracts/delivery';
 import { expect, test, type Page } from '../fixtures/test.ts';
 import { expectNoSeriousViolations } from '../fixtures/axe.ts';
-import { TEN_SECOND_CLIP, clipOf } from '../fixtures/inventory.ts';
-import { ADMIN, apiCall, signInByApi, unique } from '../fixtures/session.ts';
+import { bookedAllDayScreen } from '../fixtures/inventory.ts';
+import { ADMIN, apiCall, signInByApi } from '../fixtures/session.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
@@ -58,40 +58,13 @@ test('a simulated campaign with 10 % short plays: delivered = plays − short on
   test.setTimeout(240_000);
   const base = baseURL!;
   // An all-day location with a 30 s loop; the screen registered with it (campaigns need one) goes
-  // away once the campaign is made, so the simulator's screen is the one that plays.
-  const location = await created<{ id: number }>(
-    await apiCall(page, base, 'POST', '/api/locations/', {
-      name: unique('Delivery kiosk'),
-      address: '',
-      loop_seconds: 30,
-      open_time: '00:00',
-      close_time: '24:00',
-    }),
-    'location',
-  );
-  const screen = await created<{ id: number }>(
-    await apiCall(page, base, 'POST', '/api/devices/', {
-      location: location.id,
-      serial_number: `DLV-${Date.now().toString(36)}`,
-      device_type: 'screen',
-    }),
-    'device',
-  );
-  const clip = await clipOf(page, base, TEN_SECOND_CLIP);
-  const today = new Date().toISOString().slice(0, 10);
-  const name = unique('Delivery proof');
-  const campaign = await created<{ id: number }>(
-    await apiCall(page, base, 'POST', '/api/campaigns/', {
-      name,
-      videoclip: clip.id,
-      start_date: today,
-      end_date: today,
-      locations: [location.id],
-      p_zones: [1],
-    }),
-    'campaign',
-  );
-  await created(await apiCall(page, base, 'POST', `/api/campaigns/${campaign.id}/approve/`), 'approval');
+  // away once the campaign is booked, so the simulator's screen is the one that plays.
+  const { location, screen, campaign } = await bookedAllDayScreen(page, base, {
+    place: 'Delivery kiosk',
+    campaign: 'Delivery proof',
+    serialPrefix: 'DLV',
+  });
+  const name = campaign.name;
   await created(await apiCall(page, base, 'POST', `/api/devices/${screen.id}/deactivate/`), 'screen off');
 
   const simulated = await simulate(base, [

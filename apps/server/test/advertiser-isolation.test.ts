@@ -14,7 +14,7 @@ import type { EventLog, ReportingDevice, StatisticsPage } from '@marquee/contrac
 import { createAdvertiser, createClip, createProduct, createVideoRow } from './helpers/advertiser-factories.ts';
 import { ADMIN_PASSWORD, describeBackends } from './helpers/backends.ts';
 import { NOW, clockConfig, createCampaign, day } from './helpers/campaign-factories.ts';
-import { Client, createUser, permissionIds, signIn, uniq } from './helpers/factories.ts';
+import { Client, asRoleUser as asRoleUserOf, signIn, uniq } from './helpers/factories.ts';
 import { createDevice, createLocation } from './helpers/location-factories.ts';
 
 const VIEWER_PERMISSIONS = [
@@ -37,30 +37,8 @@ describeBackends('advertiser isolation', (ctx) => {
   let other: Side;
 
   /** A signed-in user with one role (of `permissions`, seeing all advertisers or not) linked to `advertisers`. */
-  async function asRoleUser(
-    permissions: string[],
-    { viewAll, advertisers }: { viewAll: boolean; advertisers: number[] },
-  ) {
-    const user = await createUser(ctx.db, { withRole: false });
-    const role = await ctx.db
-      .insertInto('roles')
-      .values({ name: uniq('role'), can_view_all_advertisers: viewAll })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const ids = await permissionIds(ctx.db, permissions);
-    await ctx.db
-      .insertInto('role_permissions')
-      .values(ids.map((permission_id) => ({ role_id: role.id, permission_id })))
-      .execute();
-    await ctx.db.insertInto('user_roles').values({ user_id: user.id, role_id: role.id }).execute();
-    if (advertisers.length) {
-      await ctx.db
-        .insertInto('advertiser_managers')
-        .values(advertisers.map((advertiser_id) => ({ user_id: user.id, advertiser_id })))
-        .execute();
-    }
-    return Object.assign(await signIn(app, user.username, user.password), { user, roleId: role.id });
-  }
+  const asRoleUser = (permissions: string[], options: { viewAll: boolean; advertisers: number[] }) =>
+    asRoleUserOf(app, ctx.db, permissions, options);
 
   const ids = (page: Paged<{ id: number }>) => page.results.map((r) => r.id).sort((a, b) => a - b);
   const json = async <T>(client: Client, url: string): Promise<T> => {

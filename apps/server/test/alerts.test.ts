@@ -12,7 +12,7 @@ import type { Config } from '../src/config.ts';
 import { describeBackends, type TestContext } from './helpers/backends.ts';
 import { TODAY, createCampaign, day, usableClip } from './helpers/campaign-factories.ts';
 import { clipOf, deliveryCampaign, deliverySite, plays, sendPlays } from './helpers/delivery-factories.ts';
-import { asAdmin, asUser, createUser } from './helpers/factories.ts';
+import { asAdmin, asRoleUser, asUser, createUser } from './helpers/factories.ts';
 import { outboxMails, tempOutbox } from './helpers/mail.ts';
 
 const api = resources.alerts.endpoint;
@@ -339,16 +339,10 @@ describeBackends('alerts', (ctx) => {
 
     // A user who sees only the first campaign's advertiser: no alert of the other campaign, and it is
     // left out of the device alert's campaigns at risk.
-    const limited = await asUser(ctx, ['list_alert', 'view_alert']);
-    await ctx.db
-      .updateTable('roles')
-      .set({ can_view_all_advertisers: false })
-      .where('id', 'in', (eb) => eb.selectFrom('user_roles').select('role_id').where('user_id', '=', limited.user.id))
-      .execute();
-    await ctx.db
-      .insertInto('advertiser_managers')
-      .values({ user_id: limited.user.id, advertiser_id: clip.advertiser })
-      .execute();
+    const limited = await asRoleUser(ctx.app, ctx.db, ['list_alert', 'view_alert'], {
+      viewAll: false,
+      advertisers: [clip.advertiser],
+    });
     const seen = (await limited.get(`${api}?page_size=0`)).json<Paged<Alert>>();
     expect(seen.results.map((a) => a.id)).not.toContain(campaignAlert);
     const mine = seen.results.find((a) => a.id === alert!.id)!;

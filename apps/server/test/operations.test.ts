@@ -19,7 +19,7 @@ import { details } from '@marquee/contracts/texts';
 import type { FastifyInstance } from 'fastify';
 import { describeBackends } from './helpers/backends.ts';
 import { TODAY, clockConfig, createCampaign, day, usableClip } from './helpers/campaign-factories.ts';
-import { Client, asAdmin, asUser, createUser, permissionIds, signIn, uniq } from './helpers/factories.ts';
+import { Client, asAdmin, asRoleUser, asUser } from './helpers/factories.ts';
 import { createDevice, createLocation } from './helpers/location-factories.ts';
 
 const PERMISSIONS = {
@@ -43,27 +43,8 @@ describeBackends(
     };
 
     /** A signed-in user with `permissions` who sees only the data of `advertisers`. */
-    async function isolatedUser(permissions: string[], advertisers: number[], app: FastifyInstance = ctx.app) {
-      const user = await createUser(ctx.db, { withRole: false });
-      const role = await ctx.db
-        .insertInto('roles')
-        .values({ name: uniq('role'), can_view_all_advertisers: false })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      const ids = await permissionIds(ctx.db, permissions);
-      await ctx.db
-        .insertInto('role_permissions')
-        .values(ids.map((permission_id) => ({ role_id: role.id, permission_id })))
-        .execute();
-      await ctx.db.insertInto('user_roles').values({ user_id: user.id, role_id: role.id }).execute();
-      if (advertisers.length) {
-        await ctx.db
-          .insertInto('advertiser_managers')
-          .values(advertisers.map((advertiser_id) => ({ user_id: user.id, advertiser_id })))
-          .execute();
-      }
-      return signIn(app, user.username, user.password);
-    }
+    const isolatedUser = (permissions: string[], advertisers: number[], app: FastifyInstance = ctx.app) =>
+      asRoleUser(app, ctx.db, permissions, { viewAll: false, advertisers });
 
     /** A location and an advertiser's clip, for campaigns. */
     async function site() {

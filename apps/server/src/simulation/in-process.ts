@@ -8,6 +8,7 @@ import { openHours } from '@marquee/contracts/inventory';
 import { dayOfInstant, zonedInstant } from '@marquee/contracts/time-zones';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/database.ts';
+import { targetingOf } from '../modules/campaigns/campaigns.repository.ts';
 import { hashDeviceToken } from '../modules/locations/devices.service.ts';
 import { runSimulation, type SimDevice, type SimulationSummary } from './driver.ts';
 import type { Send } from './player.ts';
@@ -63,13 +64,7 @@ export async function campaignsByLocation(db: Database): Promise<Map<number, Sim
       start_date: asDay(r.start_date),
       end_date: asDay(r.end_date),
       zones: r.p_zones ?? [],
-      p_times_on: r.p_times_on,
-      p_start_time: r.p_start_time,
-      p_end_time: r.p_end_time,
-      p_gender_on: r.p_gender_on,
-      p_gender: r.p_gender === 'm' || r.p_gender === 'f' ? r.p_gender : null,
-      p_age_on: r.p_age_on,
-      p_age: r.p_age,
+      ...targetingOf(r),
       duration: Number(r.duration),
       checksum: r.checksum,
     });

@@ -197,6 +197,37 @@ export async function asUser(
   return Object.assign(client, { user });
 }
 
+/** A signed-in client of a new user with one role of `permissions` that sees all advertisers or, with
+ * `viewAll` false, only the `advertisers` the user is linked to (advertiser isolation). */
+export async function asRoleUser(
+  app: FastifyInstance,
+  db: Database,
+  permissions: string[],
+  { viewAll, advertisers = [] }: { viewAll: boolean; advertisers?: number[] },
+): Promise<UserClient & { roleId: number }> {
+  const user = await createUser(db, { withRole: false });
+  const role = await db
+    .insertInto('roles')
+    .values({ name: uniq('role'), can_view_all_advertisers: viewAll })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const ids = await permissionIds(db, permissions);
+  if (ids.length) {
+    await db
+      .insertInto('role_permissions')
+      .values(ids.map((permission_id) => ({ role_id: role.id, permission_id })))
+      .execute();
+  }
+  await db.insertInto('user_roles').values({ user_id: user.id, role_id: role.id }).execute();
+  if (advertisers.length) {
+    await db
+      .insertInto('advertiser_managers')
+      .values(advertisers.map((advertiser_id) => ({ user_id: user.id, advertiser_id })))
+      .execute();
+  }
+  return Object.assign(await signIn(app, user.username, user.password), { user, roleId: role.id });
+}
+
 /** The bootstrap administrator (superuser role). */
 export const asAdmin = (app: FastifyInstance) => signIn(app, 'admin', ADMIN_PASSWORD);
 

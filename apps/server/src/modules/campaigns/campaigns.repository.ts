@@ -74,6 +74,25 @@ export const CAMPAIGN_TARGETING_COLUMNS = [
   'campaigns.p_age',
 ] as const;
 
+/** A row's time window and audience targeting as the contracts type them (gender `m`, `f` or null). */
+export const targetingOf = (r: {
+  p_times_on: boolean;
+  p_start_time: string | null;
+  p_end_time: string | null;
+  p_gender_on: boolean;
+  p_gender: string | null;
+  p_age_on: boolean;
+  p_age: number[] | null;
+}) => ({
+  p_times_on: r.p_times_on,
+  p_start_time: r.p_start_time,
+  p_end_time: r.p_end_time,
+  p_gender_on: r.p_gender_on,
+  p_gender: r.p_gender === 'm' || r.p_gender === 'f' ? (r.p_gender as 'm' | 'f') : null,
+  p_age_on: r.p_age_on,
+  p_age: r.p_age,
+});
+
 const base = (db: Database, filters: CampaignFilters) => {
   let q = db
     .selectFrom('campaigns')
@@ -152,13 +171,7 @@ const present = (r: Row): Campaign => ({
   p_zones: r.p_zones ?? [],
   p_zones_overlay: r.p_zones_overlay ?? [],
   ordering: r.ordering,
-  p_times_on: r.p_times_on,
-  p_start_time: r.p_start_time,
-  p_end_time: r.p_end_time,
-  p_gender_on: r.p_gender_on,
-  p_gender: r.p_gender === 'm' || r.p_gender === 'f' ? r.p_gender : null,
-  p_age_on: r.p_age_on,
-  p_age: r.p_age,
+  ...targetingOf(r),
   rejection_reason: r.rejection_reason,
   goal_type: r.goal_type,
   goal_value: r.goal_value,

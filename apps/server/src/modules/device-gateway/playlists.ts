@@ -6,6 +6,7 @@ import crypto from 'node:crypto';
 import { PLAYING_STATES } from '@marquee/contracts/campaigns';
 import { deviceImageUrl, deviceVideoUrl, type PlaylistCampaign } from '@marquee/contracts/device-gateway';
 import type { Database } from '../../db/database.ts';
+import { targetingOf } from '../campaigns/campaigns.repository.ts';
 import { gatewayRepository as repo } from './device-gateway.repository.ts';
 
 type Row = Awaited<ReturnType<typeof repo.playlist>>[number];
@@ -24,13 +25,7 @@ const campaignOf = (r: Row, overlays: Map<number, Overlay>): PlaylistCampaign =>
     const overlay = overlays.get(zone);
     return overlay && r.p_zones.includes(zone) ? [{ zone, url: deviceImageUrl(overlay.id), size: overlay.size }] : [];
   }),
-  p_times_on: r.p_times_on,
-  p_start_time: r.p_start_time,
-  p_end_time: r.p_end_time,
-  p_gender_on: r.p_gender_on,
-  p_gender: r.p_gender === 'm' || r.p_gender === 'f' ? r.p_gender : null,
-  p_age_on: r.p_age_on,
-  p_age: r.p_age,
+  ...targetingOf(r),
   clip: {
     id: r.clip_id,
     name: r.clip_name,
