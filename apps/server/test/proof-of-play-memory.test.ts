@@ -76,7 +76,8 @@ for (const backend of backends()) {
           let peak = residentMb(server.child.pid!);
           const timer = setInterval(() => (peak = Math.max(peak, residentMb(server.child.pid!))), 25);
           try {
-            const res = await staff.request('GET', url(query));
+            // A million rows take 15–25 s on a busy 2-core machine: more than the default 20 s.
+            const res = await staff.request('GET', url(query), undefined, { timeoutMs: 180_000 });
             expect(res.status).toBe(200);
             const hash = crypto.createHash('sha256');
             let bytes = 0;

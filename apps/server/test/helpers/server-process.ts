@@ -134,7 +134,8 @@ export async function signInOverHttp(baseUrl: string, username: string, password
       if (at > 0) cookies.set(pair.slice(0, at).trim(), pair.slice(at + 1).trim());
     }
   };
-  const request = async (method: string, path: string, body?: unknown) => {
+  /** The timeout covers the whole exchange, the body included: long downloads pass a longer one. */
+  const request = async (method: string, path: string, body?: unknown, { timeoutMs = 20_000 } = {}) => {
     const res = await fetch(new URL(path, baseUrl), {
       method,
       headers: {
@@ -143,7 +144,7 @@ export async function signInOverHttp(baseUrl: string, username: string, password
         ...(body === undefined ? {} : { 'content-type': 'application/json' }),
       },
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-      signal: AbortSignal.timeout(20_000),
+      signal: AbortSignal.timeout(timeoutMs),
     });
     remember(res);
     return res;
