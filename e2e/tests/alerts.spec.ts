@@ -82,24 +82,26 @@ test('a screen goes dark during opening hours: an alert on the home and the Aler
   const name = campaign.name;
   const serial = screen.serial_number;
 
-  // Reports every 2 s, goes dark after 4 s for 40 s, then reports again.
-  const sim = simulateLive(base, ['--token', screen.token, '--offline', '40s', '--offline-after', '4s']);
+  // Reports every 2 s, goes dark after 4 s for 60 s, then reports again.
+  const sim = simulateLive(base, ['--token', screen.token, '--offline', '60s', '--offline-after', '4s']);
   simulator = sim.child;
   await expect.poll(() => sim.phases, { timeout: 60_000, message: sim.output() }).toContain('offline');
 
-  // The home: the open alert (by kind) and the incident naming the campaign at risk.
+  // The sweep (every 2 s) opens the alert once the screen has been silent 6 s.
   await expect
     .poll(
       async () => {
-        await page.goto(`${base}/`);
-        const card = page.getByRole('region', { name: 'Open alerts' });
-        await expect(card).toBeVisible();
-        return (await card.textContent()) ?? '';
+        const res = await page.request.get(`${base}/api/alerts/?location=${location.id}&open=true`);
+        return ((await res.json()) as { count: number }).count;
       },
-      { timeout: 40_000 },
+      { timeout: 60_000 },
     )
-    .toContain(name);
+    .toBe(1);
+
+  // The home: the open alert (by kind) and the incident naming the campaign at risk.
+  await page.goto(`${base}/`);
   const card = page.getByRole('region', { name: 'Open alerts' });
+  await expect(card).toContainText(name);
   await expect(card).toContainText('Screen offline');
   await expect(card).toContainText(serial);
   await expectNoSeriousViolations(page, 'operations home');
