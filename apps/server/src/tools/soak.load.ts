@@ -7,6 +7,7 @@ import {
 } from '@marquee/contracts/device-gateway';
 import { authEndpoint, resources, userInfoEndpoint } from '@marquee/contracts/resources';
 import type { SimDevice } from '../simulation/driver.ts';
+import { playlistCampaigns } from '../simulation/live.ts';
 import { audienceMean, playDuration, viewersOf, type SimCampaign } from '../simulation/generate.ts';
 import type { Random } from '../simulation/random.ts';
 
@@ -74,23 +75,6 @@ function playsBetween(campaigns: SimCampaign[], from: number, to: number, ageGro
   return events;
 }
 
-const fromPlaylist = (playlist: PlaylistResponse): SimCampaign[] =>
-  playlist.campaigns.map((c) => ({
-    id: c.id,
-    state: c.state,
-    start_date: c.start_date,
-    end_date: c.end_date,
-    zones: c.zones,
-    p_times_on: c.p_times_on,
-    p_start_time: c.p_start_time,
-    p_end_time: c.p_end_time,
-    p_gender_on: c.p_gender_on,
-    p_gender: c.p_gender,
-    p_age_on: c.p_age_on,
-    p_age: c.p_age,
-    duration: c.clip.duration,
-  }));
-
 export type Acknowledged = { batches: number; events: number; viewers: number; seconds: number; duplicates: number };
 
 /** One device until `until`: report, fetch the playlist now and then, send its plays; a batch that
@@ -135,7 +119,7 @@ export async function runDevice(
       const res = await timed('device: playlist', `${base}${gw.playlist}`, {
         headers: { authorization: headers.authorization },
       });
-      if (res.status === 200) campaigns = fromPlaylist(res.body as PlaylistResponse);
+      if (res.status === 200) campaigns = playlistCampaigns(res.body as PlaylistResponse);
     }
     const now = Date.now();
     const events = playsBetween(campaigns, last, now, ages, random);
