@@ -1,4 +1,3 @@
-import './lib/zod-jitless.ts';
 import '@mantine/core/styles.css';
 import '@mantine/dates/styles.css';
 import '@mantine/notifications/styles.css';

@@ -1,19 +1,18 @@
 // Routes (spec §2). `app` resolves the current user; an unauthenticated visit goes to /login with
-// the requested URL in `next`. Screens are lazy chunks; each may name the permission it needs.
+// the requested URL in `next`. Screens are lazy chunks; each may name the permission it needs. The
+// signed-in shell and the routes of its screens (screen-routes.ts) are chunks too, so the sign-in
+// page loads neither.
 import type { QueryClient } from '@tanstack/react-query';
-import { createBrowserRouter, Navigate, redirect, type LoaderFunctionArgs } from 'react-router';
-import { advertiserRoutes } from '../features/advertisers/routes.ts';
-import { alertRoutes } from '../features/alerts/routes.ts';
-import { campaignRoutes } from '../features/campaigns/routes.ts';
-import { deliveryRoutes } from '../features/delivery/routes.ts';
-import { reportRoutes } from '../features/reports/routes.ts';
-import { productRoutes } from '../features/products/routes.ts';
-import { videoRoutes } from '../features/videos/routes.ts';
-import { locationRoutes } from '../features/locations/routes.ts';
-import { userInfoQueryOptions } from '../lib/current-user.ts';
+import {
+  createBrowserRouter,
+  Navigate,
+  redirect,
+  type LoaderFunctionArgs,
+  type PatchRoutesOnNavigationFunction,
+} from 'react-router';
+import { userInfoQueryOptions } from '../lib/user-info-query.ts';
 import { api } from '../lib/api.ts';
 import { isApiError } from '../lib/api-client.ts';
-import { AppLayout } from './layout/app-layout.tsx';
 import { FullPageLoader, RouteError } from './layout/route-states.tsx';
 import { screen } from './lazy-screen.ts';
 import { loginPath, paths } from './paths.ts';
@@ -37,99 +36,82 @@ function appLoader(queryClient: QueryClient) {
   };
 }
 
+const APP_ROUTE = 'app';
+
+const loadScreenRoutes = () => import('./screen-routes.ts');
+
+/**
+ * Adds the screens' routes below `app` the first time a path needs them. The router asks whenever
+ * it matched nothing better than a splat or a dynamic segment (an unknown URL still goes home once
+ * they are added), before it loads or renders anything, on the first page load too; the public
+ * pages' own matches (an activation link) do not load them.
+ */
+function patchScreenRoutes(): PatchRoutesOnNavigationFunction {
+  let added = false;
+  return async ({ matches, patch }) => {
+    if (added || !matches.some((match) => match.route.id === APP_ROUTE)) return;
+    const { screenRoutes } = await loadScreenRoutes();
+    if (added) return;
+    patch(APP_ROUTE, screenRoutes);
+    added = true;
+  };
+}
+
 export function createAppRouter(queryClient: QueryClient) {
-  return createBrowserRouter([
-    {
-      path: paths.login,
-      lazy: screen(() => import('../features/auth/components/login-screen.tsx'), 'LoginScreen'),
-      HydrateFallback: FullPageLoader,
-    },
-    {
-      path: paths.activate,
-      lazy: screen(() => import('../features/auth/components/activation-screen.tsx'), 'ActivationScreen'),
-      HydrateFallback: FullPageLoader,
-    },
-    {
-      path: paths.passwordReset,
-      lazy: screen(() => import('../features/auth/components/password-reset-screen.tsx'), 'PasswordResetScreen'),
-      HydrateFallback: FullPageLoader,
-    },
-    {
-      path: paths.unsubscribe,
-      lazy: screen(
-        () => import('../features/report-subscriptions/components/unsubscribe-screen.tsx'),
-        'UnsubscribeScreen',
-      ),
-      HydrateFallback: FullPageLoader,
-    },
-    {
-      id: 'app',
-      path: paths.home,
-      Component: AppLayout,
-      ErrorBoundary: RouteError,
-      HydrateFallback: FullPageLoader,
-      loader: appLoader(queryClient),
-      // The user is resolved once; the api client keeps the session up to date afterwards.
-      shouldRevalidate: () => false,
-      children: [
-        { index: true, lazy: screen(() => import('./home-screen.tsx'), 'HomeScreen') },
-        // Every signed-in user has a password and messages: no permission needed.
-        {
-          path: paths.passwordChange,
-          lazy: screen(() => import('../features/auth/components/password-change-screen.tsx'), 'PasswordChangeScreen'),
+  return createBrowserRouter(
+    [
+      {
+        path: paths.login,
+        lazy: screen(() => import('../features/auth/components/login-screen.tsx'), 'LoginScreen'),
+        HydrateFallback: FullPageLoader,
+        ErrorBoundary: RouteError,
+      },
+      {
+        path: paths.activate,
+        lazy: screen(() => import('../features/auth/components/activation-screen.tsx'), 'ActivationScreen'),
+        HydrateFallback: FullPageLoader,
+        ErrorBoundary: RouteError,
+      },
+      {
+        path: paths.passwordReset,
+        lazy: screen(() => import('../features/auth/components/password-reset-screen.tsx'), 'PasswordResetScreen'),
+        HydrateFallback: FullPageLoader,
+        ErrorBoundary: RouteError,
+      },
+      {
+        path: paths.unsubscribe,
+        lazy: screen(
+          () => import('../features/report-subscriptions/components/unsubscribe-screen.tsx'),
+          'UnsubscribeScreen',
+        ),
+        HydrateFallback: FullPageLoader,
+        ErrorBoundary: RouteError,
+      },
+      {
+        id: APP_ROUTE,
+        path: paths.home,
+        // The shell loads beside the user-info request (the HydrateFallback meanwhile, or the login
+        // screen stays up), and the screens' routes with it, for the first click on the menu.
+        lazy: {
+          Component: async () => {
+            // Only a head start: if it fails, patchScreenRoutes tries again and shows the error.
+            loadScreenRoutes().catch(() => undefined);
+            return (await import('./layout/app-layout.tsx')).AppLayout;
+          },
         },
-        {
-          path: paths.messages,
-          lazy: screen(() => import('../features/messages/components/messages-screen.tsx'), 'MessagesScreen'),
-        },
-        {
-          path: paths.roles,
-          handle: { permission: 'list_role' } satisfies RouteHandle,
-          lazy: screen(() => import('../features/roles/components/role-list-screen.tsx'), 'RoleListScreen'),
-        },
-        {
-          path: paths.roleAdd,
-          handle: { permission: 'add_role' } satisfies RouteHandle,
-          lazy: screen(() => import('../features/roles/components/role-edit-screen.tsx'), 'RoleEditScreen'),
-        },
-        {
-          path: paths.role,
-          handle: { permission: 'view_role' } satisfies RouteHandle,
-          lazy: screen(() => import('../features/roles/components/role-edit-screen.tsx'), 'RoleEditScreen'),
-        },
-        {
-          path: paths.events,
-          handle: { permission: 'list_logentry' } satisfies RouteHandle,
-          lazy: screen(() => import('../features/events/components/events-screen.tsx'), 'EventsScreen'),
-        },
-        {
-          path: paths.users,
-          handle: { permission: 'list_user' } satisfies RouteHandle,
-          lazy: screen(() => import('../features/users/components/user-list-screen.tsx'), 'UserListScreen'),
-        },
-        {
-          path: paths.userAdd,
-          handle: { permission: 'add_user' } satisfies RouteHandle,
-          lazy: screen(() => import('../features/users/components/user-edit-screen.tsx'), 'UserEditScreen'),
-        },
-        {
-          // No route permission: anyone may open their own account; the server decides (403 → home).
-          path: paths.user,
-          lazy: screen(() => import('../features/users/components/user-edit-screen.tsx'), 'UserEditScreen'),
-        },
-        ...locationRoutes,
-        ...advertiserRoutes,
-        ...productRoutes,
-        ...videoRoutes,
-        ...campaignRoutes,
-        ...reportRoutes,
-        ...deliveryRoutes,
-        ...alertRoutes,
-      ],
-    },
-    // Unknown URLs go home.
-    { path: '*', element: <Navigate to={paths.home} replace /> },
-  ]);
+        ErrorBoundary: RouteError,
+        HydrateFallback: FullPageLoader,
+        loader: appLoader(queryClient),
+        // The user is resolved once; the api client keeps the session up to date afterwards.
+        shouldRevalidate: () => false,
+        // Home only: `/` matches without the others (patchScreenRoutes).
+        children: [{ index: true, lazy: screen(() => import('./home-screen.tsx'), 'HomeScreen') }],
+      },
+      // Unknown URLs go home.
+      { path: '*', element: <Navigate to={paths.home} replace /> },
+    ],
+    { patchRoutesOnNavigation: patchScreenRoutes() },
+  );
 }
 
 export type AppRouter = ReturnType<typeof createAppRouter>;

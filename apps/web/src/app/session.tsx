@@ -8,7 +8,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { ApiClient } from '../lib/api-client.ts';
 import { loadingStore } from '../lib/loading-store.ts';
 import { showErrors } from '../lib/notifications.ts';
-import { userInfoQueryKey } from '../lib/current-user.ts';
+import { userInfoQueryKey } from '../lib/user-info-query.ts';
 import { LoginForm } from '../features/auth/components/login-form.tsx';
 import { loginPath, paths } from './paths.ts';
 

@@ -1,6 +1,6 @@
 // The app's one api client instance; `app/session.tsx` connects its events to the UI.
 import { createApiClient } from './api-client.ts';
-import { setDisplayTimeZone } from './format.ts';
+import { setDisplayTimeZone } from './display-time-zone.ts';
 
 export const api = createApiClient({
   fetch: (url, init) => window.fetch(url, init),

@@ -3,6 +3,7 @@
 import dayjs from 'dayjs';
 import timezone from 'dayjs/plugin/timezone';
 import utc from 'dayjs/plugin/utc';
+import { displayTimeZone } from './display-time-zone.ts';
 
 dayjs.extend(utc);
 dayjs.extend(timezone);
@@ -11,19 +12,13 @@ export const DATE_FORMAT = 'YYYY-MM-DD';
 export const DATE_TIME_FORMAT = 'YYYY-MM-DD HH:mm:ss';
 export const TIME_FORMAT = 'HH:mm:ss';
 
-let displayTimeZone: string | undefined;
+// Set from each user-info by the api client (api.ts), and by tests through here.
+export { setDisplayTimeZone } from './display-time-zone.ts';
 
-export function setDisplayTimeZone(zone: string | undefined): void {
-  try {
-    // An unknown zone name would make every format throw; keep the browser's zone then.
-    if (zone) new Intl.DateTimeFormat('en', { timeZone: zone });
-    displayTimeZone = zone;
-  } catch {
-    displayTimeZone = undefined;
-  }
-}
-
-const inZone = (value: string | Date) => (displayTimeZone ? dayjs(value).tz(displayTimeZone) : dayjs(value));
+const inZone = (value: string | Date) => {
+  const zone = displayTimeZone();
+  return zone ? dayjs(value).tz(zone) : dayjs(value);
+};
 
 export function formatDateTime(value: string | Date | null | undefined): string {
   if (!value) return '';

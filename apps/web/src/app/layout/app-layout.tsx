@@ -4,12 +4,14 @@ import { ActionIcon, Anchor, AppShell, Box, Burger, Button, Group, Menu, NavLink
 import { useDisclosure } from '@mantine/hooks';
 import { PRODUCT_NAME } from '@marquee/contracts/constants';
 import { IconDotsVertical, IconHome, IconKey, IconLogout, IconUserCircle } from '@tabler/icons-react';
+import { useEffect } from 'react';
 import { Link, Navigate, Outlet, useLocation, useMatches } from 'react-router';
 import { Clock } from '../../components/clock.tsx';
 import { VersionLabel } from '../../components/version-label.tsx';
 import { useCurrentUser } from '../../lib/current-user.ts';
 import { signOut } from '../../features/auth/api/sign-out.ts';
 import { visibleMenuItems } from '../menu.ts';
+import { requestOverlays } from '../overlays.tsx';
 import { paths, userPath } from '../paths.ts';
 import type { RouteHandle } from '../router.tsx';
 import { EnrolmentGate } from './enrolment-gate.tsx';
@@ -43,6 +45,8 @@ export function AppLayout() {
   const [opened, { toggle, close }] = useDisclosure(false);
   const { pathname } = useLocation();
   const required = useRequiredPermissions();
+  // Signed-in screens toast and ask: their chunk loads beside the first screen, not on first use.
+  useEffect(requestOverlays, []);
 
   if (!user) return <FullPageLoader />;
   // Until the required one-time token is enrolled the server refuses everything else.

@@ -4,6 +4,7 @@ import { useDocumentTitle } from '@mantine/hooks';
 import { PRODUCT_NAME } from '@marquee/contracts/constants';
 import { messages } from '@marquee/contracts/texts';
 import { isRouteErrorResponse, useRouteError } from 'react-router';
+import { isChunkLoadError } from '../../lib/chunk-load-error.ts';
 
 export function FullPageLoader() {
   return (
@@ -20,14 +21,20 @@ export function RouteError() {
   const error = useRouteError();
   useDocumentTitle(`${PRODUCT_NAME} - Error`);
   // A chunk of an older build is gone after a deploy: reloading fetches the new one.
-  const text = isRouteErrorResponse(error) ? `${error.status} ${error.statusText}` : messages.somethingWentWrong;
+  const stale = isChunkLoadError(error);
+  const title = stale ? messages.versionMismatchTitle : messages.somethingWentWrong;
+  const text = stale
+    ? messages.versionMismatchText
+    : isRouteErrorResponse(error)
+      ? `${error.status} ${error.statusText}`
+      : undefined;
   return (
     <Center mih="100vh" component="main" p="md">
       <Stack align="center" gap="md">
         <Title order={1} size="h2">
-          {messages.somethingWentWrong}
+          {title}
         </Title>
-        {text !== messages.somethingWentWrong && <Text>{text}</Text>}
+        {text && <Text>{text}</Text>}
         <Button onClick={() => window.location.reload()}>Reload</Button>
       </Stack>
     </Center>

@@ -3,12 +3,9 @@ import { Alert, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
 import type { UserInfo } from '@marquee/contracts/auth';
 import { OTP_LENGTH } from '@marquee/contracts/constants';
 import { messages } from '@marquee/contracts/texts';
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useState, type FormEvent } from 'react';
 import { api } from '../../../lib/api.ts';
 import { isApiError } from '../../../lib/api-client.ts';
-
-type LoginValues = { username: string; password: string; token: string };
 
 const OTP_PATTERN = new RegExp(`^\\d{${OTP_LENGTH}}$`);
 
@@ -23,16 +20,18 @@ export type LoginFormProps = {
 
 export function LoginForm({ onSuccess, username = '' }: LoginFormProps) {
   const [error, setError] = useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    formState: { isSubmitting },
-  } = useForm<LoginValues>({ defaultValues: { username, password: '', token: '' } });
+  const [isSubmitting, setSubmitting] = useState(false);
 
-  const submit = handleSubmit(async (values) => {
-    const name = values.username.trim();
-    const token = values.token.trim();
-    if (!name || !values.password) {
+  // A plain form: three fields read once, on submit. (react-hook-form would be most of the sign-in
+  // page's own script.)
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const values = new FormData(event.currentTarget);
+    const field = (name: 'username' | 'password' | 'token') => String(values.get(name) ?? '');
+    const name = field('username').trim();
+    const password = field('password');
+    const token = field('token').trim();
+    if (!name || !password) {
       setError(messages.loginBlank);
       return;
     }
@@ -41,18 +40,21 @@ export function LoginForm({ onSuccess, username = '' }: LoginFormProps) {
       return;
     }
     setError(null);
+    setSubmitting(true);
     try {
-      const user = await api.login({ username: name, password: values.password, token: token || undefined });
+      const user = await api.login({ username: name, password, token: token || undefined });
       onSuccess(user);
     } catch (failure) {
       if (isApiError(failure) && failure.status !== null && FORM_STATUSES.has(failure.status)) {
         setError(failure.detail ?? messages.loginFailed);
       }
+    } finally {
+      setSubmitting(false);
     }
-  });
+  };
 
   return (
-    <form onSubmit={submit} noValidate aria-label="Sign in">
+    <form onSubmit={(event) => void submit(event)} noValidate aria-label="Sign in">
       <Stack gap="sm">
         {error && (
           <Alert color="red" variant="light" role="alert">
@@ -62,14 +64,15 @@ export function LoginForm({ onSuccess, username = '' }: LoginFormProps) {
         <TextInput
           label="Username"
           autoComplete="username"
+          name="username"
+          defaultValue={username}
           data-autofocus={username ? undefined : true}
-          {...register('username')}
         />
         <PasswordInput
           label="Password"
           autoComplete="current-password"
+          name="password"
           data-autofocus={username ? true : undefined}
-          {...register('password')}
         />
         <TextInput
           label="One-time token"
@@ -77,7 +80,7 @@ export function LoginForm({ onSuccess, username = '' }: LoginFormProps) {
           inputMode="numeric"
           autoComplete="one-time-code"
           maxLength={OTP_LENGTH}
-          {...register('token')}
+          name="token"
         />
         <Button type="submit" loading={isSubmitting} fullWidth mt="xs">
           Sign in

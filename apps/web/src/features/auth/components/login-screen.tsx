@@ -7,7 +7,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { passwordResetPath, safeNext } from '../../../app/paths.ts';
 import { VersionLabel } from '../../../components/version-label.tsx';
-import { userInfoQueryKey } from '../../../lib/current-user.ts';
+import { userInfoQueryKey } from '../../../lib/user-info-query.ts';
 import { LoginForm } from './login-form.tsx';
 
 export function LoginScreen() {
