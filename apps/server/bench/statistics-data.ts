@@ -1,8 +1,9 @@
 // The statistics benchmark's data set, made in bulk SQL: a catalogue, locations with devices, a year of
 // campaigns with the simulator's targeting and audiences, device events drawn from a plan of
 // (device, campaign, zone, day) rows, the hourly rollups built from them by the gateway's rules
-// (one INSERT … SELECT … GROUP BY per share of campaigns), so their totals equal the events', and the
-// daily rollups from the hourly ones by local day in the bench's time zone.
+// (one INSERT … SELECT … GROUP BY per share of campaigns), so their totals equal the events', the
+// daily rollups from the hourly ones by local day in the bench's time zone, and from those the
+// campaigns' daily and the network's hourly rollups.
 import crypto from 'node:crypto';
 import { sql } from 'kysely';
 import { CampaignState } from '@marquee/contracts/campaigns';
@@ -42,6 +43,10 @@ const VIEWER_PICKS = 200;
 /** Events per plan row stay below this (a row's events are numbered row * SLOTS + j). */
 const SLOTS = 64;
 const CLIPS = 60;
+/** The counters of a rollup row, and their sums over rows that become one. */
+const COUNTERS = sql.raw('plays, viewers, play_ms, delivered, partial, wrong_creative, delivered_viewers, unmeasured');
+const SUMS = sql.raw(`sum(plays)::int, sum(viewers)::int, sum(play_ms)::bigint, sum(delivered)::int, sum(partial)::int,
+  sum(wrong_creative)::int, sum(delivered_viewers)::int, sum(unmeasured)::int`);
 const ADVERTISERS = 20;
 
 /** Time windows of campaigns that target a time of day (all inside opening hours). */
@@ -340,11 +345,8 @@ async function dailyRollups(db: Database, s: DataSettings): Promise<void> {
     s.workers,
     Array.from({ length: s.workers }, (_, w) => async () => {
       await sql`
-        insert into event_statistics_daily (day, campaign_id, location_id, zone, gender, age_group, plays, viewers, play_ms,
-          delivered, partial, delivered_viewers)
-        select (hour at time zone ${s.timeZone})::date, campaign_id, location_id, zone, gender, age_group,
-          sum(plays)::int, sum(viewers)::int, sum(play_ms)::bigint, sum(delivered)::int, sum(partial)::int,
-          sum(delivered_viewers)::int
+        insert into event_statistics_daily (day, campaign_id, location_id, zone, gender, age_group, ${COUNTERS})
+        select (hour at time zone ${s.timeZone})::date, campaign_id, location_id, zone, gender, age_group, ${SUMS}
         from event_statistics_hourly where campaign_id % ${s.workers}::int = ${w}::int
         group by 1, 2, 3, 4, 5, 6
         order by 1`.execute(db);
@@ -352,10 +354,36 @@ async function dailyRollups(db: Database, s: DataSettings): Promise<void> {
   );
 }
 
+/** The rollups every location shares, as the gateway adds to them: the campaigns' and the network's
+ * daily rows from the daily ones and the network's hourly rows from the hourly ones (in time order). */
+async function sharedRollups(db: Database): Promise<void> {
+  await sql`
+    insert into event_statistics_campaign_daily (day, campaign_id, gender, age_group, ${COUNTERS})
+    select day, campaign_id, gender, age_group, ${SUMS}
+    from event_statistics_daily
+    group by 1, 2, 3, 4
+    order by 1, 2, 3, 4`.execute(db);
+  await sql`
+    insert into event_statistics_network_daily (day, gender, age_group, ${COUNTERS})
+    select day, gender, age_group, ${SUMS}
+    from event_statistics_daily
+    group by 1, 2, 3
+    order by 1, 2, 3`.execute(db);
+  await sql`
+    insert into event_statistics_network_hourly (hour, gender, age_group, ${COUNTERS})
+    select hour, gender, age_group, ${SUMS}
+    from event_statistics_hourly
+    group by 1, 2, 3
+    order by 1, 2, 3`.execute(db);
+}
+
 export type DataSummary = {
   events: number;
   rollupRows: number;
   dailyRows: number;
+  campaignDailyRows: number;
+  networkDailyRows: number;
+  networkHourlyRows: number;
   campaigns: number;
   /** Seconds per step. */
   timings: Record<string, number>;
@@ -383,6 +411,7 @@ export async function generateData(db: Database, s: DataSettings): Promise<DataS
   const count = await step('device events', () => events(db, s, viewerPicks(random)));
   await step('hourly rollups', () => rollups(db, s));
   await step('daily rollups', () => dailyRollups(db, s));
+  await step('campaign and network rollups', () => sharedRollups(db));
   await step('keys and indexes', async () => {
     for (const key of keys) await sql.raw(key.create).execute(db);
   });
@@ -391,8 +420,26 @@ export async function generateData(db: Database, s: DataSettings): Promise<DataS
     await sql`drop function bench_rand`.execute(db);
     await sql`vacuum analyze`.execute(db);
   });
-  const { rows } = await sql<{ hourly: number; daily: number }>`
+  const { rows } = await sql<{
+    hourly: number;
+    daily: number;
+    campaignDaily: number;
+    networkDaily: number;
+    networkHourly: number;
+  }>`
     select (select count(*) from event_statistics_hourly)::int as hourly,
-      (select count(*) from event_statistics_daily)::int as daily`.execute(db);
-  return { events: count, rollupRows: rows[0]!.hourly, dailyRows: rows[0]!.daily, campaigns: list.length, timings };
+      (select count(*) from event_statistics_daily)::int as daily,
+      (select count(*) from event_statistics_campaign_daily)::int as "campaignDaily",
+      (select count(*) from event_statistics_network_daily)::int as "networkDaily",
+      (select count(*) from event_statistics_network_hourly)::int as "networkHourly"`.execute(db);
+  return {
+    events: count,
+    rollupRows: rows[0]!.hourly,
+    dailyRows: rows[0]!.daily,
+    campaignDailyRows: rows[0]!.campaignDaily,
+    networkDailyRows: rows[0]!.networkDaily,
+    networkHourlyRows: rows[0]!.networkHourly,
+    campaigns: list.length,
+    timings,
+  };
 }

@@ -1,5 +1,5 @@
 // SQL of the device gateway: the device behind a token, its playlist, the files it may fetch, event
-// batches with their hourly rollups (one statement), and the state changes devices cause.
+// batches with their rollups (one statement), and the state changes devices cause.
 import { sql } from 'kysely';
 import { OFFLINE_STATUS, type DeviceFacts } from '@marquee/contracts/device-gateway';
 import type { Database } from '../../db/database.ts';
@@ -36,6 +36,61 @@ export type EventRow = {
   reported_checksum: string | null;
   measured: boolean;
 };
+
+/** What every rollup row counts: plays (and of them the delivered, partial and wrong-creative ones, and
+ * the delivered ones of devices that count no viewers), their viewers and play time. */
+const COUNTERS = [
+  'plays',
+  'viewers',
+  'play_ms',
+  'delivered',
+  'partial',
+  'wrong_creative',
+  'delivered_viewers',
+  'unmeasured',
+] as const;
+
+const NAMES = sql.raw(COUNTERS.join(', '));
+/** The counters summed over rows that become one. */
+const SUMS = sql.raw(COUNTERS.map((n) => `sum(${n})::${n === 'play_ms' ? 'bigint' : 'int'} as ${n}`).join(', '));
+/** An upsert's update: the counters of row `alias` plus the new row's. */
+const addedTo = (alias: string) => sql.raw(COUNTERS.map((n) => `${n} = ${alias}.${n} + excluded.${n}`).join(', '));
+
+/** What a batch adds to the rollups all locations share (JSON arrays of rows, as PostgreSQL gave them):
+ * per local day, campaign and audience; per local day and audience; per hour and audience. */
+export type SharedRollups = { campaignDaily: string; networkDaily: string; networkHourly: string };
+
+/** A batch as one array per column, in the order of the events. */
+function columnsOf(events: EventRow[]) {
+  const n = events.length;
+  const c = {
+    campaign: new Array<number>(n),
+    clip: new Array<number>(n),
+    zone: new Array<number>(n),
+    startedAt: new Array<string>(n),
+    durationMs: new Array<number>(n),
+    viewers: new Array<number>(n),
+    audience: new Array<string | null>(n),
+    completed: new Array<boolean>(n),
+    checksumOk: new Array<boolean | null>(n),
+    reportedChecksum: new Array<string | null>(n),
+    measured: new Array<boolean>(n),
+  };
+  events.forEach((e, i) => {
+    c.campaign[i] = e.campaign_id;
+    c.clip[i] = e.videoclip_id;
+    c.zone[i] = e.zone;
+    c.startedAt[i] = e.started_at;
+    c.durationMs[i] = e.duration_ms;
+    c.viewers[i] = e.viewers;
+    c.audience[i] = e.audience === null ? null : JSON.stringify(e.audience);
+    c.completed[i] = e.completed;
+    c.checksumOk[i] = e.checksum_ok;
+    c.reportedChecksum[i] = e.reported_checksum;
+    c.measured[i] = e.measured;
+  });
+  return c;
+}
 
 /** A campaign whose state a device moved: its id, name and the state before. */
 export type MovedCampaign = { id: number; name: string; before: number };
@@ -220,42 +275,40 @@ export const gatewayRepository = {
   },
 
   /**
-   * Appends the events and adds them to the hourly rollups in one statement: per hour (in `timeZone`),
-   * campaign, location and zone, a row for all plays (gender '', age group 0; with the delivered,
-   * partial and wrong-creative counts) and one per audience (gender, age group) seen. The same
-   * statement adds those hours to the daily rollups, by their local day in the daily rollups' own time
-   * zone (event_statistics_daily_zone), so they always sum the hourly rows. Rows are written in key
-   * order, so concurrent batches lock them alike.
+   * Appends the events and adds them to the rollups of their location in one statement; gives what
+   * they add to the rollups every location shares, for addSharedRollups. The batch comes as one array
+   * per column (unnest makes them rows again): eleven parameters whatever its size, so the statement
+   * is cheap to send, parse and plan. Rollup rows are summed per batch first: per hour (in `timeZone`),
+   * campaign and zone, a row for all plays (gender '', age group 0; with the delivered, partial and
+   * wrong-creative counts) and one per audience (gender, age group) seen; from those the daily rows by
+   * local day in the daily rollups' own time zone (event_statistics_daily_zone), so they always sum the
+   * hourly rows. Rows are written in key order, so concurrent batches lock them alike.
    */
   async appendEvents(
     db: Database,
     { device, location, timeZone, events }: { device: number; location: number; timeZone: string; events: EventRow[] },
-  ): Promise<void> {
-    if (!events.length) return;
-    const values = sql.join(
-      events.map(
-        (e) =>
-          sql`(${device}::int, ${location}::int, ${e.campaign_id}::int, ${e.zone}::smallint,
-            ${e.started_at}::timestamptz, ${e.duration_ms}::int, ${e.viewers}::smallint,
-            ${e.audience === null ? null : JSON.stringify(e.audience)}::jsonb, ${e.videoclip_id}::int,
-            ${e.completed}::boolean, ${e.checksum_ok}::boolean, ${e.reported_checksum}::varchar, ${e.measured}::boolean)`,
-      ),
-    );
+  ): Promise<SharedRollups> {
+    if (!events.length) return { campaignDaily: '[]', networkDaily: '[]', networkHourly: '[]' };
+    const c = columnsOf(events);
     const delivered = sql`completed and checksum_ok is not false`;
-    await sql`
-      with batch (device_id, location_id, campaign_id, zone, started_at, duration_ms, viewers, audience,
-        videoclip_id, completed, checksum_ok, reported_checksum, measured) as (
-        values ${values}
+    const { rows } = await sql<SharedRollups>`
+      with batch as materialized (
+        select * from unnest(${c.campaign}::int[], ${c.clip}::int[], ${c.zone}::smallint[],
+          ${c.startedAt}::timestamptz[], ${c.durationMs}::int[], ${c.viewers}::smallint[], ${c.audience}::jsonb[],
+          ${c.completed}::boolean[], ${c.checksumOk}::boolean[], ${c.reportedChecksum}::varchar[],
+          ${c.measured}::boolean[])
+          as b(campaign_id, videoclip_id, zone, started_at, duration_ms, viewers, audience, completed,
+            checksum_ok, reported_checksum, measured)
       ),
-      inserted as (
+      events_added as (
         insert into device_events (device_id, location_id, campaign_id, zone, started_at, duration_ms, viewers,
           audience, videoclip_id, completed, checksum_ok, reported_checksum, measured)
-        select * from batch
-        returning campaign_id, location_id, zone, started_at, duration_ms, viewers, audience, completed,
-          checksum_ok, measured
+        select ${device}::int, ${location}::int, campaign_id, zone, started_at, duration_ms, viewers, audience,
+          videoclip_id, completed, checksum_ok, reported_checksum, measured
+        from batch
       ),
-      hourly as (
-        select date_trunc('hour', started_at, ${timeZone}) as hour, campaign_id, location_id, zone,
+      hourly as materialized (
+        select date_trunc('hour', started_at, ${timeZone}) as hour, campaign_id, zone,
           ''::varchar as gender, 0::smallint as age_group,
           count(*)::int as plays, sum(viewers)::int as viewers, sum(duration_ms)::bigint as play_ms,
           count(*) filter (where ${delivered})::int as delivered,
@@ -263,49 +316,80 @@ export const gatewayRepository = {
           count(*) filter (where checksum_ok = false)::int as wrong_creative,
           coalesce(sum(viewers) filter (where ${delivered} and measured), 0)::int as delivered_viewers,
           count(*) filter (where ${delivered} and not measured)::int as unmeasured
-        from inserted
-        group by 1, 2, 3, 4
+        from batch
+        group by 1, 2, 3
         union all
-        select date_trunc('hour', i.started_at, ${timeZone}), i.campaign_id, i.location_id, i.zone,
+        select date_trunc('hour', b.started_at, ${timeZone}), b.campaign_id, b.zone,
           split_part(a.key, ':', 1), split_part(a.key, ':', 2)::smallint,
-          count(*)::int, sum(a.value::int)::int, sum(i.duration_ms)::bigint, 0, 0, 0, 0, 0
-        from inserted i cross join lateral jsonb_each_text(i.audience) a
-        group by 1, 2, 3, 4, 5, 6
+          count(*)::int, sum(a.value::int)::int, sum(b.duration_ms)::bigint, 0, 0, 0, 0, 0
+        from batch b cross join lateral jsonb_each_text(b.audience) a
+        group by 1, 2, 3, 4, 5
+      ),
+      daily as materialized (
+        select (h.hour at time zone z.time_zone)::date as day, h.campaign_id, h.zone, h.gender, h.age_group,
+          ${SUMS}
+        from hourly h cross join event_statistics_daily_zone z
+        group by 1, 2, 3, 4, 5
       ),
       hourly_added as (
-        insert into event_statistics_hourly as s
-          (hour, campaign_id, location_id, zone, gender, age_group, plays, viewers, play_ms,
-           delivered, partial, wrong_creative, delivered_viewers, unmeasured)
-        select * from hourly
-        order by campaign_id, hour, location_id, zone, gender, age_group
-        on conflict (campaign_id, hour, location_id, zone, gender, age_group) do update set
-          plays = s.plays + excluded.plays,
-          viewers = s.viewers + excluded.viewers,
-          play_ms = s.play_ms + excluded.play_ms,
-          delivered = s.delivered + excluded.delivered,
-          partial = s.partial + excluded.partial,
-          wrong_creative = s.wrong_creative + excluded.wrong_creative,
-          delivered_viewers = s.delivered_viewers + excluded.delivered_viewers,
-          unmeasured = s.unmeasured + excluded.unmeasured
+        insert into event_statistics_hourly as s (hour, campaign_id, location_id, zone, gender, age_group, ${NAMES})
+        select hour, campaign_id, ${location}::int, zone, gender, age_group, ${NAMES}
+        from hourly
+        order by 2, 1, 4, 5, 6
+        on conflict (campaign_id, hour, location_id, zone, gender, age_group) do update set ${addedTo('s')}
+      ),
+      daily_added as (
+        insert into event_statistics_daily as d (day, campaign_id, location_id, zone, gender, age_group, ${NAMES})
+        select day, campaign_id, ${location}::int, zone, gender, age_group, ${NAMES}
+        from daily
+        order by 2, 1, 4, 5, 6
+        on conflict (campaign_id, day, location_id, zone, gender, age_group) do update set ${addedTo('d')}
       )
-      insert into event_statistics_daily as d
-        (day, campaign_id, location_id, zone, gender, age_group, plays, viewers, play_ms,
-         delivered, partial, wrong_creative, delivered_viewers, unmeasured)
-      select (h.hour at time zone z.time_zone)::date, h.campaign_id, h.location_id, h.zone, h.gender, h.age_group,
-        sum(h.plays)::int, sum(h.viewers)::int, sum(h.play_ms)::bigint, sum(h.delivered)::int,
-        sum(h.partial)::int, sum(h.wrong_creative)::int, sum(h.delivered_viewers)::int, sum(h.unmeasured)::int
-      from hourly h cross join event_statistics_daily_zone z
-      group by 1, 2, 3, 4, 5, 6
-      order by 2, 1, 3, 4, 5, 6
-      on conflict (campaign_id, day, location_id, zone, gender, age_group) do update set
-        plays = d.plays + excluded.plays,
-        viewers = d.viewers + excluded.viewers,
-        play_ms = d.play_ms + excluded.play_ms,
-        delivered = d.delivered + excluded.delivered,
-        partial = d.partial + excluded.partial,
-        wrong_creative = d.wrong_creative + excluded.wrong_creative,
-        delivered_viewers = d.delivered_viewers + excluded.delivered_viewers,
-        unmeasured = d.unmeasured + excluded.unmeasured`.execute(db);
+      select
+        (select coalesce(json_agg(x), '[]') from (
+          select day, campaign_id, gender, age_group, ${SUMS} from daily group by 1, 2, 3, 4 order by 2, 1, 3, 4
+        ) x)::text as "campaignDaily",
+        (select coalesce(json_agg(x), '[]') from (
+          select day, gender, age_group, ${SUMS} from daily group by 1, 2, 3 order by 2, 3, 1
+        ) x)::text as "networkDaily",
+        (select coalesce(json_agg(x), '[]') from (
+          select hour, gender, age_group, ${SUMS} from hourly group by 1, 2, 3 order by 2, 3, 1
+        ) x)::text as "networkHourly"`.execute(db);
+    return rows[0]!;
+  },
+
+  /**
+   * Adds a batch's sums (from appendEvents) to the rollups every batch of every device may add to: the
+   * campaigns' daily rows and the network's daily and hourly rows. Run last before the commit: the
+   * rows are locked from here to the end of the transaction, so concurrent batches wait for one another
+   * only that long. Campaign rows first, then the network's days, then its hours (PostgreSQL runs the
+   * main statement first, then the data-modifying CTEs it does not read, the last-listed first), each
+   * in key order, as every batch does.
+   */
+  async addSharedRollups(db: Database, { campaignDaily, networkDaily, networkHourly }: SharedRollups): Promise<void> {
+    const counters = sql.raw(COUNTERS.map((n) => `${n} ${n === 'play_ms' ? 'bigint' : 'int'}`).join(', '));
+    await sql`
+      with network_hourly_added as (
+        insert into event_statistics_network_hourly as n (hour, gender, age_group, ${NAMES})
+        select hour, gender, age_group, ${NAMES}
+        from jsonb_to_recordset(${networkHourly}::jsonb)
+          as x(hour timestamptz, gender varchar, age_group smallint, ${counters})
+        order by 2, 3, 1
+        on conflict (gender, age_group, hour) do update set ${addedTo('n')}
+      ),
+      network_daily_added as (
+        insert into event_statistics_network_daily as nd (day, gender, age_group, ${NAMES})
+        select day, gender, age_group, ${NAMES}
+        from jsonb_to_recordset(${networkDaily}::jsonb) as x(day date, gender varchar, age_group smallint, ${counters})
+        order by 2, 3, 1
+        on conflict (gender, age_group, day) do update set ${addedTo('nd')}
+      )
+      insert into event_statistics_campaign_daily as cd (day, campaign_id, gender, age_group, ${NAMES})
+      select day, campaign_id, gender, age_group, ${NAMES}
+      from jsonb_to_recordset(${campaignDaily}::jsonb)
+        as x(day date, campaign_id int, gender varchar, age_group smallint, ${counters})
+      order by 2, 1, 3, 4
+      on conflict (campaign_id, day, gender, age_group) do update set ${addedTo('cd')}`.execute(db);
   },
 
   /** A device that reports plays from before its open period began was playing here already (history

@@ -201,7 +201,7 @@ export function createDeviceGatewayService({ db, config, storage, metrics }: Gat
       const result = await db.transaction().execute(async (trx) => {
         const claimed = await repo.claimBatch(trx, { device: device.id, batchId: batch.batch_id, events: rows.length });
         if (!claimed) return { accepted: 0, duplicate: true };
-        await repo.appendEvents(trx, {
+        const shared = await repo.appendEvents(trx, {
           device: device.id,
           location: device.location_id,
           timeZone: config.timeZone,
@@ -214,6 +214,8 @@ export function createDeviceGatewayService({ db, config, storage, metrics }: Gat
         const viewed = [...new Set(rows.filter((r) => r.viewers > 0).map((r) => r.campaign_id))];
         await moveBy(trx, 'played', played, gatewayTexts.playedOnDevice(device.serial_number));
         await moveBy(trx, 'viewed', viewed, gatewayTexts.viewedOnDevice(device.serial_number));
+        // Last: every device's batches wait for these rows until this transaction ends.
+        await repo.addSharedRollups(trx, shared);
         return { accepted: rows.length, duplicate: false };
       });
       // After the commit, so a refused or rolled-back batch counts nothing.

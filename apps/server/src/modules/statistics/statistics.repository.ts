@@ -11,6 +11,7 @@ import {
   localEnd,
   localStart,
   names,
+  rollupOf,
   type Period,
   type Rollup,
   type StatisticsFilters,
@@ -34,11 +35,11 @@ const numbers = (r: NumberRow): StatisticsTotals => ({
 const MAX_CURSOR_EXPORTS = 4;
 let cursorExports = 0;
 
-/** The daily rollups answer when the query needs whole days only and they are in `timeZone`. */
+/** The rollup that answers (rollupOf); the zone of the rollups by day is looked up only when they might. */
 async function rollupFor(db: Database, f: StatisticsFilters, timeZone: string): Promise<Rollup> {
-  if (!fitsDaily(f)) return 'hourly';
+  if (!fitsDaily(f)) return rollupOf(f, false);
   const { rows } = await sql<{ time_zone: string }>`select time_zone from event_statistics_daily_zone`.execute(db);
-  return rows[0]?.time_zone === timeZone ? 'daily' : 'hourly';
+  return rollupOf(f, rows[0]?.time_zone === timeZone);
 }
 
 /** The grouped rows with their names, ordered, a page of them; `extra` adds output columns. */
@@ -205,7 +206,7 @@ export const statisticsRepository = {
     return Number(rows[0]?.count ?? 0);
   },
 
-  /** Raw events with their device, location and campaign. */
+  /** Raw events with their device (none when it was deleted: events keep its id), location and campaign. */
   eventLog(
     db: Database,
     f: EventFilters,
@@ -227,7 +228,7 @@ export const statisticsRepository = {
       viewers: number;
       audience: Record<string, number> | null;
     }>`
-      select e.id, e.device_id, d.serial_number, e.location_id, l.name as location_name, e.campaign_id,
+      select e.id, d.id as device_id, d.serial_number, e.location_id, l.name as location_name, e.campaign_id,
         c.name as campaign_name, e.zone, e.started_at, e.duration_ms, e.viewers, e.audience
       from device_events e
       left join devices d on d.id = e.device_id

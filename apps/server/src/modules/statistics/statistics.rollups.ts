@@ -1,7 +1,7 @@
-// The grouped statistics query over the rollups: the daily rows when the question needs no hour of the
-// day and they are in the asked time zone, else the hourly rows. Rows are first summed by plain values
-// (a day, a local hour, ids) and only then formatted, so the text of a date is made once per group.
-// Also the rebuild of the daily rollups in another time zone.
+// The grouped statistics query over the rollups: the smallest rollup that has what the question names
+// (see rollupOf), its rows first summed by plain values (a day, a local hour, ids) and only then
+// formatted, so the text of a date is made once per group. Also the rebuild of the rollups by local day
+// in another time zone.
 import { sql, type RawBuilder } from 'kysely';
 import type { StatisticsGroup } from '@marquee/contracts/statistics';
 import type { Database } from '../../db/database.ts';
@@ -25,8 +25,19 @@ export type StatisticsFilters = Period & {
   groups: StatisticsGroup[];
 };
 
-/** Which rollup table answers: `event_statistics_hourly` or `event_statistics_daily`. */
-export type Rollup = 'hourly' | 'daily';
+/** Which rollup table answers (`event_statistics_<rollup>`): the hourly and daily rows keep the
+ * campaign, location and zone; the campaigns' daily rows drop location and zone; the network's rows
+ * keep the day or hour and the audience only. */
+export type Rollup = 'hourly' | 'daily' | 'campaign_daily' | 'network_daily' | 'network_hourly';
+
+/** Per rollup: rows by day (else by hour), and whether they keep campaigns, and locations and zones. */
+const rollups: Record<Rollup, { byDay: boolean; campaigns: boolean; locations: boolean }> = {
+  hourly: { byDay: false, campaigns: true, locations: true },
+  daily: { byDay: true, campaigns: true, locations: true },
+  campaign_daily: { byDay: true, campaigns: true, locations: false },
+  network_daily: { byDay: true, campaigns: false, locations: false },
+  network_hourly: { byDay: false, campaigns: false, locations: false },
+};
 
 /** The output keys of each group. */
 const groupKeyNames: Record<StatisticsGroup, string[]> = {
@@ -65,6 +76,32 @@ export const usesAudience = (f: StatisticsFilters) =>
 export const fitsDaily = (f: StatisticsFilters) =>
   f.hours?.start === undefined && f.hours?.end === undefined && !f.groups.includes('hour');
 
+/** Whether the query names campaigns: one, a product's, an advertiser's, the visible advertisers', or
+ * rows by any of them. */
+const namesCampaigns = (f: StatisticsFilters) =>
+  f.campaign !== undefined ||
+  f.product !== undefined ||
+  f.advertiser !== undefined ||
+  f.visible_advertisers !== undefined ||
+  f.groups.some((g) => g === 'campaign' || g === 'product' || g === 'advertiser');
+
+/** Whether the query names locations or zones. */
+const namesLocations = (f: StatisticsFilters) =>
+  f.location !== undefined || f.zones !== undefined || f.groups.some((g) => g === 'location' || g === 'zone');
+
+/**
+ * The smallest rollup that answers the query. When it names no campaign, location or zone, the
+ * network's rows (a few per day or hour for everything); else, for whole days, the campaigns' days when
+ * it names no location or zone, or the daily rows; else the hourly rows. Rows by day answer only when
+ * they are in the asked time zone (`dailyInZone`) and no time of day or hour is asked for.
+ */
+export function rollupOf(f: StatisticsFilters, dailyInZone: boolean): Rollup {
+  const byDay = fitsDaily(f) && dailyInZone;
+  if (!namesCampaigns(f) && !namesLocations(f)) return byDay ? 'network_daily' : 'network_hourly';
+  if (!byDay) return 'hourly';
+  return namesLocations(f) ? 'daily' : 'campaign_daily';
+}
+
 export const localStart = (day: string, timeZone: string) => sql`(${day}::date)::timestamp at time zone ${timeZone}`;
 export const localEnd = (day: string, timeZone: string) => sql`(${day}::date + 1)::timestamp at time zone ${timeZone}`;
 
@@ -79,7 +116,7 @@ type KeyExpression = { group: RawBuilder<unknown>; show: (ref: RawBuilder<unknow
  */
 function keyExpressions(rollup: Rollup, timeZone: string): Record<StatisticsGroup, [string, KeyExpression][]> {
   const local = sql`(s.hour at time zone ${timeZone})`;
-  const day = rollup === 'daily' ? sql`s.day` : sql`${local}::date`;
+  const day = rollups[rollup].byDay ? sql`s.day` : sql`${local}::date`;
   const plain = (expression: RawBuilder<unknown>): KeyExpression => ({ group: expression, show: (ref) => ref });
   const text = (format: string) => (ref: RawBuilder<unknown>) => sql`to_char(${ref}::timestamp, ${sql.lit(format)})`;
   const hour = sql`date_trunc('hour', ${local})`;
@@ -99,10 +136,12 @@ function keyExpressions(rollup: Rollup, timeZone: string): Record<StatisticsGrou
   };
 }
 
-/** The grouped rows of the query from `rollup`, as a CTE body: the keys and plays, viewers, play_ms. */
+/** The grouped rows of the query from `rollup` (one that has what the query names, see rollupOf), as
+ * a CTE body: the keys and plays, viewers, play_ms. */
 export function grouped(f: StatisticsFilters, timeZone: string, rollup: Rollup) {
+  const { byDay } = rollups[rollup];
   const where: RawBuilder<unknown>[] = [];
-  if (rollup === 'daily') {
+  if (byDay) {
     if (f.from) where.push(sql`s.day >= ${f.from}::date`);
     if (f.to) where.push(sql`s.day <= ${f.to}::date`);
   } else {
@@ -125,7 +164,7 @@ export function grouped(f: StatisticsFilters, timeZone: string, rollup: Rollup) 
     where.push(sql`s.gender = ''`);
   }
   const { start, end } = f.hours ?? {};
-  if (rollup === 'hourly' && (start !== undefined || end !== undefined)) {
+  if (!byDay && (start !== undefined || end !== undefined)) {
     const hour = sql`extract(hour from s.hour at time zone ${timeZone})::int`;
     if (start !== undefined && end !== undefined && start > end) {
       where.push(sql`(${hour} >= ${start} or ${hour} <= ${end})`);
@@ -143,7 +182,7 @@ export function grouped(f: StatisticsFilters, timeZone: string, rollup: Rollup) 
     f.visible_advertisers !== undefined ||
     keys.has('product') ||
     keys.has('advertiser');
-  const table = rollup === 'daily' ? sql`event_statistics_daily s` : sql`event_statistics_hourly s`;
+  const table = sql`${sql.table(`event_statistics_${rollup}`)} s`;
   const from = needsProduct
     ? sql`${table}
         join campaigns c on c.id = s.campaign_id
@@ -171,25 +210,39 @@ export function grouped(f: StatisticsFilters, timeZone: string, rollup: Rollup) 
 }
 
 /**
- * Makes the daily rollups again from the hourly ones, by local day in `timeZone`, which becomes their
- * zone (the migration made them in the zone of its time; after TIME_ZONE changes, queries read the
- * hourly rows until this runs). Batches wait meanwhile: the hourly rows are locked first, as a batch
- * locks them, then the daily ones.
+ * Makes the rollups by local day again from the hourly ones, by local day in `timeZone`, which becomes
+ * their zone (the migrations made them in the zone of their time; after TIME_ZONE changes, queries
+ * read the hourly rows until this runs): the daily rows, and from them the campaigns' and the
+ * network's daily rows. Batches wait meanwhile: the hourly rows are locked first, as a batch locks
+ * them, then the others.
  */
 export async function rebuildDailyRollups(db: Database, timeZone: string): Promise<void> {
+  const sums = sql`sum(plays)::int, sum(viewers)::int, sum(play_ms)::bigint, sum(delivered)::int, sum(partial)::int,
+    sum(wrong_creative)::int, sum(delivered_viewers)::int, sum(unmeasured)::int`;
+  const counters = sql`plays, viewers, play_ms, delivered, partial, wrong_creative, delivered_viewers, unmeasured`;
   await db.transaction().execute(async (trx) => {
     await sql`lock table event_statistics_hourly in share mode`.execute(trx);
     await sql`lock table event_statistics_daily in exclusive mode`.execute(trx);
+    await sql`lock table event_statistics_campaign_daily in exclusive mode`.execute(trx);
+    await sql`lock table event_statistics_network_daily in exclusive mode`.execute(trx);
     await sql`delete from event_statistics_daily`.execute(trx);
     await sql`
-      insert into event_statistics_daily
-        (day, campaign_id, location_id, zone, gender, age_group, plays, viewers, play_ms,
-         delivered, partial, wrong_creative, delivered_viewers, unmeasured)
-      select (hour at time zone ${timeZone})::date, campaign_id, location_id, zone, gender, age_group,
-        sum(plays)::int, sum(viewers)::int, sum(play_ms)::bigint, sum(delivered)::int, sum(partial)::int,
-        sum(wrong_creative)::int, sum(delivered_viewers)::int, sum(unmeasured)::int
+      insert into event_statistics_daily (day, campaign_id, location_id, zone, gender, age_group, ${counters})
+      select (hour at time zone ${timeZone})::date, campaign_id, location_id, zone, gender, age_group, ${sums}
       from event_statistics_hourly
       group by 1, 2, 3, 4, 5, 6`.execute(trx);
+    await sql`delete from event_statistics_campaign_daily`.execute(trx);
+    await sql`
+      insert into event_statistics_campaign_daily (day, campaign_id, gender, age_group, ${counters})
+      select day, campaign_id, gender, age_group, ${sums}
+      from event_statistics_daily
+      group by 1, 2, 3, 4`.execute(trx);
+    await sql`delete from event_statistics_network_daily`.execute(trx);
+    await sql`
+      insert into event_statistics_network_daily (day, gender, age_group, ${counters})
+      select day, gender, age_group, ${sums}
+      from event_statistics_daily
+      group by 1, 2, 3`.execute(trx);
     await sql`
       insert into event_statistics_daily_zone (time_zone) values (${timeZone})
       on conflict (only_row) do update set time_zone = excluded.time_zone`.execute(trx);
@@ -197,7 +250,7 @@ export async function rebuildDailyRollups(db: Database, timeZone: string): Promi
 }
 
 /**
- * At startup: when the daily rollups are in another zone than `timeZone` (TIME_ZONE changed since
+ * At startup: when the rollups by day are in another zone than `timeZone` (TIME_ZONE changed since
  * they were made), makes them again in `timeZone`, so day queries read them rather than the hourly
  * rows. Gives the zone they were in when it rebuilt them, otherwise null.
  */
