@@ -133,8 +133,8 @@ export async function buildApp({
   registerHealthRoutes(app, { db });
 
   const access = createAccess(db);
-  const jobs = registerJobs(app);
-  jobs.add('maintenance', () => runMaintenance(db, config));
+  const jobs = registerJobs(app, db);
+  jobs.addExclusive('maintenance', () => runMaintenance(db, config));
   registerSession(app, { db, access, config });
   registerInputGuard(app);
 
@@ -165,7 +165,7 @@ export async function buildApp({
   });
   registerAlertRoutes(app, createAlertsService(db, access, config));
   const alertDeps = { db, config, mailer, log: app.log };
-  jobs.add('screen-health', async () => {
+  jobs.addExclusive('screen-health', async () => {
     await sweepScreenHealth(alertDeps);
     invalidateCounts(resources.alerts.model_name);
   });

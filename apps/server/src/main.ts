@@ -72,23 +72,32 @@ if (admin.created) {
 }
 // The app's jobs (offline devices, finished campaigns, screen health and alerts, scheduled reports):
 // every SWEEP_INTERVAL_SECONDS, here rather than in the app so tests stay deterministic (they run
-// app.jobs.run() themselves).
-const sweep = () => {
+// app.jobs.run() themselves). A round starts an interval after the previous one started, or when it
+// ends if it took longer: rounds never overlap, so a slow one does not pile up more behind it.
+let closing = false;
+let sweeper: NodeJS.Timeout | undefined;
+let sweeping: Promise<unknown> | undefined;
+const sweep = async () => {
+  const started = Date.now();
   const timer = app.metrics.sweepDuration.startTimer();
-  return app.jobs.run().finally(() => timer());
+  // run() logs a failing job and goes on with the next: it does not reject.
+  sweeping = app.jobs.run();
+  await sweeping;
+  timer();
+  if (!closing) sweeper = setTimeout(sweep, Math.max(0, config.sweepIntervalMs - (Date.now() - started)));
 };
-const sweeper = setInterval(sweep, config.sweepIntervalMs);
 // Shutdown: no new connections (Fastify answers 503 on kept-alive ones), requests in flight finish
 // within the grace period (then their connections are cut), the pool closes, exit 0.
-let closing = false;
 const close = async () => {
   if (closing) return;
   closing = true;
-  clearInterval(sweeper);
+  clearTimeout(sweeper);
   setTimeout(() => app.server.closeAllConnections(), config.shutdownGraceMs).unref();
   // Should a handler still hold the pool after its connection was cut, do not wait for ever.
   setTimeout(() => process.exit(1), config.shutdownGraceMs + 10_000).unref();
   await app.close();
+  // A round in progress finishes (and gives its locks back) before the pool closes.
+  await sweeping;
   await db.destroy();
   process.exit(0);
 };
