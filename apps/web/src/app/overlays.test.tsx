@@ -1,12 +1,18 @@
-// The overlays are asked for once per page, as in the app: these tests run in order.
+// The overlays are asked for once per page, as in the app: these tests run in order (a toast's
+// turn is overlays-toast.test.tsx, with a page of its own).
 import { MantineProvider } from '@mantine/core';
 import { modals } from '@mantine/modals';
-import { notifications } from '@mantine/notifications';
 import { act, render, screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
-import { loadingStore } from '../lib/loading-store.ts';
+import { describe, expect, it, vi } from 'vitest';
 import { LazyOverlays } from './overlays.tsx';
 import { theme } from './theme.ts';
+
+// Whether the lazy chunk was asked for.
+const host = vi.hoisted(() => ({ loaded: false }));
+vi.mock('./overlays-host.tsx', async (importOriginal) => {
+  host.loaded = true;
+  return importOriginal();
+});
 
 const renderApp = () =>
   render(
@@ -17,10 +23,11 @@ const renderApp = () =>
   );
 
 describe('LazyOverlays', () => {
-  it('mounts nothing before it is needed', () => {
+  it('mounts nothing before it is needed', async () => {
     renderApp();
     expect(screen.getByText('app')).toBeInTheDocument();
-    expect(screen.queryByTestId('loading-overlay')).toBeNull();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(host.loaded).toBe(false);
   });
 
   it('opens the dialogs asked for before they were mounted, in order', async () => {
@@ -31,18 +38,8 @@ describe('LazyOverlays', () => {
       modals.open({ title: 'Asked early', children: <p>Body</p> });
     });
     expect(await screen.findByRole('dialog', { name: 'Asked early' })).toHaveTextContent('Body');
+    expect(host.loaded).toBe(true);
     expect(screen.queryByRole('dialog', { name: 'Closed before' })).toBeNull();
     act(() => modals.closeAll());
-  });
-
-  it('shows toasts and the loading overlay', async () => {
-    renderApp();
-    act(() => {
-      notifications.show({ message: 'Saved' });
-      loadingStore.set(true);
-    });
-    expect(await screen.findByText('Saved')).toBeInTheDocument();
-    expect(screen.getByTestId('loading-overlay')).toBeInTheDocument();
-    act(() => loadingStore.set(false));
   });
 });

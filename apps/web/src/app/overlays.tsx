@@ -1,15 +1,13 @@
-// Toasts, dialogs and the loading overlay, mounted on first use. Mantine's Notifications,
-// ModalsProvider (with the modal's scroll lock, focus trap and scroll area, which brings
-// floating-ui) and LoadingOverlay are a chunk of their own that the sign-in page loads only when it
-// has something to show; the signed-in shell asks for them at once. What is asked of them before
-// they are mounted waits: a toast in Mantine's store, a dialog as its window event (replayed once
-// the dialogs listen), the overlay in the loading store. So callers keep using `notifications`,
-// `modals` and the loading store as they are.
+// Toasts and dialogs, mounted on first use. Mantine's Notifications and ModalsProvider (with the
+// modal's scroll lock, focus trap and scroll area, which brings floating-ui) are a chunk of their
+// own that the sign-in page loads only when it has something to show; the signed-in shell asks for
+// them at once. What is asked of them before they are mounted waits: a toast in Mantine's store, a
+// dialog as its window event, replayed once the dialogs listen. So callers keep using
+// `notifications` and `modals` as they are.
 import { Alert, Button, Group, Text } from '@mantine/core';
 import { notificationsStore } from '@mantine/notifications';
 import { messages } from '@marquee/contracts/texts';
 import { Component, lazy, Suspense, useSyncExternalStore, type ReactNode } from 'react';
-import { loadingStore } from '../lib/loading-store.ts';
 
 const OverlaysHost = lazy(async () => ({ default: (await import('./overlays-host.tsx')).OverlaysHost }));
 
@@ -59,11 +57,6 @@ for (const type of MODAL_EVENTS) window.addEventListener(type, keepModalEvent);
 const stopWatchingToasts = notificationsStore.subscribe((state) => {
   if (state.notifications.length === 0 && state.queue.length === 0) return;
   stopWatchingToasts();
-  requestOverlays();
-});
-const stopWatchingLoading = loadingStore.subscribe(() => {
-  if (!loadingStore.get()) return;
-  stopWatchingLoading();
   requestOverlays();
 });
 
