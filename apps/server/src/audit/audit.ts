@@ -1,7 +1,7 @@
 // Writes audit log entries: who changed what, with the object's values before and after.
 import { ActionFlag } from '@marquee/contracts/action-flags';
 import type { Database } from '../db/database.ts';
-import { invalidateCounts } from '../http/count-cache.ts';
+import { invalidateCountsOnCommit } from '../db/count-notifications.ts';
 
 export type AuditEntry = {
   userId: number | null;
@@ -48,7 +48,7 @@ export async function writeLogEntry(db: Database, entry: AuditEntry): Promise<vo
       after: json(entry.after),
     })
     .execute();
-  // Every write through the API goes through here: drop the counts of the model and of the log.
-  invalidateCounts(entry.model);
-  invalidateCounts('logentry');
+  // Every write through the API goes through here: drop the counts of the model and of the log, here at
+  // once and in every server process when the write commits.
+  await invalidateCountsOnCommit(db, entry.model, 'logentry');
 }

@@ -2,6 +2,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { Kysely, PostgresDialect } from 'kysely';
+import type { Client as PgClient } from 'pg';
 import type { DB } from './schema.ts';
 import { PGliteDialect } from './pglite-dialect.ts';
 
@@ -30,6 +31,14 @@ const pooled = new WeakSet<Database>();
 /** Connection counts, as pg's Pool names them (PGlite's one connection counts as a pool of one). */
 export type PoolStats = { totalCount: number; idleCount: number; waitingCount: number };
 const statsOf = new WeakMap<Database, () => PoolStats>();
+
+/** PostgreSQL: a connection of its own outside the pool (for LISTEN). */
+const sessionsOf = new WeakMap<Database, () => PgClient>();
+
+/** A new, not yet connected client of `db`'s PostgreSQL server with `db`'s settings; undefined on PGlite. */
+export function dedicatedClientOf(db: Database): (() => PgClient) | undefined {
+  return sessionsOf.get(db);
+}
 
 /** How many connections of `db` are in use and how many queries wait for one (for the metrics). */
 export function poolStatsOf(db: Database): PoolStats | undefined {
@@ -71,6 +80,8 @@ export async function openDatabase({
     pool.on('connect', (client) => client.on('error', () => {}));
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
     pooled.add(db);
+    const session = { connectionString: url, connectionTimeoutMillis: connectTimeoutMs, keepAlive: true };
+    sessionsOf.set(db, () => new pg.default.Client(session));
     statsOf.set(db, () => ({
       totalCount: pool.totalCount,
       idleCount: pool.idleCount,
