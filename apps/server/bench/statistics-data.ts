@@ -11,6 +11,7 @@ import { COMPLETION_TOLERANCE_MS } from '@marquee/contracts/delivery';
 import { MAX_VIEWERS_PER_EVENT } from '@marquee/contracts/device-gateway';
 import type { Database } from '../src/db/database.ts';
 import { addDays } from '../src/lib/days.ts';
+import { createPartitions, monthsBetween } from '../src/modules/device-gateway/event-partitions.ts';
 import { OPEN_FROM_HOUR, OPEN_TO_HOUR, audienceMean, viewersOf, type SimCampaign } from '../src/simulation/generate.ts';
 import { createRandom, type Random } from '../src/simulation/random.ts';
 import { inParallel, seconds } from './parallel.ts';
@@ -224,7 +225,8 @@ async function loadTimeKeys(db: Database): Promise<{ drop: string; create: strin
       and c.contype in ('p', 'f')
       and not (c.conrelid = 'device_events'::regclass and c.contype = 'p')
     union all
-    select format('drop index %I', i.indexname), i.indexdef, 2
+    -- A partitioned table's index reads ON ONLY, which would not make its partitions' indexes again.
+    select format('drop index %I', i.indexname), replace(i.indexdef, ' ON ONLY ', ' ON '), 2
     from pg_indexes i
     where i.schemaname = current_schema()
       and i.tablename in ('device_events', 'event_statistics_hourly', 'event_statistics_daily')
@@ -354,8 +356,9 @@ async function dailyRollups(db: Database, s: DataSettings): Promise<void> {
   );
 }
 
-/** The rollups every location shares, as the gateway adds to them: the campaigns' and the network's
- * daily rows from the daily ones and the network's hourly rows from the hourly ones (in time order). */
+/** The rollups without campaigns or locations, as the gateway adds to them: the campaigns' and the
+ * network's daily rows from the daily ones, the locations' and the network's hourly rows from the
+ * hourly ones (in time order). */
 async function sharedRollups(db: Database): Promise<void> {
   await sql`
     insert into event_statistics_campaign_daily (day, campaign_id, gender, age_group, ${COUNTERS})
@@ -363,6 +366,13 @@ async function sharedRollups(db: Database): Promise<void> {
     from event_statistics_daily
     group by 1, 2, 3, 4
     order by 1, 2, 3, 4`.execute(db);
+  await sql`
+    insert into event_statistics_location_hourly (hour, location_id, zone, ${COUNTERS})
+    select hour, location_id, zone, ${SUMS}
+    from event_statistics_hourly
+    where gender = ''
+    group by 1, 2, 3
+    order by 1, 2, 3`.execute(db);
   await sql`
     insert into event_statistics_network_daily (day, gender, age_group, ${COUNTERS})
     select day, gender, age_group, ${SUMS}
@@ -382,6 +392,7 @@ export type DataSummary = {
   rollupRows: number;
   dailyRows: number;
   campaignDailyRows: number;
+  locationHourlyRows: number;
   networkDailyRows: number;
   networkHourlyRows: number;
   campaigns: number;
@@ -408,6 +419,12 @@ export async function generateData(db: Database, s: DataSettings): Promise<DataS
   });
   const keys = await loadTimeKeys(db);
   for (const key of keys) await sql.raw(key.drop).execute(db);
+  // The events' monthly partitions (UTC months: a local day may begin the day before in UTC or end the
+  // day after).
+  await createPartitions(
+    db,
+    monthsBetween(`${addDays(s.firstDay, -1)}T00:00:00Z`, `${addDays(s.lastDay, 1)}T23:59:59Z`),
+  );
   const count = await step('device events', () => events(db, s, viewerPicks(random)));
   await step('hourly rollups', () => rollups(db, s));
   await step('daily rollups', () => dailyRollups(db, s));
@@ -424,12 +441,14 @@ export async function generateData(db: Database, s: DataSettings): Promise<DataS
     hourly: number;
     daily: number;
     campaignDaily: number;
+    locationHourly: number;
     networkDaily: number;
     networkHourly: number;
   }>`
     select (select count(*) from event_statistics_hourly)::int as hourly,
       (select count(*) from event_statistics_daily)::int as daily,
       (select count(*) from event_statistics_campaign_daily)::int as "campaignDaily",
+      (select count(*) from event_statistics_location_hourly)::int as "locationHourly",
       (select count(*) from event_statistics_network_daily)::int as "networkDaily",
       (select count(*) from event_statistics_network_hourly)::int as "networkHourly"`.execute(db);
   return {
@@ -437,6 +456,7 @@ export async function generateData(db: Database, s: DataSettings): Promise<DataS
     rollupRows: rows[0]!.hourly,
     dailyRows: rows[0]!.daily,
     campaignDailyRows: rows[0]!.campaignDaily,
+    locationHourlyRows: rows[0]!.locationHourly,
     networkDailyRows: rows[0]!.networkDaily,
     networkHourlyRows: rows[0]!.networkHourly,
     campaigns: list.length,
