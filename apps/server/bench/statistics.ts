@@ -137,13 +137,15 @@ try {
             pg_size_pretty(pg_total_relation_size('event_statistics_hourly')) as "hourly size",
             pg_size_pretty(pg_total_relation_size('event_statistics_daily')) as "daily size",
             pg_size_pretty(pg_total_relation_size('event_statistics_campaign_daily')) as "campaign daily size",
+            pg_size_pretty(pg_total_relation_size('event_statistics_location_hourly')) as "location hourly size",
             pg_size_pretty(pg_total_relation_size('event_statistics_network_daily')
               + pg_total_relation_size('event_statistics_network_hourly')) as "network size"`.execute(db)
       ).rows[0]
     : undefined;
   // Every rollup's all-plays rows sum to the events.
   const plays = (table: string) =>
-    sql<{ plays: number }>`select coalesce(sum(plays), 0)::bigint as plays from ${sql.table(table)} where gender = ''`
+    sql<{ plays: number }>`select coalesce(sum(plays), 0)::bigint as plays from ${sql.table(table)}
+      ${table === 'event_statistics_location_hourly' ? sql`` : sql`where gender = ''`}`
       .execute(db)
       .then((r) => Number(r.rows[0]!.plays));
   console.table([
@@ -155,6 +157,8 @@ try {
       'daily plays': await plays('event_statistics_daily'),
       'campaign daily rows': data.campaignDailyRows,
       'campaign daily plays': await plays('event_statistics_campaign_daily'),
+      'location hourly rows': data.locationHourlyRows,
+      'location hourly plays': await plays('event_statistics_location_hourly'),
       'network daily rows': data.networkDailyRows,
       'network daily plays': await plays('event_statistics_network_daily'),
       'network hourly rows': data.networkHourlyRows,

@@ -184,7 +184,6 @@ export async function buildApp({
     db,
     access,
     timeZone: config.timeZone,
-    retention: config,
     campaigns,
     pacing: delivery.withPacing,
   });

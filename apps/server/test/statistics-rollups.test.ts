@@ -1,4 +1,5 @@
-// The rollups a batch adds to (hourly, daily, the campaigns' daily, the network's daily and hourly)
+// The rollups a batch adds to (hourly, daily, the campaigns' daily, the network's daily and hourly, the
+// locations' hourly)
 // stay exact when devices at one location and at others post at the same time, for every kind of play
 // (delivered, cut short, wrong creative, without a viewer count); each rollup sums the one it is made
 // from after a change of time zone too; every question gets the same answer from every rollup that
@@ -88,6 +89,12 @@ async function expectExactRollups(db: Database) {
   );
   await expectSums(db, 'event_statistics_network_daily', 'day, gender, age_group', 'event_statistics_daily');
   await expectSums(db, 'event_statistics_network_hourly', 'hour, gender, age_group', 'event_statistics_hourly');
+  await expectSums(
+    db,
+    'event_statistics_location_hourly',
+    'hour, location_id, zone',
+    "event_statistics_hourly where gender = ''",
+  );
 }
 
 describeBackends(
@@ -164,10 +171,10 @@ describeBackends(
 
     it('adds batches posted at once by devices at one location and at others exactly to every rollup', async () => {
       await expectExactRollups(ctx.db);
-      for (const table of ['hourly', 'daily', 'campaign_daily', 'network_daily', 'network_hourly']) {
+      for (const table of ['hourly', 'daily', 'campaign_daily', 'network_daily', 'network_hourly', 'location_hourly']) {
         const { rows } = await sql<{ plays: number }>`
           select coalesce(sum(plays), 0)::int as plays from ${sql.table(`event_statistics_${table}`)}
-          where gender = ''`.execute(ctx.db);
+          ${table === 'location_hourly' ? sql`` : sql`where gender = ''`}`.execute(ctx.db);
         expect(Number(rows[0]!.plays), table).toBe(sent);
       }
       const { rows } = await sql<{ n: number }>`
@@ -213,8 +220,12 @@ describeBackends(
         [{ groups: ['campaign', 'advertiser'] }, byCampaign],
         [{ groups: ['day'], advertiser: c1!.advertiser, gender: 'f' }, byCampaign],
         [{ groups: ['product'], visible_advertisers: [c0!.advertiser] }, byCampaign],
-        [{ groups: ['day', 'zone'], location, zones: [1, 3] }, ['hourly', 'daily']],
+        [{ groups: ['day', 'zone'], location, zones: [1, 3] }, ['hourly', 'location_hourly', 'daily']],
         [{ groups: ['hour'], location, gender: 'm' }, ['hourly']],
+        [{ groups: ['hour', 'zone'], location }, ['hourly', 'location_hourly']],
+        [{ groups: ['location'], hours: { start: 20, end: 23 } }, ['hourly', 'location_hourly']],
+        [{ groups: ['day'], zones: [2], hours: { start: 22, end: 2 } }, ['hourly', 'location_hourly']],
+        [{ groups: ['day'], location, campaign: c0!.id, hours: { start: 6 } }, ['hourly']],
       ];
       for (const [f, rollups] of cases) {
         const answers = [];
@@ -247,7 +258,8 @@ describe('rollupOf', () => {
   it('reads the rows by hour when the rollups by day are in another time zone', () => {
     expect(rollupOf(f({}), false)).toBe('network_hourly');
     expect(rollupOf(f({ campaign: 1 }), false)).toBe('hourly');
-    expect(rollupOf(f({ location: 1 }), false)).toBe('hourly');
+    expect(rollupOf(f({ location: 1 }), false)).toBe('location_hourly');
+    expect(rollupOf(f({ location: 1, gender: 'f' }), false)).toBe('hourly');
   });
   it('reads the campaigns and network rollups only when no location or zone is named', () => {
     expect(rollupOf(f({ zones: [1] }), true)).toBe('daily');
@@ -256,5 +268,8 @@ describe('rollupOf', () => {
     expect(rollupOf(f({ visible_advertisers: [] }), true)).toBe('campaign_daily');
     expect(rollupOf(f({ hours: { start: 17 } }), true)).toBe('network_hourly');
     expect(rollupOf(f({ hours: { end: 9 }, product: 2 }), true)).toBe('hourly');
+    expect(rollupOf(f({ hours: { end: 9 }, location: 2 }), true)).toBe('location_hourly');
+    expect(rollupOf(f({ groups: ['zone'] }), false)).toBe('location_hourly');
+    expect(rollupOf(f({ groups: ['zone'], ages: [3] }), false)).toBe('hourly');
   });
 });

@@ -1,6 +1,6 @@
 // Statistics at network scale (issue 17): small rollups beside the hourly and daily ones, which the
-// gateway adds every batch to as it adds to those, so questions that name no location or zone read a
-// few thousand rows instead of millions.
+// gateway adds every batch to as it adds to those, so questions that need not tell campaigns apart, or
+// locations, read a few thousand rows instead of millions.
 // - event_statistics_campaign_daily: by local day (in event_statistics_daily_zone's zone, like the
 //   daily rows), campaign and audience, without location and zone: a campaign's, a product's or an
 //   advertiser's days, and everything for a user who sees some advertisers only.
@@ -8,6 +8,9 @@
 //   over everything by day, gender or age group.
 // - event_statistics_network_hourly: by hour and audience: questions over everything with a time of
 //   day or by hour.
+// - event_statistics_location_hourly: all plays by hour, location and zone, without campaigns and
+//   audience: a location's or zone's plays at a time of day or by hour (a year of a location is 26 000
+//   rows here, 84 000 all-plays rows of its campaigns in the hourly rollups at 10 million events).
 // The location indexes get the gender after the location, so a location's all-plays rows (gender '')
 // or one gender's rows are one range of the index, not a fifth of all of the location's rows.
 // The raw events lose their foreign keys: checked row by row, they were a third of a batch's time
@@ -40,6 +43,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   // No batch may add to the rollups while the new ones are made from them.
   await sql`lock table event_statistics_hourly in share mode`.execute(db);
   await sql`lock table event_statistics_daily in share mode`.execute(db);
+  // Rows a batch adds to alone (its location's) are packed; rows every batch adds to get room (below).
   // The network rows are the hottest of all (every batch adds to the days and hours it covers): room on
   // their pages lets an update stay on its page (no index holds the counters), so it writes no index
   // entry. Their keys start with the audience: all plays (gender '') are one range of the index.
@@ -53,6 +57,13 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       age_group smallint not null,
       ${COUNTERS},
       primary key (campaign_id, day, gender, age_group)
+    );
+    create table event_statistics_location_hourly (
+      hour timestamptz not null,
+      location_id int not null references locations(id),
+      zone smallint not null,
+      ${COUNTERS},
+      primary key (location_id, hour, zone)
     );
     create table event_statistics_network_daily (
       day date not null,
@@ -73,6 +84,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     from event_statistics_daily
     group by 1, 2, 3, 4
     order by 2, 1, 3, 4;
+    insert into event_statistics_location_hourly (hour, location_id, zone, ${COUNTER_NAMES})
+    select hour, location_id, zone, ${SUMS}
+    from event_statistics_hourly
+    where gender = ''
+    group by 1, 2, 3
+    order by 1, 2, 3;
     insert into event_statistics_network_daily (day, gender, age_group, ${COUNTER_NAMES})
     select day, gender, age_group, ${SUMS}
     from event_statistics_daily
@@ -90,6 +107,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       include (campaign_id, zone, age_group, plays, viewers, play_ms);
     drop index event_statistics_daily_location_idx;
     analyze event_statistics_campaign_daily;
+    analyze event_statistics_location_hourly;
     analyze event_statistics_network_daily;
     analyze event_statistics_network_hourly
   `,
@@ -110,7 +128,8 @@ export async function down(db: Kysely<unknown>): Promise<void> {
     create index event_statistics_hourly_location_cover_idx on event_statistics_hourly (location_id, hour)
       include (campaign_id, zone, gender, age_group, plays, viewers, play_ms);
     drop index event_statistics_hourly_location_gender_idx;
-    drop table event_statistics_network_hourly, event_statistics_network_daily, event_statistics_campaign_daily
+    drop table event_statistics_network_hourly, event_statistics_network_daily, event_statistics_campaign_daily,
+      event_statistics_location_hourly
   `,
   );
 }

@@ -282,7 +282,8 @@ export const gatewayRepository = {
    * campaign and zone, a row for all plays (gender '', age group 0; with the delivered, partial and
    * wrong-creative counts) and one per audience (gender, age group) seen; from those the daily rows by
    * local day in the daily rollups' own time zone (event_statistics_daily_zone), so they always sum the
-   * hourly rows. Rows are written in key order, so concurrent batches lock them alike.
+   * hourly rows, and the location's all plays by hour and zone. Rows are written in key order, so
+   * concurrent batches lock them alike.
    */
   async appendEvents(
     db: Database,
@@ -337,6 +338,15 @@ export const gatewayRepository = {
         from hourly
         order by 2, 1, 4, 5, 6
         on conflict (campaign_id, hour, location_id, zone, gender, age_group) do update set ${addedTo('s')}
+      ),
+      location_hourly_added as (
+        insert into event_statistics_location_hourly as l (hour, location_id, zone, ${NAMES})
+        select hour, ${location}::int, zone, ${SUMS}
+        from hourly
+        where gender = ''
+        group by 1, 3
+        order by 1, 3
+        on conflict (location_id, hour, zone) do update set ${addedTo('l')}
       ),
       daily_added as (
         insert into event_statistics_daily as d (day, campaign_id, location_id, zone, gender, age_group, ${NAMES})

@@ -26,17 +26,20 @@ export type StatisticsFilters = Period & {
 };
 
 /** Which rollup table answers (`event_statistics_<rollup>`): the hourly and daily rows keep the
- * campaign, location and zone; the campaigns' daily rows drop location and zone; the network's rows
- * keep the day or hour and the audience only. */
-export type Rollup = 'hourly' | 'daily' | 'campaign_daily' | 'network_daily' | 'network_hourly';
+ * campaign, location, zone and audience; the campaigns' daily rows drop location and zone; the
+ * network's rows keep the day or hour and the audience only; the locations' hourly rows keep all
+ * plays by location and zone only. */
+export type Rollup = 'hourly' | 'daily' | 'campaign_daily' | 'network_daily' | 'network_hourly' | 'location_hourly';
 
-/** Per rollup: rows by day (else by hour), and whether they keep campaigns, and locations and zones. */
-const rollups: Record<Rollup, { byDay: boolean; campaigns: boolean; locations: boolean }> = {
-  hourly: { byDay: false, campaigns: true, locations: true },
-  daily: { byDay: true, campaigns: true, locations: true },
-  campaign_daily: { byDay: true, campaigns: true, locations: false },
-  network_daily: { byDay: true, campaigns: false, locations: false },
-  network_hourly: { byDay: false, campaigns: false, locations: false },
+/** Per rollup: rows by day (else by hour), and whether they tell campaigns, locations and zones, and
+ * audiences (gender and age group) apart. */
+const rollups: Record<Rollup, { byDay: boolean; campaigns: boolean; locations: boolean; audience: boolean }> = {
+  hourly: { byDay: false, campaigns: true, locations: true, audience: true },
+  daily: { byDay: true, campaigns: true, locations: true, audience: true },
+  campaign_daily: { byDay: true, campaigns: true, locations: false, audience: true },
+  network_daily: { byDay: true, campaigns: false, locations: false, audience: true },
+  network_hourly: { byDay: false, campaigns: false, locations: false, audience: true },
+  location_hourly: { byDay: false, campaigns: false, locations: true, audience: false },
 };
 
 /** The output keys of each group. */
@@ -89,17 +92,24 @@ const namesCampaigns = (f: StatisticsFilters) =>
 const namesLocations = (f: StatisticsFilters) =>
   f.location !== undefined || f.zones !== undefined || f.groups.some((g) => g === 'location' || g === 'zone');
 
-/**
- * The smallest rollup that answers the query. When it names no campaign, location or zone, the
- * network's rows (a few per day or hour for everything); else, for whole days, the campaigns' days when
- * it names no location or zone, or the daily rows; else the hourly rows. Rows by day answer only when
- * they are in the asked time zone (`dailyInZone`) and no time of day or hour is asked for.
- */
+/** The rollups, those with the fewest rows for a question first: the network's rows are a few per day
+ * or hour; a campaign's days, a location's days, a location's hours, a location's hours by campaign
+ * and audience each many more. */
+const bySize: Rollup[] = ['network_daily', 'network_hourly', 'campaign_daily', 'daily', 'location_hourly', 'hourly'];
+
+/** The smallest rollup that has all the query names: its campaigns, locations or zones, audience, and
+ * hours of the day. Rows by day answer only when they are in the asked time zone (`dailyInZone`). */
 export function rollupOf(f: StatisticsFilters, dailyInZone: boolean): Rollup {
-  const byDay = fitsDaily(f) && dailyInZone;
-  if (!namesCampaigns(f) && !namesLocations(f)) return byDay ? 'network_daily' : 'network_hourly';
-  if (!byDay) return 'hourly';
-  return namesLocations(f) ? 'daily' : 'campaign_daily';
+  const days = fitsDaily(f) && dailyInZone;
+  return bySize.find((rollup) => {
+    const has = rollups[rollup];
+    return (
+      (days || !has.byDay) &&
+      (has.campaigns || !namesCampaigns(f)) &&
+      (has.locations || !namesLocations(f)) &&
+      (has.audience || !usesAudience(f))
+    );
+  })!;
 }
 
 export const localStart = (day: string, timeZone: string) => sql`(${day}::date)::timestamp at time zone ${timeZone}`;
@@ -160,7 +170,7 @@ export function grouped(f: StatisticsFilters, timeZone: string, rollup: Rollup) 
     where.push(sql`s.gender <> ''`);
     if (f.gender !== undefined) where.push(sql`s.gender = ${f.gender}`);
     if (f.ages) where.push(f.ages.length ? sql`s.age_group in (${sql.join(f.ages)})` : sql`false`);
-  } else {
+  } else if (rollups[rollup].audience) {
     where.push(sql`s.gender = ''`);
   }
   const { start, end } = f.hours ?? {};
@@ -203,7 +213,7 @@ export function grouped(f: StatisticsFilters, timeZone: string, rollup: Rollup) 
           sql`sum(s.play_ms)::bigint as play_ms`,
         ])}
         from ${from}
-        where ${sql.join(where, sql` and `)}
+        where ${where.length ? sql.join(where, sql` and `) : sql`true`}
         ${keyNames.length ? sql`group by ${sql.join(keyNames.map((_, i) => sql.raw(String(i + 1))))}` : sql``}
       ) i`,
   };
