@@ -158,6 +158,10 @@ test('the simulator plays a campaign; its report shows the plays and viewers, ch
     await expect(devices.getByRole('row', { name: new RegExp(serial) })).toContainText('Online');
   }
   await expect(page.getByRole('table', { name: 'Events' }).locator('tbody tr')).toHaveCount(15);
+  // Raw plays are kept 400 days: a period reaching further back says so above the devices and events.
+  await expect(page.getByTestId('retention-notice')).toHaveCount(0);
+  await page.goto(`/reports/campaigns/details/${campaignId}/${locationId}?date__gte=2020-01-01`);
+  await expect(page.getByTestId('retention-notice')).toContainText('are past retention (raw plays are kept 400 days)');
   await page.getByRole('link', { name: LOCATION }).click();
   await expect(page).toHaveURL(new RegExp(`/location/${locationId}$`));
   await page.getByRole('tab', { name: 'Devices' }).click();

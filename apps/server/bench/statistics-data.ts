@@ -11,6 +11,7 @@ import { COMPLETION_TOLERANCE_MS } from '@marquee/contracts/delivery';
 import { MAX_VIEWERS_PER_EVENT } from '@marquee/contracts/device-gateway';
 import type { Database } from '../src/db/database.ts';
 import { addDays } from '../src/lib/days.ts';
+import { createPartitions, monthsBetween } from '../src/modules/device-gateway/event-partitions.ts';
 import { OPEN_FROM_HOUR, OPEN_TO_HOUR, audienceMean, viewersOf, type SimCampaign } from '../src/simulation/generate.ts';
 import { createRandom, type Random } from '../src/simulation/random.ts';
 import { inParallel, seconds } from './parallel.ts';
@@ -224,7 +225,8 @@ async function loadTimeKeys(db: Database): Promise<{ drop: string; create: strin
       and c.contype in ('p', 'f')
       and not (c.conrelid = 'device_events'::regclass and c.contype = 'p')
     union all
-    select format('drop index %I', i.indexname), i.indexdef, 2
+    -- A partitioned table's index reads ON ONLY, which would not make its partitions' indexes again.
+    select format('drop index %I', i.indexname), replace(i.indexdef, ' ON ONLY ', ' ON '), 2
     from pg_indexes i
     where i.schemaname = current_schema()
       and i.tablename in ('device_events', 'event_statistics_hourly', 'event_statistics_daily')
@@ -417,6 +419,12 @@ export async function generateData(db: Database, s: DataSettings): Promise<DataS
   });
   const keys = await loadTimeKeys(db);
   for (const key of keys) await sql.raw(key.drop).execute(db);
+  // The events' monthly partitions (UTC months: a local day may begin the day before in UTC or end the
+  // day after).
+  await createPartitions(
+    db,
+    monthsBetween(`${addDays(s.firstDay, -1)}T00:00:00Z`, `${addDays(s.lastDay, 1)}T23:59:59Z`),
+  );
   const count = await step('device events', () => events(db, s, viewerPicks(random)));
   await step('hourly rollups', () => rollups(db, s));
   await step('daily rollups', () => dailyRollups(db, s));

@@ -184,6 +184,7 @@ export async function buildApp({
     db,
     access,
     timeZone: config.timeZone,
+    retention: config,
     campaigns,
     pacing: delivery.withPacing,
   });

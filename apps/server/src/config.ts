@@ -13,6 +13,7 @@ import {
   parseOpeningHours,
   type OpeningHours,
 } from '@marquee/contracts/inventory';
+import { parseRetentionDays, retentionTexts } from '@marquee/contracts/retention';
 import { buildVersion } from '../../../scripts/version.mjs';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -109,6 +110,19 @@ const envSchema = z.object({
       if (!parsed) ctx.addIssue({ code: 'custom', message: `OPENING_HOURS: ${inventoryTexts.invalidOpeningHours}` });
       return parsed ?? z.NEVER;
     }),
+  /** Raw plays are kept this many days, by whole UTC months (unset or 0: the default, 400; `never`:
+   * kept for good); the rollups are kept for good either way. */
+  RAW_EVENT_RETENTION_DAYS: z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      const days = parseRetentionDays(value);
+      if (days === undefined) {
+        ctx.addIssue({ code: 'custom', message: `RAW_EVENT_RETENTION_DAYS: ${retentionTexts.invalidSetting}` });
+        return z.NEVER;
+      }
+      return days;
+    }),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Lets a Prometheus scraper on another machine read /metrics (`Authorization: Bearer <token>`). */
   METRICS_TOKEN: z.string().min(16).optional(),
@@ -184,6 +198,8 @@ export type Config = {
   playlistStaleMs: number;
   /** A new location's loop length and opening hours when the form leaves them out. */
   inventory: InventorySettings;
+  /** Days raw plays are kept (whole UTC months are dropped once past it); null: kept for good. */
+  rawEventRetentionDays: number | null;
   webDist: string;
   /** The clock: "today" (campaign dates, the approval list) is its day in `timeZone`. Tests fix it. */
   now: () => Date;
@@ -289,6 +305,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     playlistStaleMs: e.PLAYLIST_STALE_MINUTES * 60_000,
     sweepIntervalMs: e.SWEEP_INTERVAL_SECONDS * 1000,
     inventory: { loopSeconds: e.LOOP_SECONDS, openingHours: e.OPENING_HOURS },
+    rawEventRetentionDays: e.RAW_EVENT_RETENTION_DAYS,
     webDist: e.WEB_DIST,
     now: () => new Date(),
     version: e.APP_VERSION ?? distVersion(e.WEB_DIST) ?? buildVersion(),

@@ -24,12 +24,15 @@ describeBackends('app config', (ctx) => {
     // A new location's defaults (LOOP_SECONDS, OPENING_HOURS), so the location form can show them.
     expect(body.loop_seconds).toBe(60);
     expect(body.opening_hours).toEqual({ open_time: '06:00', close_time: '24:00' });
+    // How long raw plays are kept (RAW_EVENT_RETENTION_DAYS), so the screens can say where they start.
+    expect(body.raw_event_retention_days).toBe(400);
     expect(Object.keys(body).sort()).toEqual([
       'age_groups',
       'genders',
       'image_max_bytes',
       'loop_seconds',
       'opening_hours',
+      'raw_event_retention_days',
       'rejection_reasons',
       'time_zone',
       'times',

@@ -9,6 +9,7 @@ import crypto from 'node:crypto';
 import { sql } from 'kysely';
 import { PROOF_RECEIPT_HEADER, type ProofOfPlayReceipt } from '@marquee/contracts/delivery';
 import { resources } from '@marquee/contracts/resources';
+import { createPartitions, monthsBetween } from '../src/modules/device-gateway/event-partitions.ts';
 import { backends } from './helpers/backends.ts';
 import { migrateWithAdmin, seedGatewayFixture, signInOverHttp, useServerProcesses } from './helpers/server-process.ts';
 
@@ -52,7 +53,8 @@ for (const backend of backends()) {
             .select('videoclip_id')
             .where('id', '=', campaign)
             .executeTakeFirstOrThrow();
-          // Spread evenly over DAYS days from `first`, so one day holds a tenth.
+          // Spread evenly over DAYS days from `first`, so one day holds a tenth (in the months' partitions).
+          await createPartitions(db, monthsBetween(first, first.getTime() + DAYS * 86_400_000));
           await sql`
           insert into device_events (device_id, location_id, campaign_id, zone, started_at, duration_ms, viewers,
             videoclip_id, completed, checksum_ok, measured)

@@ -29,5 +29,8 @@ export const appConfig = z.object({
   /** Opening hours a new location gets (OPENING_HOURS, normalised: HH:mm, a close of 24:00 is
    * midnight, a close before the open runs past midnight), in `time_zone`. */
   opening_hours: z.object({ open_time: z.string(), close_time: z.string() }),
+  /** Days raw plays are kept (RAW_EVENT_RETENTION_DAYS; null: for good): lists of single plays start at
+   * `rawEventsFrom` of retention.ts, while the reports count every play. */
+  raw_event_retention_days: z.number().int().nullable(),
 });
 export type AppConfig = z.infer<typeof appConfig>;

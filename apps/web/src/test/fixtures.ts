@@ -43,6 +43,7 @@ export const configFixture = (extra: Partial<AppConfig> = {}): AppConfig => ({
   rejection_reasons: [{ id: 0, label: 'Other' }],
   loop_seconds: 60,
   opening_hours: { open_time: '06:00', close_time: '24:00' },
+  raw_event_retention_days: 400,
   ...extra,
 });
 

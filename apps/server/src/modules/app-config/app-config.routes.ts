@@ -21,6 +21,7 @@ export function registerAppConfigRoutes(app: FastifyInstance, config: Config) {
     rejection_reasons: config.campaigns.rejectionReasons,
     loop_seconds: config.inventory.loopSeconds,
     opening_hours: config.inventory.openingHours,
+    raw_event_retention_days: config.rawEventRetentionDays,
   };
   app
     .withTypeProvider<ZodTypeProvider>()

@@ -14,6 +14,7 @@ import {
   proofOfPlayReceipt,
 } from '@marquee/contracts/delivery';
 import { resources } from '@marquee/contracts/resources';
+import { RAW_EVENTS_FROM_HEADER, RETENTION_NOTICE_HEADER } from '@marquee/contracts/retention';
 import { requireAuth } from '../../http/session.ts';
 import type { DeliveryService } from './delivery.service.ts';
 import type { ProofOfPlayService } from './proof-of-play.ts';
@@ -79,7 +80,7 @@ export function registerDeliveryRoutes(
     {
       schema: {
         tags,
-        description: `Every play of the campaign in the period (csv by default, or json), oldest first, streamed. The ${PROOF_RECEIPT_HEADER} header names the receipt that holds the file's SHA-256 once it is sent.`,
+        description: `Every play of the campaign in the period (csv by default, or json), oldest first, streamed. The ${PROOF_RECEIPT_HEADER} header names the receipt that holds the file's SHA-256 once it is sent. Raw plays are kept RAW_EVENT_RETENTION_DAYS by whole months: ${RAW_EVENTS_FROM_HEADER} is the first day all of whose plays are kept (absent when all are), and ${RETENTION_NOTICE_HEADER} says so in words when the period (or, without one, the campaign's run) begins before it.`,
         params: idParam,
         querystring: proofOfPlayQuery,
         response: { 200: z.string(), ...errors },
@@ -87,7 +88,10 @@ export function registerDeliveryRoutes(
     },
     async (req, reply) => {
       const file = await proof.file(requireAuth(req), req.params.id, req.query);
-      return download(reply.header(PROOF_RECEIPT_HEADER, file.receiptId), file);
+      reply.header(PROOF_RECEIPT_HEADER, file.receiptId);
+      if (file.rawEventsFrom) reply.header(RAW_EVENTS_FROM_HEADER, file.rawEventsFrom);
+      if (file.retentionNotice) reply.header(RETENTION_NOTICE_HEADER, file.retentionNotice);
+      return download(reply, file);
     },
   );
 

@@ -2,6 +2,8 @@
 // long, whether it counted), streamed a few thousand rows at a time (by key, no cursor held open) so a
 // file of millions of plays takes no more memory than one of a hundred. The file's SHA-256 is computed as it
 // is written and kept in a receipt (and the log), so an advertiser can check the copy they received.
+// Raw plays are kept RAW_EVENT_RETENTION_DAYS: a file whose period reaches before them says so in its
+// headers (the screen says so before the download).
 import crypto from 'node:crypto';
 import { Readable } from 'node:stream';
 import { sql } from 'kysely';
@@ -14,6 +16,7 @@ import {
   type ProofOfPlayReceipt,
 } from '@marquee/contracts/delivery';
 import { resources } from '@marquee/contracts/resources';
+import { rawEventsFrom, reachesPastRetention, retentionTexts } from '@marquee/contracts/retention';
 import type { Access, Auth } from '../../access/access.ts';
 import { writeLogEntry } from '../../audit/audit.ts';
 import type { Config } from '../../config.ts';
@@ -185,7 +188,7 @@ export function createProofOfPlayService({
 }: {
   db: Database;
   access: Access;
-  config: Pick<Config, 'timeZone'>;
+  config: Pick<Config, 'timeZone' | 'now' | 'rawEventRetentionDays'>;
   campaigns: CampaignsService;
 }) {
   const receipts = () =>
@@ -210,9 +213,17 @@ export function createProofOfPlayService({
   }
 
   return {
-    /** The file as a stream, with the id of its receipt (its SHA-256 is there once the last byte went). */
+    /** The file as a stream, with the id of its receipt (its SHA-256 is there once the last byte went),
+     * the first day of kept raw plays (null: all are kept) and, when the period (or without one, the
+     * campaign's run) reaches before it, the notice saying that earlier plays are past retention. */
     async file(auth: Auth, id: number, q: ProofOfPlayQuery) {
       const campaign = await visible(auth, id);
+      const days = config.rawEventRetentionDays;
+      const rawFrom = rawEventsFrom(config.now(), days, config.timeZone);
+      const retentionNotice =
+        rawFrom !== null && days !== null && reachesPastRetention(q.date__gte ?? campaign.start_date, rawFrom)
+          ? retentionTexts.proofOfPlay(rawFrom, days)
+          : null;
       const period = periodOf(q);
       const format = q.format ?? 'csv';
       const receiptId = crypto.randomUUID();
@@ -263,6 +274,8 @@ export function createProofOfPlayService({
       }
       return {
         receiptId,
+        rawEventsFrom: rawFrom,
+        retentionNotice,
         filename: `proof-of-play-${campaign.sys_id}.${format}`,
         contentType: proofTypes[format],
         stream: Readable.from(bytes(), { objectMode: false }),

@@ -1,10 +1,13 @@
 // The maintenance sweep main.ts runs every minute: devices silent for too long are marked offline once
 // (the log gets a warning; their managers a message from the alert, modules/alerts, during opening
-// hours), and campaigns past their end date are finished. Safe to run from several servers at once: each change is claimed by one UPDATE.
+// hours), campaigns past their end date are finished, and the raw plays' monthly partitions are made
+// ahead and dropped past RAW_EVENT_RETENTION_DAYS (event-partitions.ts; each drop is logged). Safe to
+// run from several servers at once: each change is claimed by one UPDATE, partitions under a lock.
 import { ActionFlag } from '@marquee/contracts/action-flags';
 import { campaignTransitions } from '@marquee/contracts/campaigns';
 import { gatewayTexts } from '@marquee/contracts/device-gateway';
 import { resources } from '@marquee/contracts/resources';
+import { retentionTexts } from '@marquee/contracts/retention';
 import { writeLogEntry } from '../../audit/audit.ts';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/database.ts';
@@ -12,10 +15,17 @@ import { dayIn } from '../../lib/days.ts';
 import { CAMPAIGN_MODEL } from '../campaigns/campaigns.repository.ts';
 import { syncDevicePeriods } from '../locations/device-periods.repository.ts';
 import { gatewayRepository as repo } from './device-gateway.repository.ts';
+import { maintainEventPartitions, type Month } from './event-partitions.ts';
 
 export const DEVICE_MODEL = resources.devices.model_name;
+const STATISTICS_MODEL = resources.eventStatistics.model_name;
 
-export type SweepResult = { offline: number; finished: number };
+export type SweepResult = {
+  offline: number;
+  finished: number;
+  /** Months of raw plays whose partitions were made or dropped. */
+  partitions: { created: Month[]; dropped: Month[] };
+};
 
 /** `yyyy-MM-dd HH:mm` in the time zone, the way people at the location read their clocks. */
 export function formatTimeIn(date: Date, timeZone: string): string {
@@ -31,7 +41,7 @@ export function formatTimeIn(date: Date, timeZone: string): string {
 
 export async function runMaintenance(
   db: Database,
-  config: Pick<Config, 'now' | 'timeZone' | 'deviceOfflineMs'>,
+  config: Pick<Config, 'now' | 'timeZone' | 'deviceOfflineMs' | 'rawEventRetentionDays'>,
 ): Promise<SweepResult> {
   const now = config.now();
   const offline = await db.transaction().execute(async (trx) => {
@@ -71,5 +81,19 @@ export async function runMaintenance(
   // Device writes keep the periods in step; this catches any path that did not (a device table edited
   // by hand, a write that failed between its commit and the sync).
   await syncDevicePeriods(db, now);
-  return { offline, finished };
+
+  // Last, so that a drop that could not lock the table in time (the next sweep tries again) holds up
+  // nothing else.
+  const partitions = await maintainEventPartitions(db, { ...config, now: () => now });
+  for (const month of partitions.dropped) {
+    await writeLogEntry(db, {
+      userId: null,
+      model: STATISTICS_MODEL,
+      objectId: null,
+      objectRepr: retentionTexts.droppedRepr(month),
+      actionFlag: ActionFlag.Information,
+      changeMessage: retentionTexts.droppedEntry(month, config.rawEventRetentionDays ?? 0),
+    });
+  }
+  return { offline, finished, partitions };
 }

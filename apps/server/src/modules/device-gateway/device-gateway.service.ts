@@ -25,12 +25,16 @@ import { CAMPAIGN_MODEL } from '../campaigns/campaigns.repository.ts';
 import { openDevicePeriod } from '../locations/device-periods.repository.ts';
 import { DEVICE_MODEL } from './device-gateway.maintenance.ts';
 import { refreshDeviceHealth } from './device-health.ts';
+import { ensureEventPartitions } from './event-partitions.ts';
 import { playlistsOf } from './playlists.ts';
 import { gatewayRepository as repo, type EventRow, type GatewayDevice } from './device-gateway.repository.ts';
 
 export type GatewayDeps = {
   db: Database;
-  config: Pick<Config, 'now' | 'timeZone' | 'campaigns' | 'deviceOfflineMs' | 'playlistStaleMs'>;
+  config: Pick<
+    Config,
+    'now' | 'timeZone' | 'campaigns' | 'deviceOfflineMs' | 'playlistStaleMs' | 'rawEventRetentionDays'
+  >;
   storage: MediaStorage;
   /** Counts stored events and batch sizes (absent where nobody reads metrics). */
   metrics?: Pick<Metrics, 'deviceEvents' | 'deviceBatchSize'>;
@@ -198,6 +202,12 @@ export function createDeviceGatewayService({ db, config, storage, metrics }: Gat
       const { errors, clips } = await check(device, batch);
       if (Object.keys(errors).length) throw badRequest(errors);
       const rows = batch.events.map((event) => rowOf(event, clips.get(event.campaign)!));
+      // Before the batch's transaction: a month without a partition (history sent late) gets one.
+      await ensureEventPartitions(
+        db,
+        rows.map((r) => r.started_at),
+        config,
+      );
       const result = await db.transaction().execute(async (trx) => {
         const claimed = await repo.claimBatch(trx, { device: device.id, batchId: batch.batch_id, events: rows.length });
         if (!claimed) return { accepted: 0, duplicate: true };

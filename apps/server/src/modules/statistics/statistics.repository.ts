@@ -305,7 +305,8 @@ export const statisticsRepository = {
 
   /** Per campaign of `ids`, its numbers at each location it goes to or played at (daily rollups for
    * the numbers: over all time they sum to the hourly ones in any time zone; first and last event from
-   * the events' (campaign, started_at) index). */
+   * the events' (campaign, started_at) index, or to the hour from the hourly rollups where raw plays
+   * are past retention: the daily rollups have plays on a day before the first raw one, or none is left). */
   async locationReports(db: Database, ids: number[]) {
     if (!ids.length) return new Map<number, ReturnType<typeof presentReport>[]>();
     const list = sql.join(ids);
@@ -318,20 +319,30 @@ export const statisticsRepository = {
       ),
       sums as (
         select campaign_id, location_id, sum(plays)::bigint as plays, sum(viewers)::bigint as viewers,
-          sum(play_ms)::bigint as play_ms
+          sum(play_ms)::bigint as play_ms, min(day) as first_day, max(day) as last_day
         from event_statistics_daily where campaign_id in (${list}) and gender = ''
         group by 1, 2
       )
       select pr.campaign_id, l.id as location_id, l.name as location_name, l.sys_id as location_sys_id,
         s.plays, s.viewers, s.play_ms,
         (select count(*) from devices d where d.location_id = l.id and d.is_active)::int as devices,
-        (select min(e.started_at) from device_events e
-          where e.campaign_id = pr.campaign_id and e.location_id = pr.location_id) as first_event,
-        (select max(e.started_at) from device_events e
-          where e.campaign_id = pr.campaign_id and e.location_id = pr.location_id) as last_event
+        case when s.first_day < coalesce((r.first_raw at time zone z.time_zone)::date, 'infinity')
+          then (select min(h.hour) from event_statistics_hourly h
+            where h.campaign_id = pr.campaign_id and h.location_id = pr.location_id and h.gender = '')
+          else r.first_raw end as first_event,
+        coalesce(r.last_raw, case when s.last_day is not null then (select max(h.hour) from event_statistics_hourly h
+            where h.campaign_id = pr.campaign_id and h.location_id = pr.location_id and h.gender = '') end) as last_event
       from pairs pr
       join locations l on l.id = pr.location_id
+      cross join event_statistics_daily_zone z
       left join sums s on s.campaign_id = pr.campaign_id and s.location_id = pr.location_id
+      cross join lateral (
+        select
+          (select min(e.started_at) from device_events e
+            where e.campaign_id = pr.campaign_id and e.location_id = pr.location_id) as first_raw,
+          (select max(e.started_at) from device_events e
+            where e.campaign_id = pr.campaign_id and e.location_id = pr.location_id) as last_raw
+      ) r
       order by pr.campaign_id, l.name, l.id`.execute(db);
     const byCampaign = new Map<number, ReturnType<typeof presentReport>[]>();
     for (const r of rows) {

@@ -5,11 +5,11 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { detailError, idParam, paged, validationError } from '@marquee/contracts/common';
 import { resources } from '@marquee/contracts/resources';
+import { eventLogPage } from '@marquee/contracts/retention';
 import {
   campaignReportsQuery,
   campaignWithReports,
   distinctDevicesQuery,
-  eventLog,
   eventLogQuery,
   reportingDevice,
   statisticsPage,
@@ -53,7 +53,15 @@ export function registerStatisticsRoutes(app: FastifyInstance, service: Statisti
   const logs = resources.eventLogs.endpoint;
   r.get(
     logs,
-    { schema: { tags: ['event-log'], querystring: eventLogQuery, response: { 200: paged(eventLog), ...errors } } },
+    {
+      schema: {
+        tags: ['event-log'],
+        description:
+          'Raw plays (device events). They are kept RAW_EVENT_RETENTION_DAYS by whole months: `raw_events_from` is the first day all of whose plays are here (null when all are kept); the statistics count earlier plays from the rollups.',
+        querystring: eventLogQuery,
+        response: { 200: eventLogPage, ...errors },
+      },
+    },
     (req) => service.eventLog(requireAuth(req), req.query, req.url),
   );
   r.get(
@@ -61,6 +69,8 @@ export function registerStatisticsRoutes(app: FastifyInstance, service: Statisti
     {
       schema: {
         tags: ['event-log'],
+        description:
+          'The devices with raw plays in the period, with how many and when; like the event log, only from its `raw_events_from` on.',
         querystring: distinctDevicesQuery,
         response: { 200: paged(reportingDevice), ...errors },
       },

@@ -4,6 +4,7 @@ import { REPORT_STATES } from '@marquee/contracts/campaigns';
 import { parseOrdering, type Paged } from '@marquee/contracts/common';
 import { REPORT_CAMPAIGNS_PAGE_SIZE } from '@marquee/contracts/constants';
 import { resources } from '@marquee/contracts/resources';
+import { rawEventsFrom, type EventLogPage } from '@marquee/contracts/retention';
 import {
   eventLogOrdering,
   statisticsColumns,
@@ -11,7 +12,6 @@ import {
   type CampaignReportsQuery,
   type CampaignWithReports,
   type DistinctDevicesQuery,
-  type EventLog,
   type EventLogQuery,
   type ReportingDevice,
   type StatisticsGroup,
@@ -21,6 +21,7 @@ import {
 import { details } from '@marquee/contracts/texts';
 import type { Access, Auth } from '../../access/access.ts';
 import { advertiserFilter } from '../../access/rules.ts';
+import type { Config } from '../../config.ts';
 import type { Database } from '../../db/database.ts';
 import { cachedCount } from '../../http/count-cache.ts';
 import { pageLinks, pageOf, periodOf } from '../../http/paging.ts';
@@ -49,12 +50,15 @@ export function createStatisticsService({
   db,
   access,
   timeZone,
+  retention,
   campaigns,
   pacing,
 }: {
   db: Database;
   access: Access;
   timeZone: string;
+  /** How long raw plays are kept: the event log says from which day it has them. */
+  retention: Pick<Config, 'now' | 'rawEventRetentionDays'>;
   campaigns: CampaignsService;
   /** Adds each campaign's delivery % and pacing. */
   pacing: <T extends { id: number }>(auth: Auth, items: T[]) => Promise<T[]>;
@@ -119,7 +123,9 @@ export function createStatisticsService({
       };
     },
 
-    async eventLog(auth: Auth, q: EventLogQuery, url: string): Promise<Paged<EventLog>> {
+    /** A page of raw plays, and the day they start: earlier ones are past retention (counted in the
+     * statistics only). */
+    async eventLog(auth: Auth, q: EventLogQuery, url: string): Promise<EventLogPage> {
       access.require(auth, LIST);
       const filters = {
         ...periodOf(q),
@@ -139,6 +145,7 @@ export function createStatisticsService({
         count,
         ...pageLinks(url, page, limit, count),
         results,
+        raw_events_from: rawEventsFrom(retention.now(), retention.rawEventRetentionDays, timeZone),
         _permissions: access.modelPermissions(auth, MODEL),
       };
     },

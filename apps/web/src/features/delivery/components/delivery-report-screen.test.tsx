@@ -1,20 +1,24 @@
 import { createHash } from 'node:crypto';
 import type { UserInfo } from '@marquee/contracts/auth';
 import type { ProofOfPlayReceipt } from '@marquee/contracts/delivery';
+import { rawEventsFrom, retentionTexts } from '@marquee/contracts/retention';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { paths } from '../../../app/paths.ts';
+import { appConfigQueryOptions } from '../../../lib/app-config.ts';
 import { userInfoQueryKey } from '../../../lib/current-user.ts';
 import { setDisplayTimeZone } from '../../../lib/format.ts';
 import { saveFile } from '../../../lib/save-file.ts';
 import { renderWithProviders } from '../../../test/render.tsx';
 import { deliveryResponseFixture, deliveryRowFixture } from '../../../test/delivery-fixtures.ts';
+import { configFixture } from '../../../test/fixtures.ts';
 import { DeliveryReportScreen } from './delivery-report-screen.tsx';
 import { proofTexts } from './delivery-downloads.tsx';
 
 vi.mock('../../../lib/save-file.ts', () => ({ saveFile: vi.fn() }));
 
 afterEach(() => {
+  vi.useRealTimers();
   vi.restoreAllMocks();
   vi.mocked(saveFile).mockClear();
   setDisplayTimeZone(undefined);
@@ -252,6 +256,25 @@ describe('DeliveryReportScreen', () => {
     const check = await screen.findByRole('region', { name: 'Proof of play receipt' });
     expect(await within(check).findByText(proofTexts.differs, {}, { timeout: 3000 })).toBeInTheDocument();
     expect(within(check).queryByText(proofTexts.matches)).toBeNull();
+  });
+
+  it('says when the period reaches before the raw plays the proof of play is made of', async () => {
+    mockServer();
+    const { queryClient } = renderReport('/reports/delivery/1?date__gte=2024-01-01');
+    queryClient.setQueryData(appConfigQueryOptions().queryKey, configFixture({ raw_event_retention_days: 400 }));
+    const notice = await screen.findByTestId('retention-notice');
+    expect(notice).toHaveTextContent(retentionTexts.proofOfPlay(rawEventsFrom(new Date(), 400, 'UTC')!, 400));
+  });
+
+  it("says nothing of retention over the campaign's whole run when it began after the raw plays kept", async () => {
+    // The campaign began on 2026-11-23: well inside 400 days of this day.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-26T14:00:00Z'));
+    mockServer();
+    const { queryClient } = renderReport();
+    queryClient.setQueryData(appConfigQueryOptions().queryKey, configFixture({ raw_event_retention_days: 400 }));
+    expect(await screen.findByRole('heading', { name: 'Delivery of Morning Blend launch' })).toBeInTheDocument();
+    expect(screen.queryByTestId('retention-notice')).toBeNull();
   });
 
   it('exports the report by location and day in the period', async () => {

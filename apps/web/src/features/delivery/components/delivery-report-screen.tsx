@@ -2,7 +2,8 @@
 // totals (contracted, due so far, delivered, delivery % with pacing, progress; partial and
 // wrong-creative plays; measured and modelled impressions apart), delivered against due added up by
 // day, the table by location that opens to its days, and the downloads: the report (CSV, Excel) and
-// the proof of play (CSV, JSON) with the check of its SHA-256.
+// the proof of play (CSV, JSON) with the check of its SHA-256, and a notice when the period reaches
+// before the raw plays the proof of play is made of (past retention).
 import { Alert, Anchor, Button, Group, Paper, Skeleton, Stack, Text } from '@mantine/core';
 import { Link, useParams } from 'react-router';
 import { campaignPath, paths } from '../../../app/paths.ts';
@@ -10,6 +11,7 @@ import { CampaignStateBadge } from '../../../components/campaign-state-badge.tsx
 import { DeliveryBarKey } from '../../../components/delivery-bar.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { ReportPeriod } from '../../../components/report-period.tsx';
+import { RetentionNotice } from '../../../components/retention-notice.tsx';
 import { ScheduleReportButton } from '../../../components/schedule-report-button.tsx';
 import { SysIdText } from '../../../components/sys-id.tsx';
 import { useReportParams } from '../../../components/use-report-params.ts';
@@ -121,6 +123,7 @@ export function DeliveryReportScreen() {
           </Group>
         </Paper>
 
+        {c && <RetentionNotice from={period.date__gte || c.start_date} what="proof" />}
         <ProofOfPlayCheck check={downloads.check} />
 
         {data ? (

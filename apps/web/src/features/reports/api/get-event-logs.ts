@@ -1,8 +1,9 @@
-// GET /api/event-log/ (the raw device events) and /api/event-log/distinct_devices/ (the devices
-// that reported in a period), one page at a time.
+// GET /api/event-log/ (the raw device events, from the day raw plays are kept: raw_events_from) and
+// /api/event-log/distinct_devices/ (the devices that reported in a period), one page at a time.
 import type { Paged } from '@marquee/contracts/common';
 import { resources } from '@marquee/contracts/resources';
-import type { EventLog, ReportingDevice } from '@marquee/contracts/statistics';
+import type { EventLogPage } from '@marquee/contracts/retention';
+import type { ReportingDevice } from '@marquee/contracts/statistics';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
 import type { QueryParams } from '../../../lib/api-client.ts';
@@ -12,7 +13,7 @@ const endpoint = resources.eventLogs.endpoint;
 export const useEventLogs = (params: QueryParams) =>
   useQuery({
     queryKey: ['eventLogs', 'list', params] as const,
-    queryFn: ({ signal }) => api.get<Paged<EventLog>>(endpoint, { query: params, signal, background: true }),
+    queryFn: ({ signal }) => api.get<EventLogPage>(endpoint, { query: params, signal, background: true }),
     placeholderData: keepPreviousData,
   });
 

@@ -1,6 +1,7 @@
 // /reports/campaigns/details/:campaign/:location: one campaign at one location over a period (up to
 // two months ahead) with audience filters: plays and viewers per day and by audience, the statistics
-// table (STATISTICS_PAGE_SIZE a page, totals, exports), the devices that reported and their events.
+// table (STATISTICS_PAGE_SIZE a page, totals, exports), the devices that reported and their events
+// (raw plays: a period reaching past their retention says where they start).
 import { Alert, Button, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { STATISTICS_PAGE_SIZE } from '@marquee/contracts/constants';
 import type { ReactNode } from 'react';
@@ -8,6 +9,7 @@ import { Link, useParams } from 'react-router';
 import { locationPath, paths } from '../../../app/paths.ts';
 import { CampaignStateBadge } from '../../../components/campaign-state-badge.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
+import { RetentionNotice } from '../../../components/retention-notice.tsx';
 import { addMonths, ReportPeriod } from '../../../components/report-period.tsx';
 import { ScheduleReportButton } from '../../../components/schedule-report-button.tsx';
 import { useReportParams } from '../../../components/use-report-params.ts';
@@ -190,6 +192,7 @@ export function CampaignLocationReportScreen() {
           )}
         </Section>
 
+        <RetentionNotice from={from} what="list" />
         <Section title="Devices">
           <ReportDevicesTable query={base} report={report} />
         </Section>
