@@ -4,6 +4,7 @@
 //   BENCH_SECONDS (default 5)           duration of each short case (10 connections)
 //   BENCH_LIST_SECONDS (default 20)     duration of each round of the list case (issue 17)
 //   BENCH_LIST_ROUNDS (default 2)       rounds of the list case
+//   BENCH_ONLY (default all)            the parts to run, comma-separated: lists (issue 17's case), calls
 //   BENCH_DATABASE_URL                  use a PostgreSQL database (its tables are created fresh in a new schema)
 import fs from 'node:fs';
 import os from 'node:os';
@@ -23,6 +24,12 @@ const rows = Number(process.env.BENCH_LOG_ENTRIES ?? (pgUrl ? 1_000_000 : 140_00
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 const listSeconds = Number(process.env.BENCH_LIST_SECONDS ?? 20);
 const listRounds = Number(process.env.BENCH_LIST_ROUNDS ?? 2);
+const PARTS = ['lists', 'calls'] as const;
+const only = process.env.BENCH_ONLY?.split(',').map((p) => p.trim());
+const unknownPart = only?.find((p) => !(PARTS as readonly string[]).includes(p));
+if (unknownPart !== undefined) throw new Error(`BENCH_ONLY: unknown part ${unknownPart} (${PARTS.join(', ')})`);
+/** Whether BENCH_ONLY asks for this part (all of them without it). */
+const asked = (part: (typeof PARTS)[number]) => !only || only.includes(part);
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'marquee-bench-'));
 
 /** The list goal of issue 17, for every page of the API. */
@@ -123,20 +130,22 @@ async function measure({ connections, duration, path: fixed, randomPath }: Measu
 const listPath = (page: number) =>
   `/api/log-entries/?ordering=-action_time&page_size=30&action_flag=${LIST_FLAG}&page=${page}`;
 const randomListPath = () => listPath(1 + Math.floor(Math.random() * LIST_PAGES));
-await measure({ connections: LIST_CONNECTIONS, duration: 2, randomPath: randomListPath });
-const listResults: Record<string, unknown>[] = [];
-for (let round = 1; round <= listRounds; round++) {
-  listResults.push({
-    case: `log entries, action ${LIST_FLAG}, random page 1–${LIST_PAGES}, round ${round}`,
-    conns: LIST_CONNECTIONS,
-    ...(await measure({ connections: LIST_CONNECTIONS, duration: listSeconds, randomPath: randomListPath })),
-  });
+if (asked('lists')) {
+  await measure({ connections: LIST_CONNECTIONS, duration: 2, randomPath: randomListPath });
+  const listResults: Record<string, unknown>[] = [];
+  for (let round = 1; round <= listRounds; round++) {
+    listResults.push({
+      case: `log entries, action ${LIST_FLAG}, random page 1–${LIST_PAGES}, round ${round}`,
+      conns: LIST_CONNECTIONS,
+      ...(await measure({ connections: LIST_CONNECTIONS, duration: listSeconds, randomPath: randomListPath })),
+    });
+  }
+  console.log(
+    `\nLists (issue 17): ${rows.toLocaleString('en')} log entries, ${listSeconds} s per round; ` +
+      `load average (1/5/15 min) before → after each round`,
+  );
+  console.table(listResults);
 }
-console.log(
-  `\nLists (issue 17): ${rows.toLocaleString('en')} log entries, ${listSeconds} s per round; ` +
-    `load average (1/5/15 min) before → after each round`,
-);
-console.table(listResults);
 
 const cases: [string, string][] = [
   ['user-info', '/api/user-info/'],
@@ -147,16 +156,18 @@ const cases: [string, string][] = [
   ['log entries, flag filter', `/api/log-entries/?ordering=-action_time&page_size=30&action_flag=${LIST_FLAG}`],
 ];
 
-const results: Record<string, unknown>[] = [];
-for (const [name, pathAndQuery] of cases) {
-  results.push({
-    case: name,
-    conns: 10,
-    ...(await measure({ connections: 10, duration: seconds, path: pathAndQuery })),
-  });
+if (asked('calls')) {
+  const results: Record<string, unknown>[] = [];
+  for (const [name, pathAndQuery] of cases) {
+    results.push({
+      case: name,
+      conns: 10,
+      ...(await measure({ connections: 10, duration: seconds, path: pathAndQuery })),
+    });
+  }
+  console.log(`\nMain calls: ${seconds} s each`);
+  console.table(results);
 }
-console.log(`\nMain calls: ${seconds} s each`);
-console.table(results);
 
 await app.close();
 await db.destroy();

@@ -15,6 +15,7 @@ import { docsEndpoint, resources } from '@marquee/contracts/resources';
 import { createAccess } from './access/access.ts';
 import type { Config } from './config.ts';
 import { poolStatsOf, type Database } from './db/database.ts';
+import { registerCountNotifications } from './db/count-notifications.ts';
 import { errorHandler, notFound, unauthorized } from './http/errors.ts';
 import { registerCompression } from './http/compression.ts';
 import { registerInputGuard } from './http/input-guard.ts';
@@ -95,6 +96,8 @@ export async function buildApp({
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(errorHandler);
+  // List counts are cached per process; every process drops them when any of them writes.
+  registerCountNotifications(app, db);
   await registerSecurityHeaders(app, config);
   // Before any route: it hooks every route as it is added.
   await registerCompression(app);
