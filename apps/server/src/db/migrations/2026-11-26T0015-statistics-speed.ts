@@ -17,8 +17,8 @@
 // (3 000 lookups per 1 000 events) and guarded nothing the gateway and the rollups do not. The gateway
 // writes only the device it authenticated, its location and campaigns it found there; and every event
 // is in an hourly rollup row, whose keys still refer to its campaign and location, so neither can be
-// deleted while it has plays. A deleted device's events keep its id (rewriting months of partitions
-// to null it would be the dearer part of deleting it); the event log shows them without a device.
+// deleted while it has plays. What the device's key did when a device is deleted (its events stay,
+// without a device) a trigger on devices does: deletes are rare, appends are not.
 import { sql, type Kysely } from 'kysely';
 import { execStatements } from '../exec-statements.ts';
 
@@ -40,6 +40,15 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   const { rows: keys } = await sql<{ name: string }>`
     select conname as name from pg_constraint where conrelid = 'device_events'::regclass and contype = 'f'`.execute(db);
   for (const { name } of keys) await sql`alter table device_events drop constraint ${sql.id(name)}`.execute(db);
+  await sql`
+    create function device_events_forget_device() returns trigger language plpgsql as $$
+    begin
+      update device_events set device_id = null where device_id = old.id;
+      return old;
+    end $$`.execute(db);
+  await sql`
+    create trigger devices_forget_events after delete on devices
+    for each row execute function device_events_forget_device()`.execute(db);
   // No batch may add to the rollups while the new ones are made from them.
   await sql`lock table event_statistics_hourly in share mode`.execute(db);
   await sql`lock table event_statistics_daily in share mode`.execute(db);
@@ -118,6 +127,8 @@ export async function down(db: Kysely<unknown>): Promise<void> {
   await execStatements(
     db,
     `
+    drop trigger devices_forget_events on devices;
+    drop function device_events_forget_device();
     update device_events set device_id = null where device_id not in (select id from devices);
     alter table device_events add foreign key (device_id) references devices(id) on delete set null;
     alter table device_events add foreign key (location_id) references locations(id);

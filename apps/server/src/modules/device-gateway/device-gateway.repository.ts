@@ -56,40 +56,28 @@ const SUMS = sql.raw(COUNTERS.map((n) => `sum(${n})::${n === 'play_ms' ? 'bigint
 /** An upsert's update: the counters of row `alias` plus the new row's. */
 const addedTo = (alias: string) => sql.raw(COUNTERS.map((n) => `${n} = ${alias}.${n} + excluded.${n}`).join(', '));
 
-/** What a batch adds to the rollups all locations share (JSON arrays of rows, as PostgreSQL gave them):
- * per local day, campaign and audience; per local day and audience; per hour and audience. */
-export type SharedRollups = { campaignDaily: string; networkDaily: string; networkHourly: string };
+/** A PostgreSQL array literal of numbers or booleans (pg's generic one escapes every element). */
+const plainArray = (values: (number | boolean)[]) => `{${values.join(',')}}`;
+/** A PostgreSQL array literal of texts, NULL for null (quotes and backslashes escaped). */
+const textArray = (values: (string | null)[]) =>
+  `{${values.map((v) => (v === null ? 'NULL' : `"${v.replace(/["\\]/g, '\\$&')}"`)).join(',')}}`;
 
-/** A batch as one array per column, in the order of the events. */
+/** A batch as one array literal per column, in the order of the events. */
 function columnsOf(events: EventRow[]) {
-  const n = events.length;
-  const c = {
-    campaign: new Array<number>(n),
-    clip: new Array<number>(n),
-    zone: new Array<number>(n),
-    startedAt: new Array<string>(n),
-    durationMs: new Array<number>(n),
-    viewers: new Array<number>(n),
-    audience: new Array<string | null>(n),
-    completed: new Array<boolean>(n),
-    checksumOk: new Array<boolean | null>(n),
-    reportedChecksum: new Array<string | null>(n),
-    measured: new Array<boolean>(n),
+  const column = <T>(value: (e: EventRow) => T) => events.map(value);
+  return {
+    campaign: plainArray(column((e) => e.campaign_id)),
+    clip: plainArray(column((e) => e.videoclip_id)),
+    zone: plainArray(column((e) => e.zone)),
+    startedAt: textArray(column((e) => e.started_at)),
+    durationMs: plainArray(column((e) => e.duration_ms)),
+    viewers: plainArray(column((e) => e.viewers)),
+    audience: textArray(column((e) => (e.audience === null ? null : JSON.stringify(e.audience)))),
+    completed: plainArray(column((e) => e.completed)),
+    checksumOk: textArray(column((e) => (e.checksum_ok === null ? null : String(e.checksum_ok)))),
+    reportedChecksum: textArray(column((e) => e.reported_checksum)),
+    measured: plainArray(column((e) => e.measured)),
   };
-  events.forEach((e, i) => {
-    c.campaign[i] = e.campaign_id;
-    c.clip[i] = e.videoclip_id;
-    c.zone[i] = e.zone;
-    c.startedAt[i] = e.started_at;
-    c.durationMs[i] = e.duration_ms;
-    c.viewers[i] = e.viewers;
-    c.audience[i] = e.audience === null ? null : JSON.stringify(e.audience);
-    c.completed[i] = e.completed;
-    c.checksumOk[i] = e.checksum_ok;
-    c.reportedChecksum[i] = e.reported_checksum;
-    c.measured[i] = e.measured;
-  });
-  return c;
 }
 
 /** A campaign whose state a device moved: its id, name and the state before. */
@@ -275,42 +263,38 @@ export const gatewayRepository = {
   },
 
   /**
-   * Appends the events and adds them to the rollups of their location in one statement; gives what
-   * they add to the rollups every location shares, for addSharedRollups. The batch comes as one array
+   * Appends the events and adds them to every rollup, in one statement. The batch comes as one array
    * per column (unnest makes them rows again): eleven parameters whatever its size, so the statement
-   * is cheap to send, parse and plan. Rollup rows are summed per batch first: per hour (in `timeZone`),
-   * campaign and zone, a row for all plays (gender '', age group 0; with the delivered, partial and
-   * wrong-creative counts) and one per audience (gender, age group) seen; from those the daily rows by
-   * local day in the daily rollups' own time zone (event_statistics_daily_zone), so they always sum the
-   * hourly rows, and the location's all plays by hour and zone. Rows are written in key order, so
-   * concurrent batches lock them alike.
+   * is cheap to send, parse and plan. The rollup rows are summed once per batch: per hour (in
+   * `timeZone`), campaign and zone, a row for all plays (gender '', age group 0; with the delivered,
+   * partial and wrong-creative counts) and one per audience (gender, age group) seen; from those the
+   * daily rows by local day in the daily rollups' own time zone (event_statistics_daily_zone, so they
+   * always sum the hourly rows), the location's plays by hour and zone, the campaigns' daily rows, and
+   * the network's daily and hourly rows.
+   *
+   * Rows are written in key order, so concurrent batches lock them alike. The rows of the campaigns
+   * and of the network, which batches of every device add to, are written last, so they are held only
+   * from the end of the statement to the commit (run it last in the transaction): PostgreSQL runs the
+   * main statement first, then the data-modifying CTEs it does not read, the last-listed first.
    */
   async appendEvents(
     db: Database,
     { device, location, timeZone, events }: { device: number; location: number; timeZone: string; events: EventRow[] },
-  ): Promise<SharedRollups> {
-    if (!events.length) return { campaignDaily: '[]', networkDaily: '[]', networkHourly: '[]' };
+  ): Promise<void> {
+    if (!events.length) return;
     const c = columnsOf(events);
     const delivered = sql`completed and checksum_ok is not false`;
-    const { rows } = await sql<SharedRollups>`
+    await sql`
       with batch as materialized (
-        select * from unnest(${c.campaign}::int[], ${c.clip}::int[], ${c.zone}::smallint[],
-          ${c.startedAt}::timestamptz[], ${c.durationMs}::int[], ${c.viewers}::smallint[], ${c.audience}::jsonb[],
-          ${c.completed}::boolean[], ${c.checksumOk}::boolean[], ${c.reportedChecksum}::varchar[],
-          ${c.measured}::boolean[])
+        select date_trunc('hour', started_at, ${timeZone}) as hour, *
+        from unnest(${c.campaign}::int[], ${c.clip}::int[], ${c.zone}::smallint[], ${c.startedAt}::timestamptz[],
+          ${c.durationMs}::int[], ${c.viewers}::smallint[], ${c.audience}::jsonb[], ${c.completed}::boolean[],
+          ${c.checksumOk}::boolean[], ${c.reportedChecksum}::varchar[], ${c.measured}::boolean[])
           as b(campaign_id, videoclip_id, zone, started_at, duration_ms, viewers, audience, completed,
             checksum_ok, reported_checksum, measured)
       ),
-      events_added as (
-        insert into device_events (device_id, location_id, campaign_id, zone, started_at, duration_ms, viewers,
-          audience, videoclip_id, completed, checksum_ok, reported_checksum, measured)
-        select ${device}::int, ${location}::int, campaign_id, zone, started_at, duration_ms, viewers, audience,
-          videoclip_id, completed, checksum_ok, reported_checksum, measured
-        from batch
-      ),
       hourly as materialized (
-        select date_trunc('hour', started_at, ${timeZone}) as hour, campaign_id, zone,
-          ''::varchar as gender, 0::smallint as age_group,
+        select hour, campaign_id, zone, ''::varchar as gender, 0::smallint as age_group,
           count(*)::int as plays, sum(viewers)::int as viewers, sum(duration_ms)::bigint as play_ms,
           count(*) filter (where ${delivered})::int as delivered,
           count(*) filter (where not completed and checksum_ok is not false)::int as partial,
@@ -320,8 +304,7 @@ export const gatewayRepository = {
         from batch
         group by 1, 2, 3
         union all
-        select date_trunc('hour', b.started_at, ${timeZone}), b.campaign_id, b.zone,
-          split_part(a.key, ':', 1), split_part(a.key, ':', 2)::smallint,
+        select b.hour, b.campaign_id, b.zone, split_part(a.key, ':', 1), split_part(a.key, ':', 2)::smallint,
           count(*)::int, sum(a.value::int)::int, sum(b.duration_ms)::bigint, 0, 0, 0, 0, 0
         from batch b cross join lateral jsonb_each_text(b.audience) a
         group by 1, 2, 3, 4, 5
@@ -332,17 +315,30 @@ export const gatewayRepository = {
         from hourly h cross join event_statistics_daily_zone z
         group by 1, 2, 3, 4, 5
       ),
-      hourly_added as (
-        insert into event_statistics_hourly as s (hour, campaign_id, location_id, zone, gender, age_group, ${NAMES})
-        select hour, campaign_id, ${location}::int, zone, gender, age_group, ${NAMES}
-        from hourly
-        order by 2, 1, 4, 5, 6
-        on conflict (campaign_id, hour, location_id, zone, gender, age_group) do update set ${addedTo('s')}
+      network_hourly_added as (
+        insert into event_statistics_network_hourly as nh (hour, gender, age_group, ${NAMES})
+        select hour, gender, age_group, ${SUMS} from hourly
+        group by 1, 2, 3
+        order by 2, 3, 1
+        on conflict (gender, age_group, hour) do update set ${addedTo('nh')}
+      ),
+      network_daily_added as (
+        insert into event_statistics_network_daily as nd (day, gender, age_group, ${NAMES})
+        select day, gender, age_group, ${SUMS} from daily
+        group by 1, 2, 3
+        order by 2, 3, 1
+        on conflict (gender, age_group, day) do update set ${addedTo('nd')}
+      ),
+      campaign_daily_added as (
+        insert into event_statistics_campaign_daily as cd (day, campaign_id, gender, age_group, ${NAMES})
+        select day, campaign_id, gender, age_group, ${SUMS} from daily
+        group by 1, 2, 3, 4
+        order by 2, 1, 3, 4
+        on conflict (campaign_id, day, gender, age_group) do update set ${addedTo('cd')}
       ),
       location_hourly_added as (
         insert into event_statistics_location_hourly as l (hour, location_id, zone, ${NAMES})
-        select hour, ${location}::int, zone, ${SUMS}
-        from hourly
+        select hour, ${location}::int, zone, ${SUMS} from hourly
         where gender = ''
         group by 1, 3
         order by 1, 3
@@ -350,56 +346,21 @@ export const gatewayRepository = {
       ),
       daily_added as (
         insert into event_statistics_daily as d (day, campaign_id, location_id, zone, gender, age_group, ${NAMES})
-        select day, campaign_id, ${location}::int, zone, gender, age_group, ${NAMES}
-        from daily
+        select day, campaign_id, ${location}::int, zone, gender, age_group, ${NAMES} from daily
         order by 2, 1, 4, 5, 6
         on conflict (campaign_id, day, location_id, zone, gender, age_group) do update set ${addedTo('d')}
-      )
-      select
-        (select coalesce(json_agg(x), '[]') from (
-          select day, campaign_id, gender, age_group, ${SUMS} from daily group by 1, 2, 3, 4 order by 2, 1, 3, 4
-        ) x)::text as "campaignDaily",
-        (select coalesce(json_agg(x), '[]') from (
-          select day, gender, age_group, ${SUMS} from daily group by 1, 2, 3 order by 2, 3, 1
-        ) x)::text as "networkDaily",
-        (select coalesce(json_agg(x), '[]') from (
-          select hour, gender, age_group, ${SUMS} from hourly group by 1, 2, 3 order by 2, 3, 1
-        ) x)::text as "networkHourly"`.execute(db);
-    return rows[0]!;
-  },
-
-  /**
-   * Adds a batch's sums (from appendEvents) to the rollups every batch of every device may add to: the
-   * campaigns' daily rows and the network's daily and hourly rows. Run last before the commit: the
-   * rows are locked from here to the end of the transaction, so concurrent batches wait for one another
-   * only that long. Campaign rows first, then the network's days, then its hours (PostgreSQL runs the
-   * main statement first, then the data-modifying CTEs it does not read, the last-listed first), each
-   * in key order, as every batch does.
-   */
-  async addSharedRollups(db: Database, { campaignDaily, networkDaily, networkHourly }: SharedRollups): Promise<void> {
-    const counters = sql.raw(COUNTERS.map((n) => `${n} ${n === 'play_ms' ? 'bigint' : 'int'}`).join(', '));
-    await sql`
-      with network_hourly_added as (
-        insert into event_statistics_network_hourly as n (hour, gender, age_group, ${NAMES})
-        select hour, gender, age_group, ${NAMES}
-        from jsonb_to_recordset(${networkHourly}::jsonb)
-          as x(hour timestamptz, gender varchar, age_group smallint, ${counters})
-        order by 2, 3, 1
-        on conflict (gender, age_group, hour) do update set ${addedTo('n')}
       ),
-      network_daily_added as (
-        insert into event_statistics_network_daily as nd (day, gender, age_group, ${NAMES})
-        select day, gender, age_group, ${NAMES}
-        from jsonb_to_recordset(${networkDaily}::jsonb) as x(day date, gender varchar, age_group smallint, ${counters})
-        order by 2, 3, 1
-        on conflict (gender, age_group, day) do update set ${addedTo('nd')}
+      hourly_added as (
+        insert into event_statistics_hourly as s (hour, campaign_id, location_id, zone, gender, age_group, ${NAMES})
+        select hour, campaign_id, ${location}::int, zone, gender, age_group, ${NAMES} from hourly
+        order by 2, 1, 4, 5, 6
+        on conflict (campaign_id, hour, location_id, zone, gender, age_group) do update set ${addedTo('s')}
       )
-      insert into event_statistics_campaign_daily as cd (day, campaign_id, gender, age_group, ${NAMES})
-      select day, campaign_id, gender, age_group, ${NAMES}
-      from jsonb_to_recordset(${campaignDaily}::jsonb)
-        as x(day date, campaign_id int, gender varchar, age_group smallint, ${counters})
-      order by 2, 1, 3, 4
-      on conflict (campaign_id, day, gender, age_group) do update set ${addedTo('cd')}`.execute(db);
+      insert into device_events (device_id, location_id, campaign_id, zone, started_at, duration_ms, viewers,
+        audience, videoclip_id, completed, checksum_ok, reported_checksum, measured)
+      select ${device}::int, ${location}::int, campaign_id, zone, started_at, duration_ms, viewers, audience,
+        videoclip_id, completed, checksum_ok, reported_checksum, measured
+      from batch`.execute(db);
   },
 
   /** A device that reports plays from before its open period began was playing here already (history
@@ -415,7 +376,10 @@ export const gatewayRepository = {
   },
 
   /** Moves the campaigns among `ids` (all of them when null) that are in `from` and match `where` to
-   * `to`, once: a concurrent move waits for the row and then no longer finds it in `from`. */
+   * `to`, once: a concurrent move waits for the row and then no longer finds it in `from`. The lock is
+   * the one an update takes (no key update): a batch's rollup rows check their campaign's key with a
+   * share lock at the end of the batch's statement, while holding the rows every batch adds to, and
+   * must not wait there for a batch that moved the campaign and waits for those rows (a deadlock). */
   async moveStates(
     db: Database,
     { ids, from, to, endedBefore }: { ids: number[] | null; from: readonly number[]; to: number; endedBefore?: string },
@@ -428,7 +392,7 @@ export const gatewayRepository = {
           ${ids === null ? sql`` : sql`and id in (${sql.join(ids)})`}
           ${endedBefore === undefined ? sql`` : sql`and end_date < ${endedBefore}::date`}
         order by id
-        for update
+        for no key update
       )
       update campaigns c set state = ${to}, updated_at = now()
       from old where c.id = old.id

@@ -211,12 +211,6 @@ export function createDeviceGatewayService({ db, config, storage, metrics }: Gat
       const result = await db.transaction().execute(async (trx) => {
         const claimed = await repo.claimBatch(trx, { device: device.id, batchId: batch.batch_id, events: rows.length });
         if (!claimed) return { accepted: 0, duplicate: true };
-        const shared = await repo.appendEvents(trx, {
-          device: device.id,
-          location: device.location_id,
-          timeZone: config.timeZone,
-          events: rows,
-        });
         const first = rows.reduce((min, r) => (r.started_at < min ? r.started_at : min), rows[0]!.started_at);
         if (device.active_from === null) await openDevicePeriod(trx, device.id, device.location_id, first);
         else if (first < new Date(device.active_from).toISOString()) await repo.extendPeriodBack(trx, device.id, first);
@@ -224,8 +218,13 @@ export function createDeviceGatewayService({ db, config, storage, metrics }: Gat
         const viewed = [...new Set(rows.filter((r) => r.viewers > 0).map((r) => r.campaign_id))];
         await moveBy(trx, 'played', played, gatewayTexts.playedOnDevice(device.serial_number));
         await moveBy(trx, 'viewed', viewed, gatewayTexts.viewedOnDevice(device.serial_number));
-        // Last: every device's batches wait for these rows until this transaction ends.
-        await repo.addSharedRollups(trx, shared);
+        // Last: it writes rows the batches of every device add to, held from here to the commit.
+        await repo.appendEvents(trx, {
+          device: device.id,
+          location: device.location_id,
+          timeZone: config.timeZone,
+          events: rows,
+        });
         return { accepted: rows.length, duplicate: false };
       });
       // After the commit, so a refused or rolled-back batch counts nothing.
