@@ -18,6 +18,7 @@
 // last the delivery reports and a proof-of-play file of BENCH_PROOF_ROWS (default 1000000) plays.
 // After them, the operations home's five calls (BENCH_OPERATIONS_RUNS runs each, default 200).
 import fs from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
@@ -90,6 +91,34 @@ if (pgUrl) {
   url = `${pgUrl}${pgUrl.includes('?') ? '&' : '?'}options=-c%20search_path%3D${schema}`;
 }
 const db = await openDatabase(url ? { url } : { dataDir });
+
+/** Keeps the ingestion's connections open between batches, as devices do. */
+const agent = new http.Agent({ keepAlive: true });
+/** POSTs a batch over node:http (in this process beside the server, fetch cost a sixth of a batch's
+ * JavaScript time): the status and the body. */
+const postBatch = (target: string, token: string, body: string) =>
+  new Promise<{ status: number; body: string }>((resolve, reject) => {
+    const req = http.request(
+      target,
+      {
+        method: 'POST',
+        agent,
+        headers: {
+          authorization: `Bearer ${token}`,
+          'content-type': 'application/json',
+          'content-length': Buffer.byteLength(body),
+        },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }));
+        res.on('error', reject);
+      },
+    );
+    req.on('error', reject);
+    req.end(body);
+  });
 
 /** Nearest-rank percentile of sorted numbers. */
 const percentile = (sorted: number[], p: number) => sorted[Math.max(0, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
@@ -225,14 +254,9 @@ try {
         for (let upload = queue.shift(); upload; upload = queue.shift()) {
           for (const body of upload.bodies) {
             const t = performance.now();
-            const res = await fetch(`${address}${deviceGatewayEndpoints.events}`, {
-              method: 'POST',
-              headers: { authorization: `Bearer ${upload.token}`, 'content-type': 'application/json' },
-              body,
-            });
-            const answer = (await res.json()) as { accepted?: number };
+            const res = await postBatch(`${address}${deviceGatewayEndpoints.events}`, upload.token, body);
             latencies.push(performance.now() - t);
-            if (res.status === 200) accepted += answer.accepted ?? 0;
+            if (res.status === 200) accepted += (JSON.parse(res.body) as { accepted: number }).accepted;
             else failed++;
           }
         }
@@ -418,6 +442,7 @@ try {
     await benchDelivery({ db, address, cookie, campaign, advertiser, firstDay, lastDay, runs, timed });
   if (asked('operations')) await benchOperations({ db, address, cookie, today, timeZone });
   log(`Done in ${elapsed()}.`);
+  agent.destroy();
   await app.close();
 } finally {
   if (pgUrl) await sql.raw(`drop schema ${schema} cascade`).execute(db);
