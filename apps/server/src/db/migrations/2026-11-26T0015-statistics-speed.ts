@@ -12,7 +12,12 @@
 //   audience: a location's or zone's plays at a time of day or by hour (a year of a location is 26 000
 //   rows here, 84 000 all-plays rows of its campaigns in the hourly rollups at 10 million events).
 // The location indexes get the gender after the location, so a location's all-plays rows (gender '')
-// or one gender's rows are one range of the index, not a fifth of all of the location's rows.
+// or one gender's rows are one range of the index, not a fifth of all of the location's rows. The
+// hourly one no longer carries the counters: with no index holding them, and room left on new pages
+// (fillfactor 90), adding a batch to an hourly row rewrites it on its page without touching an index
+// (a HOT update): a third fewer WAL records for them, and a batch's statement cheaper at 10 million
+// events. A location's plays by hour now come from event_statistics_location_hourly; only its
+// audiences by hour read the hourly rows through this index (and their counters from the table).
 // The raw events lose their foreign keys: checked row by row, they were a third of a batch's time
 // (3 000 lookups per 1 000 events) and guarded nothing the gateway and the rollups do not. The gateway
 // writes only the device it authenticated, its location and campaigns it found there; and every event
@@ -52,10 +57,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   // No batch may add to the rollups while the new ones are made from them.
   await sql`lock table event_statistics_hourly in share mode`.execute(db);
   await sql`lock table event_statistics_daily in share mode`.execute(db);
-  // Rows a batch adds to alone (its location's) are packed; rows every batch adds to get room (below).
-  // The network rows are the hottest of all (every batch adds to the days and hours it covers): room on
-  // their pages lets an update stay on its page (no index holds the counters), so it writes no index
-  // entry. Their keys start with the audience: all plays (gender '') are one range of the index.
+  // Rows that batches add to stay on their page when there is room on it (no index holds the counters,
+  // so such an update writes no index entry): the network's rows, which every batch adds to, get half
+  // a page of room; the others a tenth, like the hourly rows. The network's keys start with the
+  // audience: all plays (gender '') are one range of the index.
   await execStatements(
     db,
     `
@@ -66,14 +71,14 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       age_group smallint not null,
       ${COUNTERS},
       primary key (campaign_id, day, gender, age_group)
-    );
+    ) with (fillfactor = 90);
     create table event_statistics_location_hourly (
       hour timestamptz not null,
       location_id int not null references locations(id),
       zone smallint not null,
       ${COUNTERS},
       primary key (location_id, hour, zone)
-    );
+    ) with (fillfactor = 90);
     create table event_statistics_network_daily (
       day date not null,
       gender varchar(1) not null,
@@ -109,9 +114,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     from event_statistics_hourly
     group by 1, 2, 3
     order by 1, 2, 3;
-    create index event_statistics_hourly_location_gender_idx on event_statistics_hourly (location_id, gender, hour)
-      include (campaign_id, zone, age_group, plays, viewers, play_ms);
+    create index event_statistics_hourly_location_gender_idx on event_statistics_hourly (location_id, gender, hour);
     drop index event_statistics_hourly_location_cover_idx;
+    alter table event_statistics_hourly set (fillfactor = 90);
     create index event_statistics_daily_location_gender_idx on event_statistics_daily (location_id, gender, day)
       include (campaign_id, zone, age_group, plays, viewers, play_ms);
     drop index event_statistics_daily_location_idx;
@@ -139,6 +144,7 @@ export async function down(db: Kysely<unknown>): Promise<void> {
     create index event_statistics_hourly_location_cover_idx on event_statistics_hourly (location_id, hour)
       include (campaign_id, zone, gender, age_group, plays, viewers, play_ms);
     drop index event_statistics_hourly_location_gender_idx;
+    alter table event_statistics_hourly reset (fillfactor);
     drop table event_statistics_network_hourly, event_statistics_network_daily, event_statistics_campaign_daily,
       event_statistics_location_hourly
   `,
