@@ -1,21 +1,18 @@
-// `npm run bench`: starts the server in-process on generated data and measures the main API
-// calls with autocannon. Prints tables with each figure beside its goal; it asserts nothing.
+// `npm run bench`: starts the server (`main.ts` in a process of its own, as `npm run serve` runs it, so
+// that the load generator does not take the server's thread) on generated data and measures the main
+// API calls with autocannon. Prints tables with each figure beside its goal; it asserts nothing.
 //   BENCH_LOG_ENTRIES (default 1 000 000 on PostgreSQL, 140 000 on PGlite)  rows in the audit log
 //   BENCH_SECONDS (default 5)           duration of each short case (10 connections)
 //   BENCH_LIST_SECONDS (default 20)     duration of each round of the list case (issue 17)
 //   BENCH_LIST_ROUNDS (default 2)       rounds of the list case
 //   BENCH_ONLY (default all)            the parts to run, comma-separated: lists (issue 17's case), calls
 //   BENCH_DATABASE_URL                  use a PostgreSQL database (its tables are created fresh in a new schema)
-import fs from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
 import autocannon from 'autocannon';
 import { sql } from 'kysely';
-import { buildApp } from '../src/app.ts';
-import { loadConfig } from '../src/config.ts';
 import { ensureAdmin } from '../src/db/bootstrap.ts';
 import { migrateToLatest } from '../src/db/migrate.ts';
-import { createDatabase } from '../src/tools/server-process.ts';
+import { createDatabase, startServer, stopServer } from '../src/tools/server-process.ts';
 import { seconds as secondsSince } from './parallel.ts';
 
 const pgUrl = process.env.BENCH_DATABASE_URL;
@@ -30,7 +27,6 @@ const unknownPart = only?.find((p) => !(PARTS as readonly string[]).includes(p))
 if (unknownPart !== undefined) throw new Error(`BENCH_ONLY: unknown part ${unknownPart} (${PARTS.join(', ')})`);
 /** Whether BENCH_ONLY asks for this part (all of them without it). */
 const asked = (part: (typeof PARTS)[number]) => !only || only.includes(part);
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'marquee-bench-'));
 
 /** The list goal of issue 17, for every page of the API. */
 const GOAL = { p95: 100, p99: 200 };
@@ -69,9 +65,10 @@ console.log(
   `… in ${secondsSince(started)} s; ${Number(matches).toLocaleString('en')} entries with action ${LIST_FLAG}.`,
 );
 
-const config = loadConfig({}, { port: 0, webDist: path.join(dataDir, 'no-web'), logLevel: 'silent' });
-const app = await buildApp({ config, db, logger: false });
-const address = await app.listen({ port: 0, host: '127.0.0.1' });
+// The server opens the database itself (PGlite: only one process may hold the folder).
+await db.destroy();
+const server = await startServer({ env: { ...database.env, LOG_LEVEL: 'warn' }, timeoutMs: 10 * 60_000 });
+const address = server.url;
 
 const first = await fetch(`${address}/api/user-info/`);
 const csrf = /csrftoken=([^;]+)/.exec(first.headers.get('set-cookie') ?? '')![1]!;
@@ -169,7 +166,5 @@ if (asked('calls')) {
   console.table(results);
 }
 
-await app.close();
-await db.destroy();
+await stopServer(server);
 await database.drop();
-fs.rmSync(dataDir, { recursive: true, force: true });
