@@ -5,6 +5,7 @@ import { sql } from 'kysely';
 import { PROOF_RECEIPT_HEADER } from '@marquee/contracts/delivery';
 import { resources } from '@marquee/contracts/resources';
 import type { Database } from '../src/db/database.ts';
+import { p95Columns } from './parallel.ts';
 
 type Timed = (
   query: string,
@@ -12,8 +13,6 @@ type Timed = (
   at: string,
 ) => Promise<{ times: number[]; status: number; bytes: number; body: string }>;
 
-const percentile = (sorted: number[], p: number) => sorted[Math.max(0, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
-const ms = (value: number) => Math.round(value);
 const mb = (bytes: number) => Math.round((bytes / 2 ** 20) * 10) / 10;
 
 /** Goals (p95 ms): a report or a list page a user waits for. */
@@ -75,17 +74,13 @@ export async function benchDelivery({
   const rows: Record<string, unknown>[] = [];
   for (const [name, at, query, goal] of cases) {
     const r = await timed(query, runs, at);
-    const p95 = ms(percentile(r.times, 95));
     const body = r.status === 200 ? (JSON.parse(r.body) as { results: unknown[]; count?: number }) : { results: [] };
     rows.push({
       delivery: name,
       rows: body.count ?? body.results.length,
       KB: Math.round(r.bytes / 1024),
       runs: r.times.length,
-      'p50 ms': ms(percentile(r.times, 50)),
-      'p95 ms': p95,
-      'goal p95 ms': `< ${goal}`,
-      met: p95 < goal ? 'yes' : 'NO',
+      ...p95Columns(r.times, goal),
       status: r.status,
     });
   }

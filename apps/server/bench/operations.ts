@@ -11,9 +11,7 @@ import { zonedInstant } from '@marquee/contracts/time-zones';
 import type { Database } from '../src/db/database.ts';
 import { addDays } from '../src/lib/days.ts';
 import { hashPassword } from '../src/lib/passwords.ts';
-
-const percentile = (sorted: number[], p: number) => sorted[Math.max(0, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
-const ms = (value: number) => Math.round(value);
+import { p95Columns } from './parallel.ts';
 
 /** Goal (p95 ms) of each figure of the home, on PostgreSQL (issue 16). */
 const GOAL = 100;
@@ -133,16 +131,12 @@ export async function benchOperations({
   const rows: Record<string, unknown>[] = [];
   /** A row of the table; `goal` false for the rows that only give context. */
   const row = (name: string, who: string, times: number[], status: number, body = '', goal = true) => {
-    const p95 = ms(percentile(times, 95));
     rows.push({
       'operations home': name,
       user: who,
       answer: body.length > 60 ? `${body.slice(0, 57)}…` : body,
       runs: times.length,
-      'p50 ms': ms(percentile(times, 50)),
-      'p95 ms': p95,
-      'goal p95 ms': goal ? `< ${GOAL}` : '',
-      met: goal ? (p95 < GOAL ? 'yes' : 'NO') : '',
+      ...p95Columns(times, goal ? GOAL : undefined),
       status,
     });
   };
