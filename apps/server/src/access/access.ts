@@ -59,41 +59,53 @@ export function createAccess(db: Database) {
   };
   const getCatalogue = () => (catalogue ??= loadCatalogue());
 
-  /** The user's links to locations and advertisers, in one round trip. */
-  async function linksOf(userId: number) {
-    const { rows } = await sql<{ locations: number[]; campaign_locations: number[]; advertisers: number[] }>`
-      select
-        array(select location_id from location_managers where user_id = ${userId}) as locations,
-        array(select location_id from location_campaign_managers where user_id = ${userId}) as campaign_locations,
-        array(select advertiser_id from advertiser_managers where user_id = ${userId}) as advertisers`.execute(db);
-    const row = rows[0];
-    const ids = (values: unknown[] | undefined) => new Set((values ?? []).map(Number));
-    return {
-      locations: ids(row?.locations),
-      campaignLocations: ids(row?.campaign_locations),
-      advertisers: ids(row?.advertisers),
-    };
-  }
+  type RoleRow = {
+    id: number;
+    is_superuser: boolean;
+    can_change_all_advertisers: boolean;
+    can_view_all_advertisers: boolean;
+  };
 
   /** Everything the server needs to decide for `user`: effective permissions (those of the roles plus
-   * all they imply; superuser roles hold all) and links. */
+   * all they imply; superuser roles hold all) and links. One round trip (every request asks it): the
+   * roles, the permissions they were given directly, and the links to locations and advertisers. */
   async function authOf(user: SessionUser): Promise<Auth> {
-    const roles = await db
-      .selectFrom('user_roles')
-      .innerJoin('roles', 'roles.id', 'user_roles.role_id')
-      .select(['roles.id', 'roles.is_superuser', 'roles.can_change_all_advertisers', 'roles.can_view_all_advertisers'])
-      .where('user_roles.user_id', '=', user.id)
-      .execute();
-    const permissions = await permissionsOfRoleRows(roles);
-    const links = await linksOf(user.id);
+    const { rows } = await sql<{
+      roles: RoleRow[] | null;
+      codenames: string[];
+      locations: number[];
+      campaign_locations: number[];
+      advertisers: number[];
+    }>`
+      select
+        (select json_agg(json_build_object('id', r.id, 'is_superuser', r.is_superuser,
+            'can_change_all_advertisers', r.can_change_all_advertisers,
+            'can_view_all_advertisers', r.can_view_all_advertisers))
+          from user_roles ur join roles r on r.id = ur.role_id
+          where ur.user_id = ${user.id}) as roles,
+        array(select distinct p.codename
+          from user_roles ur
+          join role_permissions rp on rp.role_id = ur.role_id
+          join permissions p on p.id = rp.permission_id
+          where ur.user_id = ${user.id}) as codenames,
+        array(select location_id from location_managers where user_id = ${user.id}) as locations,
+        array(select location_id from location_campaign_managers where user_id = ${user.id}) as campaign_locations,
+        array(select advertiser_id from advertiser_managers where user_id = ${user.id}) as advertisers`.execute(db);
+    const row = rows[0];
+    const roles = row?.roles ?? [];
+    const ids = (values: unknown[] | undefined) => new Set((values ?? []).map(Number));
     const superuser = roles.some((r) => r.is_superuser);
+    const { codenames } = await getCatalogue();
+    const permissions = superuser ? new Set(codenames) : await withImplied(row?.codenames ?? []);
     const allAdvertisers = superuser || roles.some((r) => r.can_change_all_advertisers);
     return {
       user,
       permissions,
       superuser,
       links: {
-        ...links,
+        locations: ids(row?.locations),
+        campaignLocations: ids(row?.campaign_locations),
+        advertisers: ids(row?.advertisers),
         allAdvertisers,
         viewAllAdvertisers: allAdvertisers || roles.some((r) => r.can_view_all_advertisers),
       },
@@ -102,12 +114,7 @@ export function createAccess(db: Database) {
 
   async function permissionsOfRoles(roleIds: number[]): Promise<Set<string>> {
     const roles = await db.selectFrom('roles').select(['id', 'is_superuser']).where('id', 'in', roleIds).execute();
-    return permissionsOfRoleRows(roles);
-  }
-
-  async function permissionsOfRoleRows(roles: { id: number; is_superuser: boolean }[]): Promise<Set<string>> {
-    const { codenames, dependents } = await getCatalogue();
-    if (roles.some((r) => r.is_superuser)) return new Set(codenames);
+    if (roles.some((r) => r.is_superuser)) return new Set((await getCatalogue()).codenames);
     if (!roles.length) return new Set();
     const direct = await db
       .selectFrom('role_permissions')
@@ -119,8 +126,14 @@ export function createAccess(db: Database) {
         roles.map((r) => r.id),
       )
       .execute();
+    return withImplied(direct.map((d) => d.codename));
+  }
+
+  /** `direct` and every permission they imply. */
+  async function withImplied(direct: readonly string[]): Promise<Set<string>> {
+    const { dependents } = await getCatalogue();
     const result = new Set<string>();
-    const stack = direct.map((d) => d.codename);
+    const stack = [...direct];
     while (stack.length) {
       const c = stack.pop()!;
       if (result.has(c)) continue;
