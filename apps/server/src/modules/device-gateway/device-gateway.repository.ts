@@ -1,9 +1,12 @@
 // SQL of the device gateway: the device behind a token, its playlist, the files it may fetch, event
-// batches with their rollups (one statement), and the state changes devices cause.
+// batches (appended with their rollups by device-events.repository.ts), and the state changes devices cause.
 import { sql } from 'kysely';
 import { OFFLINE_STATUS, type DeviceFacts } from '@marquee/contracts/device-gateway';
 import type { Database } from '../../db/database.ts';
 import { CAMPAIGN_TARGETING_COLUMNS, day } from '../campaigns/campaigns.repository.ts';
+import { appendEvents, type EventRow } from './device-events.repository.ts';
+
+export type { EventRow };
 
 /** The device a token belongs to, with its location. */
 export type GatewayDevice = {
@@ -18,67 +21,6 @@ export type GatewayDevice = {
   /** Since when the device counts as playing here (its open period), null when it has none. */
   active_from: Date | string | null;
 };
-
-/** One event as stored: `audience` counts viewers by `<gender>:<age group>`; `completed`, `checksum_ok`
- * and `measured` decide whether (and how) it counts as delivered. */
-export type EventRow = {
-  campaign_id: number;
-  videoclip_id: number;
-  zone: number;
-  started_at: string;
-  duration_ms: number;
-  viewers: number;
-  audience: Record<string, number> | null;
-  completed: boolean;
-  /** null: the device reported no checksum. */
-  checksum_ok: boolean | null;
-  /** The reported checksum when it was not the clip's. */
-  reported_checksum: string | null;
-  measured: boolean;
-};
-
-/** What every rollup row counts: plays (and of them the delivered, partial and wrong-creative ones, and
- * the delivered ones of devices that count no viewers), their viewers and play time. */
-const COUNTERS = [
-  'plays',
-  'viewers',
-  'play_ms',
-  'delivered',
-  'partial',
-  'wrong_creative',
-  'delivered_viewers',
-  'unmeasured',
-] as const;
-
-const NAMES = sql.raw(COUNTERS.join(', '));
-/** The counters summed over rows that become one. */
-const SUMS = sql.raw(COUNTERS.map((n) => `sum(${n})::${n === 'play_ms' ? 'bigint' : 'int'} as ${n}`).join(', '));
-/** An upsert's update: the counters of row `alias` plus the new row's. */
-const addedTo = (alias: string) => sql.raw(COUNTERS.map((n) => `${n} = ${alias}.${n} + excluded.${n}`).join(', '));
-
-/** A PostgreSQL array literal of numbers or booleans (pg's generic one escapes every element). */
-const plainArray = (values: (number | boolean)[]) => `{${values.join(',')}}`;
-/** A PostgreSQL array literal of texts, NULL for null (quotes and backslashes escaped). */
-const textArray = (values: (string | null)[]) =>
-  `{${values.map((v) => (v === null ? 'NULL' : `"${v.replace(/["\\]/g, '\\$&')}"`)).join(',')}}`;
-
-/** A batch as one array literal per column, in the order of the events. */
-function columnsOf(events: EventRow[]) {
-  const column = <T>(value: (e: EventRow) => T) => events.map(value);
-  return {
-    campaign: plainArray(column((e) => e.campaign_id)),
-    clip: plainArray(column((e) => e.videoclip_id)),
-    zone: plainArray(column((e) => e.zone)),
-    startedAt: textArray(column((e) => e.started_at)),
-    durationMs: plainArray(column((e) => e.duration_ms)),
-    viewers: plainArray(column((e) => e.viewers)),
-    audience: textArray(column((e) => (e.audience === null ? null : JSON.stringify(e.audience)))),
-    completed: plainArray(column((e) => e.completed)),
-    checksumOk: textArray(column((e) => (e.checksum_ok === null ? null : String(e.checksum_ok)))),
-    reportedChecksum: textArray(column((e) => e.reported_checksum)),
-    measured: plainArray(column((e) => e.measured)),
-  };
-}
 
 /** A campaign whose state a device moved: its id, name and the state before. */
 export type MovedCampaign = { id: number; name: string; before: number };
@@ -262,106 +204,7 @@ export const gatewayRepository = {
     return row !== undefined;
   },
 
-  /**
-   * Appends the events and adds them to every rollup, in one statement. The batch comes as one array
-   * per column (unnest makes them rows again): eleven parameters whatever its size, so the statement
-   * is cheap to send, parse and plan. The rollup rows are summed once per batch: per hour (in
-   * `timeZone`), campaign and zone, a row for all plays (gender '', age group 0; with the delivered,
-   * partial and wrong-creative counts) and one per audience (gender, age group) seen; from those the
-   * daily rows by local day in the daily rollups' own time zone (event_statistics_daily_zone, so they
-   * always sum the hourly rows), the location's plays by hour and zone, the campaigns' daily rows, and
-   * the network's daily and hourly rows.
-   *
-   * Rows are written in key order, so concurrent batches lock them alike. The rows of the campaigns
-   * and of the network, which batches of every device add to, are written last, so they are held only
-   * from the end of the statement to the commit (run it last in the transaction): PostgreSQL runs the
-   * main statement first, then the data-modifying CTEs it does not read, the last-listed first.
-   */
-  async appendEvents(
-    db: Database,
-    { device, location, timeZone, events }: { device: number; location: number; timeZone: string; events: EventRow[] },
-  ): Promise<void> {
-    if (!events.length) return;
-    const c = columnsOf(events);
-    const delivered = sql`completed and checksum_ok is not false`;
-    await sql`
-      with batch as materialized (
-        select date_trunc('hour', started_at, ${timeZone}) as hour, *
-        from unnest(${c.campaign}::int[], ${c.clip}::int[], ${c.zone}::smallint[], ${c.startedAt}::timestamptz[],
-          ${c.durationMs}::int[], ${c.viewers}::smallint[], ${c.audience}::jsonb[], ${c.completed}::boolean[],
-          ${c.checksumOk}::boolean[], ${c.reportedChecksum}::varchar[], ${c.measured}::boolean[])
-          as b(campaign_id, videoclip_id, zone, started_at, duration_ms, viewers, audience, completed,
-            checksum_ok, reported_checksum, measured)
-      ),
-      hourly as materialized (
-        select hour, campaign_id, zone, ''::varchar as gender, 0::smallint as age_group,
-          count(*)::int as plays, sum(viewers)::int as viewers, sum(duration_ms)::bigint as play_ms,
-          count(*) filter (where ${delivered})::int as delivered,
-          count(*) filter (where not completed and checksum_ok is not false)::int as partial,
-          count(*) filter (where checksum_ok = false)::int as wrong_creative,
-          coalesce(sum(viewers) filter (where ${delivered} and measured), 0)::int as delivered_viewers,
-          count(*) filter (where ${delivered} and not measured)::int as unmeasured
-        from batch
-        group by 1, 2, 3
-        union all
-        select b.hour, b.campaign_id, b.zone, split_part(a.key, ':', 1), split_part(a.key, ':', 2)::smallint,
-          count(*)::int, sum(a.value::int)::int, sum(b.duration_ms)::bigint, 0, 0, 0, 0, 0
-        from batch b cross join lateral jsonb_each_text(b.audience) a
-        group by 1, 2, 3, 4, 5
-      ),
-      daily as materialized (
-        select (h.hour at time zone z.time_zone)::date as day, h.campaign_id, h.zone, h.gender, h.age_group,
-          ${SUMS}
-        from hourly h cross join event_statistics_daily_zone z
-        group by 1, 2, 3, 4, 5
-      ),
-      network_hourly_added as (
-        insert into event_statistics_network_hourly as nh (hour, gender, age_group, ${NAMES})
-        select hour, gender, age_group, ${SUMS} from hourly
-        group by 1, 2, 3
-        order by 2, 3, 1
-        on conflict (gender, age_group, hour) do update set ${addedTo('nh')}
-      ),
-      network_daily_added as (
-        insert into event_statistics_network_daily as nd (day, gender, age_group, ${NAMES})
-        select day, gender, age_group, ${SUMS} from daily
-        group by 1, 2, 3
-        order by 2, 3, 1
-        on conflict (gender, age_group, day) do update set ${addedTo('nd')}
-      ),
-      campaign_daily_added as (
-        insert into event_statistics_campaign_daily as cd (day, campaign_id, gender, age_group, ${NAMES})
-        select day, campaign_id, gender, age_group, ${SUMS} from daily
-        group by 1, 2, 3, 4
-        order by 2, 1, 3, 4
-        on conflict (campaign_id, day, gender, age_group) do update set ${addedTo('cd')}
-      ),
-      location_hourly_added as (
-        insert into event_statistics_location_hourly as l (hour, location_id, zone, ${NAMES})
-        select hour, ${location}::int, zone, ${SUMS} from hourly
-        where gender = ''
-        group by 1, 3
-        order by 1, 3
-        on conflict (location_id, hour, zone) do update set ${addedTo('l')}
-      ),
-      daily_added as (
-        insert into event_statistics_daily as d (day, campaign_id, location_id, zone, gender, age_group, ${NAMES})
-        select day, campaign_id, ${location}::int, zone, gender, age_group, ${NAMES} from daily
-        order by 2, 1, 4, 5, 6
-        on conflict (campaign_id, day, location_id, zone, gender, age_group) do update set ${addedTo('d')}
-      ),
-      hourly_added as (
-        insert into event_statistics_hourly as s (hour, campaign_id, location_id, zone, gender, age_group, ${NAMES})
-        select hour, campaign_id, ${location}::int, zone, gender, age_group, ${NAMES} from hourly
-        order by 2, 1, 4, 5, 6
-        on conflict (campaign_id, hour, location_id, zone, gender, age_group) do update set ${addedTo('s')}
-      )
-      insert into device_events (device_id, location_id, campaign_id, zone, started_at, duration_ms, viewers,
-        audience, videoclip_id, completed, checksum_ok, reported_checksum, measured)
-      select ${device}::int, ${location}::int, campaign_id, zone, started_at, duration_ms, viewers, audience,
-        videoclip_id, completed, checksum_ok, reported_checksum, measured
-      from batch`.execute(db);
-  },
+  appendEvents,
 
   /** A device that reports plays from before its open period began was playing here already (history
    * sent late, or a screen registered after it started): its period starts at its first play. */
