@@ -18,11 +18,9 @@
 // last the delivery reports and a proof-of-play file of BENCH_PROOF_ROWS (default 1000000) plays.
 // After them, the operations home's five calls (BENCH_OPERATIONS_RUNS runs each, default 200).
 import fs from 'node:fs';
-import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
-import { MAX_EVENTS_PER_BATCH, deviceGatewayEndpoints } from '@marquee/contracts/device-gateway';
 import { resources } from '@marquee/contracts/resources';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
@@ -30,12 +28,10 @@ import { ensureAdmin } from '../src/db/bootstrap.ts';
 import { openDatabase } from '../src/db/database.ts';
 import { migrateToLatest } from '../src/db/migrate.ts';
 import { addDays, dayIn } from '../src/lib/days.ts';
-import { batchesOf, daysOf, eventsOfDay, playedCampaigns } from '../src/simulation/generate.ts';
-import { campaignsByLocation } from '../src/simulation/in-process.ts';
-import { createRandom, mixSeed } from '../src/simulation/random.ts';
 import { benchDelivery } from './delivery.ts';
+import { benchIngest } from './ingest.ts';
 import { benchOperations } from './operations.ts';
-import { benchToken, generateData } from './statistics-data.ts';
+import { generateData } from './statistics-data.ts';
 import { ms, p95Columns, percentile } from './parallel.ts';
 
 const env = process.env;
@@ -60,8 +56,6 @@ const runs = numberSetting('BENCH_RUNS', 10);
 const exportRuns = numberSetting('BENCH_EXPORT_RUNS', 5);
 const SEED = 20_241_106;
 /** The goals of issue 17: events per second by devices posting at once, a batch's p95, a query's p95. */
-const INGEST_GOALS: Record<number, number> = { 1: 25_000, 8: 50_000 };
-const BATCH_P95_GOAL_MS = 250;
 const STATISTICS_P95_GOAL_MS = 100;
 const PARTS = ['ingest', 'statistics', 'exports', 'availability', 'delivery', 'operations'] as const;
 const only = env.BENCH_ONLY?.split(',').map((p) => p.trim());
@@ -92,34 +86,6 @@ if (pgUrl) {
   url = `${pgUrl}${pgUrl.includes('?') ? '&' : '?'}options=-c%20search_path%3D${schema}`;
 }
 const db = await openDatabase(url ? { url } : { dataDir });
-
-/** Keeps the ingestion's connections open between batches, as devices do. */
-const agent = new http.Agent({ keepAlive: true });
-/** POSTs a batch over node:http (in this process beside the server, fetch cost a sixth of a batch's
- * JavaScript time): the status and the body. */
-const postBatch = (target: string, token: string, body: string) =>
-  new Promise<{ status: number; body: string }>((resolve, reject) => {
-    const req = http.request(
-      target,
-      {
-        method: 'POST',
-        agent,
-        headers: {
-          authorization: `Bearer ${token}`,
-          'content-type': 'application/json',
-          'content-length': Buffer.byteLength(body),
-        },
-      },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }));
-        res.on('error', reject);
-      },
-    );
-    req.on('error', reject);
-    req.end(body);
-  });
 
 try {
   await migrateToLatest(db);
@@ -204,82 +170,7 @@ try {
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
 
   if (asked('ingest')) {
-    // Ingestion: batches of 1000 events made by the simulator for the bench devices (last three days up
-    // to now), serialised before the clock starts; each case posts its own batches, devices in parallel.
-    const byLocation = await campaignsByLocation(db);
-    const deviceRows = await db.selectFrom('devices').select(['id', 'location_id']).orderBy('id').execute();
-    const settings = { timeZone, ageGroups, playsPerHour: 6 };
-    const to = Date.now() - 60_000;
-    const from = to - 3 * 86_400_000;
-    type Upload = { token: string; bodies: string[]; events: number };
-    const uploads: Upload[] = [];
-    let prepared = 0;
-    const wanted = ingestEvents * concurrencies.length;
-    for (const [index, d] of deviceRows.entries()) {
-      if (prepared >= wanted) break;
-      const random = createRandom(mixSeed(SEED, index));
-      const played = playedCampaigns(byLocation.get(d.location_id) ?? [], new Set());
-      const events = daysOf(from, to, timeZone).flatMap((day) =>
-        eventsOfDay({ campaigns: played, day, from, to, settings, random }),
-      );
-      const batches = batchesOf(events, MAX_EVENTS_PER_BATCH).filter((b) => b.length === MAX_EVENTS_PER_BATCH);
-      if (!batches.length) continue;
-      uploads.push({
-        token: benchToken(d.id),
-        bodies: batches.map((b) => JSON.stringify({ batch_id: random.uuid(), events: b })),
-        events: batches.length * MAX_EVENTS_PER_BATCH,
-      });
-      prepared += batches.length * MAX_EVENTS_PER_BATCH;
-    }
-    log(`Ingestion: ${prepared.toLocaleString('en')} events prepared from ${uploads.length} devices (${elapsed()})`);
-
-    const ingestion: Record<string, unknown>[] = [];
-    for (const concurrency of concurrencies) {
-      // This case's devices: enough for its share of events.
-      const queue: Upload[] = [];
-      for (let n = 0; n < ingestEvents && uploads.length;) {
-        const next = uploads.shift()!;
-        queue.push(next);
-        n += next.events;
-      }
-      if (!queue.length) break;
-      const latencies: number[] = [];
-      let accepted = 0;
-      let failed = 0;
-      const caseStarted = performance.now();
-      const worker = async () => {
-        for (let upload = queue.shift(); upload; upload = queue.shift()) {
-          for (const body of upload.bodies) {
-            const t = performance.now();
-            const res = await postBatch(`${address}${deviceGatewayEndpoints.events}`, upload.token, body);
-            latencies.push(performance.now() - t);
-            if (res.status === 200) accepted += (JSON.parse(res.body) as { accepted: number }).accepted;
-            else failed++;
-          }
-        }
-      };
-      await Promise.all(Array.from({ length: concurrency }, worker));
-      const secondsTaken = (performance.now() - caseStarted) / 1000;
-      latencies.sort((a, b) => a - b);
-      const rate = Math.round(accepted / secondsTaken);
-      const p95 = percentile(latencies, 95);
-      const goal = INGEST_GOALS[concurrency];
-      ingestion.push({
-        'devices at once': concurrency,
-        batches: latencies.length,
-        events: accepted,
-        's total': Number(secondsTaken.toFixed(1)),
-        'events/s': rate,
-        'goal events/s': goal === undefined ? '—' : `≥ ${goal}`,
-        'batch p50 ms': ms(percentile(latencies, 50)),
-        'batch p95 ms': ms(p95),
-        'goal p95 ms': `< ${BATCH_P95_GOAL_MS}`,
-        met: (goal === undefined || rate >= goal) && p95 < BATCH_P95_GOAL_MS ? 'yes' : 'NO',
-        'non-200': failed,
-      });
-      log(`  ${concurrency} at once: ${Math.round(accepted / secondsTaken)} events/s (${elapsed()})`);
-    }
-    console.table(ingestion);
+    await benchIngest({ db, address, timeZone, ageGroups, ingestEvents, concurrencies, seed: SEED, log, elapsed });
   }
 
   // Sign in like the web app (CSRF cookie from the first answer, then the session).
@@ -432,7 +323,6 @@ try {
     await benchDelivery({ db, address, cookie, campaign, advertiser, firstDay, lastDay, runs, timed });
   if (asked('operations')) await benchOperations({ db, address, cookie, today, timeZone });
   log(`Done in ${elapsed()}.`);
-  agent.destroy();
   await app.close();
 } finally {
   if (pgUrl) await sql.raw(`drop schema ${schema} cascade`).execute(db);

@@ -1,0 +1,145 @@
+// The ingestion part of `npm run bench:statistics`: batches of 1000 events made by the simulator for the
+// bench devices (the last three days up to now), serialised before the clock starts, then posted through
+// the gateway by 1 and by 8 devices at once (BENCH_INGEST_CONCURRENCY), each case its own batches;
+// events/s and batch p50/p95 beside the goals of issue 17.
+import http from 'node:http';
+import { MAX_EVENTS_PER_BATCH, deviceGatewayEndpoints } from '@marquee/contracts/device-gateway';
+import type { Database } from '../src/db/database.ts';
+import { batchesOf, daysOf, eventsOfDay, playedCampaigns } from '../src/simulation/generate.ts';
+import { campaignsByLocation } from '../src/simulation/in-process.ts';
+import { createRandom, mixSeed } from '../src/simulation/random.ts';
+import { ms, percentile } from './parallel.ts';
+import { benchToken } from './statistics-data.ts';
+
+/** Events per second by devices posting at once (issue 17), and every batch's p95. */
+const INGEST_GOALS: Record<number, number> = { 1: 25_000, 8: 50_000 };
+const BATCH_P95_GOAL_MS = 250;
+
+/** Keeps the ingestion's connections open between batches, as devices do. */
+const agent = new http.Agent({ keepAlive: true });
+/** POSTs a batch over node:http (in this process beside the server, fetch cost a sixth of a batch's
+ * JavaScript time): the status and the body. */
+const postBatch = (target: string, token: string, body: string) =>
+  new Promise<{ status: number; body: string }>((resolve, reject) => {
+    const req = http.request(
+      target,
+      {
+        method: 'POST',
+        agent,
+        headers: {
+          authorization: `Bearer ${token}`,
+          'content-type': 'application/json',
+          'content-length': Buffer.byteLength(body),
+        },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }));
+        res.on('error', reject);
+      },
+    );
+    req.on('error', reject);
+    req.end(body);
+  });
+
+export async function benchIngest({
+  db,
+  address,
+  timeZone,
+  ageGroups,
+  ingestEvents,
+  concurrencies,
+  seed,
+  log,
+  elapsed,
+}: {
+  db: Database;
+  address: string;
+  timeZone: string;
+  ageGroups: number[];
+  ingestEvents: number;
+  concurrencies: number[];
+  seed: number;
+  log: (line: string) => void;
+  elapsed: () => string;
+}): Promise<void> {
+  // Ingestion: batches of 1000 events made by the simulator for the bench devices (last three days up
+  // to now), serialised before the clock starts; each case posts its own batches, devices in parallel.
+  const byLocation = await campaignsByLocation(db);
+  const deviceRows = await db.selectFrom('devices').select(['id', 'location_id']).orderBy('id').execute();
+  const settings = { timeZone, ageGroups, playsPerHour: 6 };
+  const to = Date.now() - 60_000;
+  const from = to - 3 * 86_400_000;
+  type Upload = { token: string; bodies: string[]; events: number };
+  const uploads: Upload[] = [];
+  let prepared = 0;
+  const wanted = ingestEvents * concurrencies.length;
+  for (const [index, d] of deviceRows.entries()) {
+    if (prepared >= wanted) break;
+    const random = createRandom(mixSeed(seed, index));
+    const played = playedCampaigns(byLocation.get(d.location_id) ?? [], new Set());
+    const events = daysOf(from, to, timeZone).flatMap((day) =>
+      eventsOfDay({ campaigns: played, day, from, to, settings, random }),
+    );
+    const batches = batchesOf(events, MAX_EVENTS_PER_BATCH).filter((b) => b.length === MAX_EVENTS_PER_BATCH);
+    if (!batches.length) continue;
+    uploads.push({
+      token: benchToken(d.id),
+      bodies: batches.map((b) => JSON.stringify({ batch_id: random.uuid(), events: b })),
+      events: batches.length * MAX_EVENTS_PER_BATCH,
+    });
+    prepared += batches.length * MAX_EVENTS_PER_BATCH;
+  }
+  log(`Ingestion: ${prepared.toLocaleString('en')} events prepared from ${uploads.length} devices (${elapsed()})`);
+
+  const ingestion: Record<string, unknown>[] = [];
+  for (const concurrency of concurrencies) {
+    // This case's devices: enough for its share of events.
+    const queue: Upload[] = [];
+    for (let n = 0; n < ingestEvents && uploads.length;) {
+      const next = uploads.shift()!;
+      queue.push(next);
+      n += next.events;
+    }
+    if (!queue.length) break;
+    const latencies: number[] = [];
+    let accepted = 0;
+    let failed = 0;
+    const caseStarted = performance.now();
+    const worker = async () => {
+      for (let upload = queue.shift(); upload; upload = queue.shift()) {
+        for (const body of upload.bodies) {
+          const t = performance.now();
+          const res = await postBatch(`${address}${deviceGatewayEndpoints.events}`, upload.token, body);
+          latencies.push(performance.now() - t);
+          if (res.status === 200) accepted += (JSON.parse(res.body) as { accepted: number }).accepted;
+          else failed++;
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: concurrency }, worker));
+    const secondsTaken = (performance.now() - caseStarted) / 1000;
+    latencies.sort((a, b) => a - b);
+    const rate = Math.round(accepted / secondsTaken);
+    const p95 = percentile(latencies, 95);
+    const goal = INGEST_GOALS[concurrency];
+    ingestion.push({
+      'devices at once': concurrency,
+      batches: latencies.length,
+      events: accepted,
+      's total': Number(secondsTaken.toFixed(1)),
+      'events/s': rate,
+      'goal events/s': goal === undefined ? '—' : `≥ ${goal}`,
+      'batch p50 ms': ms(percentile(latencies, 50)),
+      'batch p95 ms': ms(p95),
+      'goal p95 ms': `< ${BATCH_P95_GOAL_MS}`,
+      met: (goal === undefined || rate >= goal) && p95 < BATCH_P95_GOAL_MS ? 'yes' : 'NO',
+      'non-200': failed,
+    });
+    log(`  ${concurrency} at once: ${Math.round(accepted / secondsTaken)} events/s (${elapsed()})`);
+  }
+  console.table(ingestion);
+  // Its kept-alive connections would hold the server's close.
+  agent.destroy();
+}
