@@ -30,8 +30,4 @@ export const userInfo = z.object({
 });
 export type UserInfo = z.infer<typeof userInfo>;
 
-export const SESSION_COOKIE = 'sessionid';
-export const CSRF_COOKIE = 'csrftoken';
-export const CSRF_HEADER = 'x-csrftoken';
-export const EXPIRE_HEADER = 'x-expire-at';
-export const VERSION_HEADER = 'x-imm-version';
+export { SESSION_COOKIE, CSRF_COOKIE, CSRF_HEADER, EXPIRE_HEADER, VERSION_HEADER } from './constants.ts';

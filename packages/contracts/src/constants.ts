@@ -44,3 +44,11 @@ export const OTP_LENGTH = 6;
 /** Server-side list defaults: a list without page_size gets this many rows; larger asks are capped. */
 export const API_DEFAULT_PAGE_SIZE = 100;
 export const API_MAX_PAGE_SIZE = 10000;
+
+/** Cookies and headers of a session (spec §7), here rather than only in auth.ts so that the web's api
+ * client reads them without loading auth.ts's zod schemas on the sign-in page. */
+export const SESSION_COOKIE = 'sessionid';
+export const CSRF_COOKIE = 'csrftoken';
+export const CSRF_HEADER = 'x-csrftoken';
+export const EXPIRE_HEADER = 'x-expire-at';
+export const VERSION_HEADER = 'x-imm-version';

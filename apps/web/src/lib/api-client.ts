@@ -1,9 +1,15 @@
 // The one place that knows about CSRF, `x-expire-at`, `x-imm-version`, 401 queueing, 403 and the
 // error catalogue. It has no React in it: the UI registers event handlers (modals, toasts,
 // navigation), and tests inject fetch, the clock and timers.
-import type * as auth from '@marquee/contracts/auth';
 import type { LoginBody, UserInfo } from '@marquee/contracts/auth';
-import { LOADING_OVERLAY_DELAY_MS, SESSION_RECHECK_DELAY_MS } from '@marquee/contracts/constants';
+// Not from contracts/auth, whose zod schemas would then load on the sign-in page.
+import {
+  CSRF_COOKIE,
+  EXPIRE_HEADER,
+  LOADING_OVERLAY_DELAY_MS,
+  SESSION_RECHECK_DELAY_MS,
+  VERSION_HEADER,
+} from '@marquee/contracts/constants';
 import { details } from '@marquee/contracts/texts';
 import { authEndpoint, userInfoEndpoint } from '@marquee/contracts/resources';
 import { readDocumentCookie } from './cookies.ts';
@@ -152,12 +158,6 @@ type Queued = {
 
 const UNSAFE: ReadonlySet<HttpMethod> = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const CSRF_REQUEST_HEADER = 'X-CSRFToken';
-// The names of contracts/auth as type-checked copies (a different value does not compile): that
-// module also builds the zod schemas of sign-in, and importing a value from it would load zod on
-// every page, the sign-in page included, which builds no schema.
-const CSRF_COOKIE: typeof auth.CSRF_COOKIE = 'csrftoken';
-const EXPIRE_HEADER: typeof auth.EXPIRE_HEADER = 'x-expire-at';
-const VERSION_HEADER: typeof auth.VERSION_HEADER = 'x-imm-version';
 const DEFAULT_TIMEOUT_MS = 60_000;
 /** setTimeout overflows above 2^31-1 ms. */
 const MAX_TIMER_MS = 2_147_483_647;
