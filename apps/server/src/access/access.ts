@@ -3,7 +3,7 @@
 import { details } from '@marquee/contracts/texts';
 import type { Database } from '../db/database.ts';
 import { forbidden, notFound } from '../http/errors.ts';
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import {
   isLinked,
   linkDenials,
@@ -66,32 +66,34 @@ export function createAccess(db: Database) {
     can_view_all_advertisers: boolean;
   };
 
-  /** Everything the server needs to decide for `user`: effective permissions (those of the roles plus
-   * all they imply; superuser roles hold all) and links. One round trip (every request asks it): the
-   * roles, the permissions they were given directly, and the links to locations and advertisers. */
-  async function authOf(user: SessionUser): Promise<Auth> {
-    const { rows } = await sql<{
-      roles: RoleRow[] | null;
-      codenames: string[];
-      locations: number[];
-      campaign_locations: number[];
-      advertisers: number[];
-    }>`
-      select
-        (select json_agg(json_build_object('id', r.id, 'is_superuser', r.is_superuser,
-            'can_change_all_advertisers', r.can_change_all_advertisers,
-            'can_view_all_advertisers', r.can_view_all_advertisers))
-          from user_roles ur join roles r on r.id = ur.role_id
-          where ur.user_id = ${user.id}) as roles,
-        array(select distinct p.codename
-          from user_roles ur
-          join role_permissions rp on rp.role_id = ur.role_id
-          join permissions p on p.id = rp.permission_id
-          where ur.user_id = ${user.id}) as codenames,
-        array(select location_id from location_managers where user_id = ${user.id}) as locations,
-        array(select location_id from location_campaign_managers where user_id = ${user.id}) as campaign_locations,
-        array(select advertiser_id from advertiser_managers where user_id = ${user.id}) as advertisers`.execute(db);
-    const row = rows[0];
+  type AuthRow = {
+    roles: RoleRow[] | null;
+    codenames: string[];
+    locations: number[];
+    campaign_locations: number[];
+    advertisers: number[];
+  };
+
+  /** The columns an Auth is made of for the user whose id is `userId` (a value or a column): the roles,
+   * the permissions they were given directly, and the links to locations and advertisers. */
+  const authColumns = (userId: RawBuilder<number> | number) => sql`
+    (select json_agg(json_build_object('id', r.id, 'is_superuser', r.is_superuser,
+        'can_change_all_advertisers', r.can_change_all_advertisers,
+        'can_view_all_advertisers', r.can_view_all_advertisers))
+      from user_roles ur join roles r on r.id = ur.role_id
+      where ur.user_id = ${userId}) as roles,
+    array(select distinct p.codename
+      from user_roles ur
+      join role_permissions rp on rp.role_id = ur.role_id
+      join permissions p on p.id = rp.permission_id
+      where ur.user_id = ${userId}) as codenames,
+    array(select location_id from location_managers where user_id = ${userId}) as locations,
+    array(select location_id from location_campaign_managers where user_id = ${userId}) as campaign_locations,
+    array(select advertiser_id from advertiser_managers where user_id = ${userId}) as advertisers`;
+
+  /** Effective permissions (those of the roles plus all they imply; superuser roles hold all) and links
+   * from what `authColumns` gave. */
+  async function authFrom(user: SessionUser, row: AuthRow | undefined): Promise<Auth> {
     const roles = row?.roles ?? [];
     const ids = (values: unknown[] | undefined) => new Set((values ?? []).map(Number));
     const superuser = roles.some((r) => r.is_superuser);
@@ -109,6 +111,35 @@ export function createAccess(db: Database) {
         allAdvertisers,
         viewAllAdvertisers: allAdvertisers || roles.some((r) => r.can_view_all_advertisers),
       },
+    };
+  }
+
+  /** Everything the server needs to decide for `user`, in one round trip. */
+  async function authOf(user: SessionUser): Promise<Auth> {
+    const { rows } = await sql<AuthRow>`select ${authColumns(user.id)}`.execute(db);
+    return authFrom(user, rows[0]);
+  }
+
+  /**
+   * The session whose id hashes to `hash`, unexpired at `now`, of an active user: the user, what the
+   * session check needs of them, and their Auth, in one round trip (every request asks it; on PGlite
+   * every query also waits its turn on the one connection).
+   */
+  async function sessionAuth(hash: string, now: Date) {
+    const { rows } = await sql<
+      SessionUser & { require_2fa: boolean; otp_enabled: boolean; expires_at: Date | string } & AuthRow
+    >`
+      select u.id, u.username, u.full_name, u.require_2fa, u.otp_enabled, s.expires_at, ${authColumns(sql`u.id`)}
+      from sessions s join users u on u.id = s.user_id
+      where s.id_hash = ${hash} and s.expires_at > ${now} and u.is_active`.execute(db);
+    const row = rows[0];
+    if (!row) return undefined;
+    const user: SessionUser = { id: row.id, username: row.username, full_name: row.full_name };
+    return {
+      require_2fa: row.require_2fa,
+      otp_enabled: row.otp_enabled,
+      expires_at: row.expires_at,
+      auth: await authFrom(user, row),
     };
   }
 
@@ -222,6 +253,7 @@ export function createAccess(db: Database) {
 
   return {
     authOf,
+    sessionAuth,
     requireLink,
     requireOutranks,
     modelPermissions,

@@ -70,21 +70,7 @@ export function registerSession(
     if (cookie) {
       const hash = hashSessionId(cookie);
       const now = new Date();
-      const row = await db
-        .selectFrom('sessions')
-        .innerJoin('users', 'users.id', 'sessions.user_id')
-        .select([
-          'users.id',
-          'users.username',
-          'users.full_name',
-          'users.require_2fa',
-          'users.otp_enabled',
-          'sessions.expires_at',
-        ])
-        .where('sessions.id_hash', '=', hash)
-        .where('sessions.expires_at', '>', now)
-        .where('users.is_active', '=', true)
-        .executeTakeFirst();
+      const row = await access.sessionAuth(hash, now);
       if (row) {
         let expiresAt = new Date(row.expires_at);
         const renewed = new Date(now.getTime() + config.sessionIdleMs);
@@ -94,7 +80,7 @@ export function registerSession(
         }
         request.sessionHash = hash;
         request.sessionExpiresAt = expiresAt;
-        request.auth = await access.authOf({ id: row.id, username: row.username, full_name: row.full_name });
+        request.auth = row.auth;
         request.mustEnrolToken = mustEnrolToken(row);
       }
     }
