@@ -8,19 +8,30 @@ type LinkTable = { [T in keyof DB]: keyof DB[T] extends never ? never : T }[keyo
 /** One link table with its owner and target columns (a union over the tables, so lists of links mix). */
 type Link = { [T in LinkTable]: { table: T; owner: keyof DB[T] & string; target: keyof DB[T] & string } }[LinkTable];
 
-/** owner id → the linked ids, ascending; owners without links get []. */
-export async function linkedIds(
+/** For each of `links`, owner id → the linked ids, ascending; owners without links get []. One
+ * statement for all of them (on PGlite every query waits its turn on the one connection). */
+export async function linkedIdsOf(
   db: Database,
-  { table, owner, target }: Link,
+  links: readonly Link[],
   ownerIds: number[],
-): Promise<Map<number, number[]>> {
-  const result = new Map<number, number[]>(ownerIds.map((id) => [id, []]));
-  if (!ownerIds.length) return result;
-  const rows = await sql<{ owner: number; target: number }>`
-    select ${sql.ref(owner)} as owner, ${sql.ref(target)} as target from ${sql.table(table)}
-    where ${sql.ref(owner)} in (${sql.join(ownerIds)}) order by ${sql.ref(target)}`.execute(db);
-  for (const row of rows.rows) result.get(Number(row.owner))?.push(Number(row.target));
+): Promise<Map<number, number[]>[]> {
+  const result = links.map(() => new Map<number, number[]>(ownerIds.map((id) => [id, []])));
+  if (!ownerIds.length || !links.length) return result;
+  const owners = sql.join(ownerIds);
+  const parts = links.map(
+    ({ table, owner, target }, index) =>
+      sql`select ${index}::int as link, ${sql.ref(owner)} as owner, ${sql.ref(target)} as target
+        from ${sql.table(table)} where ${sql.ref(owner)} in (${owners})`,
+  );
+  const rows = await sql<{ link: number; owner: number; target: number }>`
+    ${sql.join(parts, sql` union all `)} order by link, target`.execute(db);
+  for (const row of rows.rows) result[Number(row.link)]?.get(Number(row.owner))?.push(Number(row.target));
   return result;
+}
+
+/** owner id → the linked ids, ascending; owners without links get []. */
+export async function linkedIds(db: Database, link: Link, ownerIds: number[]): Promise<Map<number, number[]>> {
+  return (await linkedIdsOf(db, [link], ownerIds))[0]!;
 }
 
 /** Makes `ownerId`'s links exactly `targetIds` (duplicates ignored). */

@@ -70,37 +70,30 @@ export const deliveryRepository = {
         'campaigns.p_end_time',
         'advertisers.id as advertiser',
         'advertisers.name as advertiser_name',
+        // The locations in the same round trip (on PGlite every query waits its turn).
+        sql<(Omit<DeliveryLocation, 'impressions_per_play'> & { impressions_per_play: string | number | null })[]>`
+          coalesce((select json_agg(json_build_object('id', l.id, 'name', l.name, 'loop_seconds', l.loop_seconds,
+              'open_time', l.open_time, 'close_time', l.close_time, 'impressions_per_play', l.impressions_per_play)
+              order by l.name, l.id)
+            from campaign_locations cl join locations l on l.id = cl.location_id
+            where cl.campaign_id = campaigns.id), '[]'::json)`.as('locations'),
       ])
       .where('campaigns.id', 'in', [...ids])
-      .execute();
-    const sites = await db
-      .selectFrom('campaign_locations as cl')
-      .innerJoin('locations as l', 'l.id', 'cl.location_id')
-      .select([
-        'cl.campaign_id',
-        'l.id',
-        'l.name',
-        'l.loop_seconds',
-        'l.open_time',
-        'l.close_time',
-        'l.impressions_per_play',
-      ])
-      .where('cl.campaign_id', 'in', [...ids])
-      .orderBy('l.name')
-      .orderBy('l.id')
       .execute();
     const byId = new Map(
       rows.map((r): [number, DeliveryCampaign] => [
         r.id,
-        { ...r, state: Number(r.state), p_zones: (r.p_zones ?? []).map(Number), locations: [] },
+        {
+          ...r,
+          state: Number(r.state),
+          p_zones: (r.p_zones ?? []).map(Number),
+          locations: r.locations.map(({ impressions_per_play, ...location }) => ({
+            ...location,
+            impressions_per_play: impressions_per_play === null ? null : Number(impressions_per_play),
+          })),
+        },
       ]),
     );
-    for (const { campaign_id, impressions_per_play, ...location } of sites) {
-      byId.get(campaign_id)?.locations.push({
-        ...location,
-        impressions_per_play: impressions_per_play === null ? null : Number(impressions_per_play),
-      });
-    }
     return ids.flatMap((id) => byId.get(id) ?? []);
   },
 
@@ -119,29 +112,28 @@ export const deliveryRepository = {
     }: { ids: readonly number[]; from: string; today: string; cutoff: Date; timeZone: string },
   ): Promise<DayCounts[]> {
     if (!ids.length || from > today) return [];
-    const { rows: zone } = await sql<{ time_zone: string }>`select time_zone from event_statistics_daily_zone`.execute(
-      db,
-    );
-    const daily = zone[0]?.time_zone === timeZone;
     const sums = sql`sum(delivered)::int as delivered, sum(partial)::int as partial,
       sum(wrong_creative)::int as wrong_creative, sum(delivered_viewers)::int as delivered_viewers,
       sum(unmeasured)::int as unmeasured`;
     const idList = sql.join([...ids]);
-    const hourlyFrom = daily ? localStart(today, timeZone) : localStart(from, timeZone);
+    // Days before today come from the daily rows when those are in `timeZone` (they are made in the
+    // daily rollups' own zone), and from the hourly rows otherwise; asked in the statement itself, so
+    // that it is one round trip.
     const { rows } = await sql<DayCounts>`
-      ${
-        daily
-          ? sql`select campaign_id as campaign, location_id as location, to_char(day, 'YYYY-MM-DD') as day, ${sums}
-              from event_statistics_daily
-              where campaign_id in (${idList}) and gender = '' and day >= ${from}::date and day < ${today}::date
-              group by 1, 2, 3
-              union all`
-          : sql``
-      }
+      with z as (select time_zone = ${timeZone} as daily from event_statistics_daily_zone)
+      select campaign_id as campaign, location_id as location, to_char(day, 'YYYY-MM-DD') as day, ${sums}
+      from event_statistics_daily
+      where (select daily from z) and campaign_id in (${idList}) and gender = ''
+        and day >= ${from}::date and day < ${today}::date
+      group by 1, 2, 3
+      union all
       select campaign_id as campaign, location_id as location,
         to_char((hour at time zone ${timeZone})::date, 'YYYY-MM-DD') as day, ${sums}
       from event_statistics_hourly
-      where campaign_id in (${idList}) and gender = '' and hour >= ${hourlyFrom} and hour < ${cutoff}
+      where campaign_id in (${idList}) and gender = ''
+        and hour >= case when coalesce((select daily from z), false) then ${localStart(today, timeZone)}
+          else ${localStart(from, timeZone)} end
+        and hour < ${cutoff}
       group by 1, 2, 3`.execute(db);
     return rows.map((r) => ({
       ...r,

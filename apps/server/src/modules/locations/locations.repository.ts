@@ -5,7 +5,7 @@ import { normaliseOpeningHours, type OpeningHours } from '@marquee/contracts/inv
 import type { Location, LocationInput } from '@marquee/contracts/locations';
 import type { InventorySettings } from '../../config.ts';
 import type { Database } from '../../db/database.ts';
-import { linkedIds, locationCampaignManagers, locationManagers, replaceLinks } from '../../db/links.ts';
+import { linkedIdsOf, locationCampaignManagers, locationManagers, replaceLinks } from '../../db/links.ts';
 import type { CrudRepository } from '../../http/crud.ts';
 import { applyPage, countOf, likePattern } from '../../http/list.ts';
 import { imagesOf, removeImagesOf } from '../../media/images.repository.ts';
@@ -82,10 +82,9 @@ type Row = Awaited<ReturnType<ReturnType<typeof base>['executeTakeFirstOrThrow']
 
 async function complete(db: Database, rows: Row[]): Promise<Location[]> {
   const ids = rows.map((r) => r.id);
-  const [images, managers, campaignManagers] = await Promise.all([
+  const [images, [managers, campaignManagers]] = await Promise.all([
     imagesOf(db, LOCATION_MODEL, ids),
-    linkedIds(db, locationManagers, ids),
-    linkedIds(db, locationCampaignManagers, ids),
+    linkedIdsOf(db, [locationManagers, locationCampaignManagers], ids),
   ]);
   return rows.map((r) => {
     return {
@@ -95,8 +94,8 @@ async function complete(db: Database, rows: Row[]): Promise<Location[]> {
       data_devices_online: Number(r.data_devices_online ?? 0),
       images: images.get(r.id)?.images ?? [],
       image: images.get(r.id)?.image ?? null,
-      managers: managers.get(r.id) ?? [],
-      campaign_managers: campaignManagers.get(r.id) ?? [],
+      managers: managers?.get(r.id) ?? [],
+      campaign_managers: campaignManagers?.get(r.id) ?? [],
     };
   });
 }

@@ -4,7 +4,7 @@ import { imageUrl } from '@marquee/contracts/images';
 import type { User, UserInput } from '@marquee/contracts/users';
 import type { Database } from '../../db/database.ts';
 import {
-  linkedIds,
+  linkedIdsOf,
   replaceLinks,
   userAdvertisers,
   userCampaignLocations,
@@ -83,8 +83,10 @@ const userLinks = [
 
 async function withRoles(db: Database, rows: Row[]): Promise<User[]> {
   const ids = rows.map((r) => r.id);
-  const [roles, locations, campaignLocations, advertisers] = await Promise.all(
-    userLinks.map(([, link]) => linkedIds(db, link, ids)),
+  const [roles, locations, campaignLocations, advertisers] = await linkedIdsOf(
+    db,
+    userLinks.map(([, link]) => link),
+    ids,
   );
   return rows.map(({ image_id, ...r }) => ({
     ...r,
