@@ -12,6 +12,9 @@
 //   BENCH_INGEST_CONCURRENCY (default 1,8)  devices posting at once, one case each
 //   BENCH_RUNS (default 10)                 runs of each statistics query (after one warm-up)
 //   BENCH_EXPORT_RUNS (default 5)           runs of each export
+//   BENCH_SCHEMA                            PostgreSQL: a schema an earlier run kept (BENCH_KEEP_SCHEMA=1
+//                                           names it) is used as it is, without making the data again
+//   BENCH_KEEP_SCHEMA                       1: keep the schema at the end (printed), for BENCH_SCHEMA
 //   BENCH_ONLY (default all)                the parts to run, comma-separated: ingest, statistics, exports,
 //                                           availability, delivery, operations
 // Then the availability of every location over the next 4 weeks (the year's campaigns booked again), and
@@ -64,14 +67,16 @@ if (unknownPart !== undefined) throw new Error(`BENCH_ONLY: unknown part ${unkno
 /** Whether BENCH_ONLY asks for this part (all of them without it). */
 const asked = (part: (typeof PARTS)[number]) => !only || only.includes(part);
 
-const schema = `bench_stats_${Date.now().toString(36)}`;
+const reused = pgUrl ? env.BENCH_SCHEMA : undefined;
+const schema = reused ?? `bench_stats_${Date.now().toString(36)}`;
+const keepSchema = reused !== undefined || env.BENCH_KEEP_SCHEMA === '1';
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'marquee-bench-stats-'));
 const log = (line: string) => console.log(line);
 const started = performance.now();
 const elapsed = () => `${((performance.now() - started) / 1000).toFixed(0)} s`;
 
-let url = pgUrl;
-if (pgUrl) {
+const url = pgUrl && `${pgUrl}${pgUrl.includes('?') ? '&' : '?'}options=-c%20search_path%3D${schema}`;
+if (pgUrl && !reused) {
   const admin = await openDatabase({ url: pgUrl });
   await sql.raw(`create schema ${schema}`).execute(admin);
   // Kysely's migrator looks for its tables in every schema, so it would not make them here while
@@ -83,7 +88,6 @@ if (pgUrl) {
     )
     .execute(admin);
   await admin.destroy();
-  url = `${pgUrl}${pgUrl.includes('?') ? '&' : '?'}options=-c%20search_path%3D${schema}`;
 }
 const db = await openDatabase(url ? { url } : { dataDir });
 
@@ -105,66 +109,69 @@ try {
       `${devices} devices at ${locations} locations, ${campaigns} campaigns, ${firstDay} – ${lastDay} (${timeZone}), ` +
       `${os.cpus().length} CPUs`,
   );
-  const data = await generateData(db, {
-    events: eventTarget,
-    devices,
-    locations,
-    campaigns,
-    firstDay,
-    lastDay,
-    today,
-    timeZone,
-    zones: config.zones,
-    ageGroups,
-    workers: pgUrl ? Math.max(2, Math.min(4, os.cpus().length)) : 1,
-    seed: SEED,
-    log,
-  });
-  const sizes = pgUrl
-    ? (
-        await sql<Record<string, string>>`
-          select pg_size_pretty(pg_total_relation_size('device_events')
-              + (select coalesce(sum(pg_total_relation_size(inhrelid)), 0) from pg_inherits
-                where inhparent = 'device_events'::regclass)) as "events size",
-            pg_size_pretty(pg_total_relation_size('event_statistics_hourly')) as "hourly size",
-            pg_size_pretty(pg_total_relation_size('event_statistics_daily')) as "daily size",
-            pg_size_pretty(pg_total_relation_size('event_statistics_campaign_daily')) as "campaign daily size",
-            pg_size_pretty(pg_total_relation_size('event_statistics_location_hourly')) as "location hourly size",
-            pg_size_pretty(pg_total_relation_size('event_statistics_network_daily')
-              + pg_total_relation_size('event_statistics_network_hourly')) as "network size"`.execute(db)
-      ).rows[0]
-    : undefined;
-  // Every rollup's all-plays rows sum to the events.
-  const plays = (table: string) =>
-    sql<{ plays: number }>`select coalesce(sum(plays), 0)::bigint as plays from ${sql.table(table)}
-      ${table === 'event_statistics_location_hourly' ? sql`` : sql`where gender = ''`}`
-      .execute(db)
-      .then((r) => Number(r.rows[0]!.plays));
-  console.table([
-    {
-      events: data.events,
-      'hourly rows': data.rollupRows,
-      'hourly plays': await plays('event_statistics_hourly'),
-      'daily rows': data.dailyRows,
-      'daily plays': await plays('event_statistics_daily'),
-      'campaign daily rows': data.campaignDailyRows,
-      'campaign daily plays': await plays('event_statistics_campaign_daily'),
-      'location hourly rows': data.locationHourlyRows,
-      'location hourly plays': await plays('event_statistics_location_hourly'),
-      'network daily rows': data.networkDailyRows,
-      'network daily plays': await plays('event_statistics_network_daily'),
-      'network hourly rows': data.networkHourlyRows,
-      'network hourly plays': await plays('event_statistics_network_hourly'),
-      campaigns: data.campaigns,
-      ...sizes,
-      ...Object.fromEntries(Object.entries(data.timings).map(([k, v]) => [`${k} s`, Number(v.toFixed(1))])),
-      'total s': Number(
-        Object.values(data.timings)
-          .reduce((a, b) => a + b, 0)
-          .toFixed(1),
-      ),
-    },
-  ]);
+  if (reused) log(`Using the data set in schema ${schema} as it is (BENCH_SCHEMA).`);
+  else {
+    const data = await generateData(db, {
+      events: eventTarget,
+      devices,
+      locations,
+      campaigns,
+      firstDay,
+      lastDay,
+      today,
+      timeZone,
+      zones: config.zones,
+      ageGroups,
+      workers: pgUrl ? Math.max(2, Math.min(4, os.cpus().length)) : 1,
+      seed: SEED,
+      log,
+    });
+    const sizes = pgUrl
+      ? (
+          await sql<Record<string, string>>`
+            select pg_size_pretty(pg_total_relation_size('device_events')
+                + (select coalesce(sum(pg_total_relation_size(inhrelid)), 0) from pg_inherits
+                  where inhparent = 'device_events'::regclass)) as "events size",
+              pg_size_pretty(pg_total_relation_size('event_statistics_hourly')) as "hourly size",
+              pg_size_pretty(pg_total_relation_size('event_statistics_daily')) as "daily size",
+              pg_size_pretty(pg_total_relation_size('event_statistics_campaign_daily')) as "campaign daily size",
+              pg_size_pretty(pg_total_relation_size('event_statistics_location_hourly')) as "location hourly size",
+              pg_size_pretty(pg_total_relation_size('event_statistics_network_daily')
+                + pg_total_relation_size('event_statistics_network_hourly')) as "network size"`.execute(db)
+        ).rows[0]
+      : undefined;
+    // Every rollup's all-plays rows sum to the events.
+    const plays = (table: string) =>
+      sql<{ plays: number }>`select coalesce(sum(plays), 0)::bigint as plays from ${sql.table(table)}
+        ${table === 'event_statistics_location_hourly' ? sql`` : sql`where gender = ''`}`
+        .execute(db)
+        .then((r) => Number(r.rows[0]!.plays));
+    console.table([
+      {
+        events: data.events,
+        'hourly rows': data.rollupRows,
+        'hourly plays': await plays('event_statistics_hourly'),
+        'daily rows': data.dailyRows,
+        'daily plays': await plays('event_statistics_daily'),
+        'campaign daily rows': data.campaignDailyRows,
+        'campaign daily plays': await plays('event_statistics_campaign_daily'),
+        'location hourly rows': data.locationHourlyRows,
+        'location hourly plays': await plays('event_statistics_location_hourly'),
+        'network daily rows': data.networkDailyRows,
+        'network daily plays': await plays('event_statistics_network_daily'),
+        'network hourly rows': data.networkHourlyRows,
+        'network hourly plays': await plays('event_statistics_network_hourly'),
+        campaigns: data.campaigns,
+        ...sizes,
+        ...Object.fromEntries(Object.entries(data.timings).map(([k, v]) => [`${k} s`, Number(v.toFixed(1))])),
+        'total s': Number(
+          Object.values(data.timings)
+            .reduce((a, b) => a + b, 0)
+            .toFixed(1),
+        ),
+      },
+    ]);
+  }
 
   const app = await buildApp({ config, db, logger: false });
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
@@ -325,7 +332,8 @@ try {
   log(`Done in ${elapsed()}.`);
   await app.close();
 } finally {
-  if (pgUrl) await sql.raw(`drop schema ${schema} cascade`).execute(db);
+  if (pgUrl && !keepSchema) await sql.raw(`drop schema ${schema} cascade`).execute(db);
+  if (pgUrl && keepSchema) log(`Kept the data set: BENCH_SCHEMA=${schema}`);
   await db.destroy();
   fs.rmSync(dataDir, { recursive: true, force: true });
 }
