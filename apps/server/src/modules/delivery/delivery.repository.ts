@@ -1,10 +1,11 @@
 // What the delivery reports read: campaigns with their goal, window and locations (loop, opening hours,
-// audience multiplier), and the delivered, partial and wrong-creative plays per campaign, location and
-// local day from the rollups (the daily rows for days before today when they are in the server's time
-// zone, the hourly rows otherwise and for today's hours before the cutoff).
+// audience multiplier), the devices' periods there, and the delivered, partial and wrong-creative plays
+// per campaign, location and local day from the rollups (the daily rows for days before today when they
+// are in the server's time zone, the hourly rows otherwise and for today's hours before the cutoff).
 import { sql } from 'kysely';
 import type { GoalType } from '@marquee/contracts/delivery';
 import type { Database } from '../../db/database.ts';
+import type { LocationDevicePeriods } from '../locations/device-periods.repository.ts';
 import { localStart } from '../statistics/statistics.rollups.ts';
 
 export type DeliveryLocation = {
@@ -46,11 +47,36 @@ export type DayCounts = {
   unmeasured: number;
 };
 
+/** What the delivery of some campaigns is computed from. */
+export type DeliveryData = {
+  /** The campaigns with their locations, in the order of the ids asked for. */
+  campaigns: DeliveryCampaign[];
+  /** The devices' periods at their locations, from a day before the first start to a day after the
+   * last end (local days start up to 14 hours either side of UTC midnight). */
+  periods: LocationDevicePeriods;
+  /** Per campaign, location and local day over [first start, today], today's hours only before
+   * `cutoff` (the start of the current hour: plays of the current hour are still arriving). */
+  counts: DayCounts[];
+};
+
+type CampaignJson = Omit<DeliveryCampaign, 'locations'> & {
+  locations: (Omit<DeliveryLocation, 'impressions_per_play'> & { impressions_per_play: string | number | null })[];
+};
+
 export const deliveryRepository = {
-  /** The campaigns among `ids` with their locations, in the order of `ids`. */
-  async campaigns(db: Database, ids: readonly number[]): Promise<DeliveryCampaign[]> {
-    if (!ids.length) return [];
-    const rows = await db
+  /**
+   * Everything the delivery of the campaigns among `ids` needs, in one statement (each as JSON: a
+   * campaign list asks it for every page, and on PGlite every statement waits its turn on the one
+   * connection). Days before today come from the daily rollups when those are in `timeZone` (they
+   * are made in their own zone), and from the hourly rows otherwise.
+   */
+  async read(
+    db: Database,
+    { ids, today, cutoff, timeZone }: { ids: readonly number[]; today: string; cutoff: Date; timeZone: string },
+  ): Promise<DeliveryData> {
+    if (!ids.length) return { campaigns: [], periods: new Map(), counts: [] };
+    const idList = sql.join([...ids]);
+    const campaigns = db
       .selectFrom('campaigns')
       .innerJoin('videoclips', 'videoclips.id', 'campaigns.videoclip_id')
       .innerJoin('products', 'products.id', 'videoclips.product_id')
@@ -70,18 +96,50 @@ export const deliveryRepository = {
         'campaigns.p_end_time',
         'advertisers.id as advertiser',
         'advertisers.name as advertiser_name',
-        // The locations in the same round trip (on PGlite every query waits its turn).
-        sql<(Omit<DeliveryLocation, 'impressions_per_play'> & { impressions_per_play: string | number | null })[]>`
-          coalesce((select json_agg(json_build_object('id', l.id, 'name', l.name, 'loop_seconds', l.loop_seconds,
+        sql`coalesce((select json_agg(json_build_object('id', l.id, 'name', l.name, 'loop_seconds', l.loop_seconds,
               'open_time', l.open_time, 'close_time', l.close_time, 'impressions_per_play', l.impressions_per_play)
               order by l.name, l.id)
             from campaign_locations cl join locations l on l.id = cl.location_id
             where cl.campaign_id = campaigns.id), '[]'::json)`.as('locations'),
       ])
-      .where('campaigns.id', 'in', [...ids])
-      .execute();
+      .where(sql<boolean>`campaigns.id in (${idList})`);
+    const sums = sql`sum(delivered)::int as delivered, sum(partial)::int as partial,
+      sum(wrong_creative)::int as wrong_creative, sum(delivered_viewers)::int as delivered_viewers,
+      sum(unmeasured)::int as unmeasured`;
+    const { rows } = await sql<{
+      campaigns: CampaignJson[];
+      periods: [number, string, string | null][];
+      counts: DayCounts[];
+    }>`
+      with w as (select min(start_date) as first, max(end_date) as last from campaigns where id in (${idList})),
+      z as (select coalesce((select time_zone = ${timeZone} from event_statistics_daily_zone), false) as daily),
+      k as (
+        select campaign_id as campaign, location_id as location, to_char(day, 'YYYY-MM-DD') as day, ${sums}
+        from event_statistics_daily, w, z
+        where z.daily and campaign_id in (${idList}) and gender = '' and day >= w.first and day < ${today}::date
+        group by 1, 2, 3
+        union all
+        select campaign_id as campaign, location_id as location,
+          to_char((hour at time zone ${timeZone})::date, 'YYYY-MM-DD') as day, ${sums}
+        from event_statistics_hourly, w, z
+        where campaign_id in (${idList}) and gender = '' and w.first <= ${today}::date
+          and hour >= case when z.daily then ${localStart(today, timeZone)}
+            else w.first::timestamp at time zone ${timeZone} end
+          and hour < ${cutoff}
+        group by 1, 2, 3)
+      select
+        coalesce((select json_agg(c) from (${campaigns}) c), '[]'::json) as campaigns,
+        coalesce((select json_agg(json_build_array(p.location_id, p.active_from, p.active_to)
+            order by p.location_id, p.active_from)
+          from device_periods p, w
+          where p.location_id in (select location_id from campaign_locations where campaign_id in (${idList}))
+            and p.active_from < (w.last + 2)::timestamp at time zone 'UTC'
+            and (p.active_to is null or p.active_to > (w.first - 1)::timestamp at time zone 'UTC')), '[]'::json)
+          as periods,
+        coalesce((select json_agg(k) from k), '[]'::json) as counts`.execute(db);
+    const row = rows[0]!;
     const byId = new Map(
-      rows.map((r): [number, DeliveryCampaign] => [
+      row.campaigns.map((r): [number, DeliveryCampaign] => [
         r.id,
         {
           ...r,
@@ -94,56 +152,12 @@ export const deliveryRepository = {
         },
       ]),
     );
-    return ids.flatMap((id) => byId.get(id) ?? []);
-  },
-
-  /**
-   * Counts per campaign, location and local day over [from, today] with today's hours only before
-   * `cutoff` (the start of the current hour): plays of the current hour are still arriving.
-   */
-  async counts(
-    db: Database,
-    {
-      ids,
-      from,
-      today,
-      cutoff,
-      timeZone,
-    }: { ids: readonly number[]; from: string; today: string; cutoff: Date; timeZone: string },
-  ): Promise<DayCounts[]> {
-    if (!ids.length || from > today) return [];
-    const sums = sql`sum(delivered)::int as delivered, sum(partial)::int as partial,
-      sum(wrong_creative)::int as wrong_creative, sum(delivered_viewers)::int as delivered_viewers,
-      sum(unmeasured)::int as unmeasured`;
-    const idList = sql.join([...ids]);
-    // Days before today come from the daily rows when those are in `timeZone` (they are made in the
-    // daily rollups' own zone), and from the hourly rows otherwise; asked in the statement itself, so
-    // that it is one round trip.
-    const { rows } = await sql<DayCounts>`
-      with z as (select time_zone = ${timeZone} as daily from event_statistics_daily_zone)
-      select campaign_id as campaign, location_id as location, to_char(day, 'YYYY-MM-DD') as day, ${sums}
-      from event_statistics_daily
-      where (select daily from z) and campaign_id in (${idList}) and gender = ''
-        and day >= ${from}::date and day < ${today}::date
-      group by 1, 2, 3
-      union all
-      select campaign_id as campaign, location_id as location,
-        to_char((hour at time zone ${timeZone})::date, 'YYYY-MM-DD') as day, ${sums}
-      from event_statistics_hourly
-      where campaign_id in (${idList}) and gender = ''
-        and hour >= case when coalesce((select daily from z), false) then ${localStart(today, timeZone)}
-          else ${localStart(from, timeZone)} end
-        and hour < ${cutoff}
-      group by 1, 2, 3`.execute(db);
-    return rows.map((r) => ({
-      ...r,
-      campaign: Number(r.campaign),
-      location: Number(r.location),
-      delivered: Number(r.delivered),
-      partial: Number(r.partial),
-      wrong_creative: Number(r.wrong_creative),
-      delivered_viewers: Number(r.delivered_viewers),
-      unmeasured: Number(r.unmeasured),
-    }));
+    const periods: LocationDevicePeriods = new Map();
+    for (const [location, from, to] of row.periods) {
+      const list = periods.get(location) ?? [];
+      list.push({ from: Date.parse(from), to: to === null ? null : Date.parse(to) });
+      periods.set(location, list);
+    }
+    return { campaigns: ids.flatMap((id) => byId.get(id) ?? []), periods, counts: row.counts };
   },
 };

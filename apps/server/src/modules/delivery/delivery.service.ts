@@ -20,7 +20,6 @@ import { badRequest } from '../../http/errors.ts';
 import { pageLinks, pageOf, periodOf } from '../../http/paging.ts';
 import { dayIn } from '../../lib/days.ts';
 import type { CampaignsService } from '../campaigns/campaigns.service.ts';
-import { devicePeriodsAt } from '../locations/device-periods.repository.ts';
 import { exportStream, exportTypes, safeFilename } from '../statistics/statistics.export.ts';
 import { deliveryOf, type Delivery, type DeliveryClock } from './delivery.compute.ts';
 import { deliveryRepository as repo, type DeliveryCampaign } from './delivery.repository.ts';
@@ -44,8 +43,6 @@ const summaryOf = ({ id, sys_id, name, state, start_date, end_date }: DeliveryCa
   end_date,
 });
 
-const dayAfter = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
-
 export function createDeliveryService({ db, access, config, campaigns }: DeliveryDeps) {
   const clock = (): DeliveryClock => {
     const now = config.now();
@@ -56,28 +53,20 @@ export function createDeliveryService({ db, access, config, campaigns }: Deliver
     };
   };
 
-  /** The delivery of each campaign among `ids` (three queries whatever their number). */
+  /** The delivery of each campaign among `ids` (one statement whatever their number). */
   async function deliveries(ids: readonly number[], options?: Parameters<typeof deliveryOf>[4]) {
-    const found = await repo.campaigns(db, ids);
-    const result = new Map<number, { campaign: DeliveryCampaign; delivery: Delivery }>();
-    if (!found.length) return result;
     const now = clock();
-    const first = found.reduce((min, c) => (c.start_date < min ? c.start_date : min), found[0]!.start_date);
-    const last = found.reduce((max, c) => (c.end_date > max ? c.end_date : max), found[0]!.end_date);
-    // Periods a day either side: local days start up to 14 hours either side of UTC midnight.
-    const periods = await devicePeriodsAt(
-      db,
-      found.flatMap((c) => c.locations.map((l) => l.id)),
-      new Date(Date.parse(`${first}T00:00:00Z`) - 86_400_000),
-      new Date(Date.parse(`${dayAfter(last)}T00:00:00Z`) + 86_400_000),
-    );
-    const counts = await repo.counts(db, {
-      ids: found.map((c) => c.id),
-      from: first,
+    const {
+      campaigns: found,
+      periods,
+      counts,
+    } = await repo.read(db, {
+      ids,
       today: now.today,
       cutoff: new Date(now.cutoff),
       timeZone: now.timeZone,
     });
+    const result = new Map<number, { campaign: DeliveryCampaign; delivery: Delivery }>();
     const byCampaign = new Map<number, typeof counts>();
     for (const c of counts) byCampaign.set(c.campaign, [...(byCampaign.get(c.campaign) ?? []), c]);
     for (const campaign of found) {

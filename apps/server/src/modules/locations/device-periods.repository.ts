@@ -35,33 +35,5 @@ export async function openDevicePeriod(db: Database, device: number, location: n
     on conflict (device_id) where active_to is null do nothing`.execute(db);
 }
 
+/** The periods at each location (by id) that overlap a time span, as ms; `to` null while open. */
 export type LocationDevicePeriods = Map<number, { from: number; to: number | null }[]>;
-
-/** The periods at the locations that overlap [from, to) (ms), by location id. */
-export async function devicePeriodsAt(
-  db: Database,
-  locations: readonly number[],
-  from: Date,
-  to: Date,
-): Promise<LocationDevicePeriods> {
-  const byLocation: LocationDevicePeriods = new Map();
-  if (!locations.length) return byLocation;
-  const rows = await db
-    .selectFrom('device_periods')
-    .select(['location_id', 'active_from', 'active_to'])
-    .where('location_id', 'in', [...new Set(locations)])
-    .where('active_from', '<', to)
-    .where((eb) => eb.or([eb('active_to', 'is', null), eb('active_to', '>', from)]))
-    .orderBy('location_id')
-    .orderBy('active_from')
-    .execute();
-  for (const r of rows) {
-    const list = byLocation.get(r.location_id) ?? [];
-    list.push({
-      from: new Date(r.active_from).getTime(),
-      to: r.active_to === null ? null : new Date(r.active_to).getTime(),
-    });
-    byLocation.set(r.location_id, list);
-  }
-  return byLocation;
-}
