@@ -48,6 +48,9 @@ const MAX_SEEN = 2000;
 
 const quote = (text: string) => `'${text.replace(/'/g, "''")}'`;
 
+/** Statement names are unique in the process, so two dialects on one client never take the same one. */
+let statementNumber = 0;
+
 /**
  * Prepared statements of the one connection. PGlite's query() parses, describes and plans every
  * statement anew each time (with PostgreSQL looking up the size of every table and index involved,
@@ -60,7 +63,6 @@ const quote = (text: string) => `'${text.replace(/'/g, "''")}'`;
 class Statements {
   #prepared = new Map<string, Prepared>();
   #seen = new Set<string>();
-  #next = 0;
   /** Names evicted but not yet deallocated (a failed transaction refuses DEALLOCATE until it ends). */
   #stale: string[] = [];
 
@@ -104,7 +106,7 @@ class Statements {
   async #prepare(text: string): Promise<Prepared> {
     await this.#deallocateStale();
     const { queryParams } = await this.client.describeQuery(text);
-    const name = `marquee_${(this.#next++).toString(36)}`;
+    const name = `marquee_${(statementNumber++).toString(36)}`;
     await this.client.query(`prepare ${name} as ${text}`);
     const prepared = { name, serializers: queryParams.map((p) => p.serializer as (value: unknown) => string) };
     this.#prepared.set(text, prepared);
