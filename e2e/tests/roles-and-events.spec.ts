@@ -15,6 +15,8 @@ test('create and edit a role; selection cascades to dependents; the events log s
   await expect(page).toHaveTitle('Marquee - Roles');
   await page.getByRole('link', { name: 'Add role' }).click();
   await expect(page).toHaveURL(/\/role\/add$/);
+  // The list has a Name filter too, and stays on screen while the form's code loads: wait for the form.
+  await expect(page.getByRole('heading', { level: 1, name: 'Add role' })).toBeVisible();
   await page.getByLabel('Name', { exact: true }).fill(name);
 
   // Choosing "Can change role" brings "Can view role" and "Can list role" along, marked as implied.

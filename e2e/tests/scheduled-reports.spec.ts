@@ -65,11 +65,16 @@ async function reportMail(to: string, subject: string, timeoutMs = 150_000): Pro
   throw new Error(`no report "${subject}" mailed to ${to}`);
 }
 
-/** HH:mm of the minute after now in the server's time zone (the e2e server runs in UTC). */
+/**
+ * HH:mm of a minute that starts 30–90 s from now in the server's time zone (the e2e server runs in
+ * UTC). A subscription made after its time waits for the next day, so the minute must not start
+ * before the dialog is filled in and saved: "the minute after now" started within a second or two
+ * when now was late in its minute, and a slow machine missed it.
+ */
 async function nextMinute(page: Page, baseURL: string): Promise<string> {
   const { time_zone } = (await (await page.request.get(`${baseURL}/api/config/`)).json()) as { time_zone: string };
   return new Intl.DateTimeFormat('en-GB', { timeZone: time_zone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
-    .format(new Date(Date.now() + 60_000))
+    .format(new Date(Date.now() + 90_000))
     .replace(/^24/, '00');
 }
 
