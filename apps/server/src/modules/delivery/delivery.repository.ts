@@ -115,27 +115,30 @@ export const deliveryRepository = {
       z as (select coalesce((select time_zone = ${timeZone} from event_statistics_daily_zone), false) as daily),
       k as (
         select campaign_id as campaign, location_id as location, to_char(day, 'YYYY-MM-DD') as day, ${sums}
-        from event_statistics_daily, w, z
-        where z.daily and campaign_id in (${idList}) and gender = '' and day >= w.first and day < ${today}::date
+        from event_statistics_daily
+        where (select daily from z) and campaign_id in (${idList}) and gender = ''
+          and day >= (select first from w) and day < ${today}::date
         group by 1, 2, 3
         union all
         select campaign_id as campaign, location_id as location,
           to_char((hour at time zone ${timeZone})::date, 'YYYY-MM-DD') as day, ${sums}
-        from event_statistics_hourly, w, z
-        where campaign_id in (${idList}) and gender = '' and w.first <= ${today}::date
-          and hour >= case when z.daily then ${localStart(today, timeZone)}
-            else w.first::timestamp at time zone ${timeZone} end
+        from event_statistics_hourly
+        where campaign_id in (${idList}) and gender = '' and (select first from w) <= ${today}::date
+          and hour >= (case when (select daily from z) then ${localStart(today, timeZone)}
+            else (select first from w)::timestamp at time zone ${timeZone} end)
           and hour < ${cutoff}
         group by 1, 2, 3)
+      -- The window and the daily rollups' zone as one-row subqueries, not joins: PostgreSQL then knows
+      -- them before it scans (an index range on the hour), as it did when they were literals.
       select
         coalesce((select json_agg(c) from (${campaigns}) c), '[]'::json) as campaigns,
         coalesce((select json_agg(json_build_array(p.location_id, p.active_from, p.active_to)
             order by p.location_id, p.active_from)
-          from device_periods p, w
+          from device_periods p
           where p.location_id in (select location_id from campaign_locations where campaign_id in (${idList}))
-            and p.active_from < (w.last + 2)::timestamp at time zone 'UTC'
-            and (p.active_to is null or p.active_to > (w.first - 1)::timestamp at time zone 'UTC')), '[]'::json)
-          as periods,
+            and p.active_from < ((select last from w) + 2)::timestamp at time zone 'UTC'
+            and (p.active_to is null or p.active_to > ((select first from w) - 1)::timestamp at time zone 'UTC')),
+          '[]'::json) as periods,
         coalesce((select json_agg(k) from k), '[]'::json) as counts`.execute(db);
     const row = rows[0]!;
     const byId = new Map(
