@@ -15,8 +15,14 @@ import { migrateWithAdmin, seedGatewayFixture, signInOverHttp, useServerProcesse
 
 const PASSWORD = 'memory-admin-password';
 const DAYS = 10;
-/** Peak resident memory of the large file over the small one's, at most. */
-const MAX_GROWTH_MB = 12;
+/**
+ * Peak resident memory of the large file over the small one's, at most: far below the large file
+ * (~190 MB on PostgreSQL, ~39 MB on PGlite), which a server holding the rows or the file would add at
+ * least. PGlite's bound is wider: with prepared statements its growth measured 3–13 MB over runs of
+ * the same code (4–6 MB without), though every page's plan is the same either way; 20 MB is still half
+ * its file.
+ */
+const MAX_GROWTH_MB = { postgres: 12, pglite: 20 } as const;
 /** The server's old-space limit in the test, below the size of the million-row file (~190 MB). */
 const HEAP_CAP_MB = 160;
 
@@ -108,7 +114,7 @@ for (const backend of backends()) {
         console.log(
           `proof of play [${backend}]: ${small.rows} rows peak ${small.peak.toFixed(1)} MB; ${large.rows} rows (${(large.bytes / 2 ** 20).toFixed(0)} MB) peak ${large.peak.toFixed(1)} MB`,
         );
-        expect(large.peak - small.peak).toBeLessThan(MAX_GROWTH_MB);
+        expect(large.peak - small.peak).toBeLessThan(MAX_GROWTH_MB[backend]);
       },
     );
   });
