@@ -14,6 +14,8 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 30000,
           hookTimeout: 60000,
+          // One migrated PGlite database, dumped; each test file's PGlite starts from it.
+          globalSetup: ['./test/helpers/pglite-template.ts'],
           // Each worker shares one PGlite instance; PostgreSQL runs get a schema per worker.
           pool: 'forks',
           fileParallelism: true,

@@ -3,19 +3,22 @@
 // PostgreSQL schema), migrated once and bootstrapped with the `admin` user; tests keep apart by
 // using unique names.
 import crypto from 'node:crypto';
+import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
-import { afterAll, beforeAll, describe } from 'vitest';
+import { afterAll, beforeAll, describe, inject } from 'vitest';
 import { buildApp } from '../../src/app.ts';
 import { loadConfig, type Config } from '../../src/config.ts';
 import { ensureAdmin } from '../../src/db/bootstrap.ts';
 import { openDatabase, type Database } from '../../src/db/database.ts';
 import { migrateToLatest } from '../../src/db/migrate.ts';
+import { ADMIN_PASSWORD } from './pglite-template.ts';
 
-export const ADMIN_PASSWORD = 'admin-password-for-tests';
+export { ADMIN_PASSWORD };
+
 export const TEST_VERSION = '9.9.9-test';
 
 export type Backend = 'pglite' | 'postgres';
@@ -47,7 +50,9 @@ export const backends = (): Backend[] => (process.env.TEST_DATABASE_URL ? ['pgli
 /** Opens a fresh database for one test file; `close` drops what was created. */
 async function openFresh(backend: Backend): Promise<{ db: Database; close(): Promise<void> }> {
   if (backend === 'pglite') {
-    const db = await openDatabase({ dataDir: 'memory://' });
+    // The migrated database the global setup dumped (pglite-template.ts): initdb and the migrations once.
+    const template = new Blob([fs.readFileSync(inject('pgliteTemplate'))]);
+    const db = await openDatabase({ dataDir: 'memory://', loadDataDir: template });
     return { db, close: () => db.destroy() };
   }
   const baseUrl = process.env.TEST_DATABASE_URL!;
