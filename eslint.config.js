@@ -39,6 +39,8 @@ export default tseslint.config(
       'no-restricted-imports': ['error', { patterns: [appsApart] }],
     },
   },
+  // The root test config is no app: it gathers the apps' test projects.
+  { files: ['vitest.config.ts'], rules: { 'no-restricted-imports': 'off' } },
   {
     files: ['apps/web/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },

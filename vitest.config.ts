@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { webProjects } from './apps/web/vitest.config.ts';
 
 export default defineConfig({
   test: {
@@ -21,7 +22,7 @@ export default defineConfig({
           fileParallelism: true,
         },
       },
-      'apps/web/vitest.config.*',
+      ...webProjects,
     ],
   },
 });

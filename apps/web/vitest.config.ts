@@ -1,17 +1,31 @@
-// The `web` vitest project: component and api-client tests in jsdom.
+// The web's vitest projects: component and api-client tests in jsdom. Test files share their worker's
+// modules and jsdom (isolate: false: a fresh module graph and jsdom per file took two thirds of the
+// suite's time), except those that need their modules fresh: the lazily mounted overlays and toasts
+// keep in modules whether they were mounted yet, which is what those tests look at.
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineProject } from 'vitest/config';
+import { configDefaults, defineProject, type TestProjectInlineConfiguration } from 'vitest/config';
 
-export default defineProject({
-  root: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: [react()],
-  define: { __APP_VERSION__: JSON.stringify('test-version') },
-  test: {
-    name: 'web',
-    environment: 'jsdom',
+/** Test files that need their modules fresh (their own worker state). */
+const FRESH_MODULES = [
+  'src/app/overlays.test.tsx',
+  'src/app/overlays-toast.test.tsx',
+  'src/lib/notifications.test.tsx',
+];
+
+const project = (name: string, test: TestProjectInlineConfiguration['test']) =>
+  defineProject({
+    root: fileURLToPath(new URL('.', import.meta.url)),
+    plugins: [react()],
+    define: { __APP_VERSION__: JSON.stringify('test-version') },
+    test: { name, environment: 'jsdom', setupFiles: ['./src/test/setup.ts'], css: false, ...test },
+  });
+
+export const webProjects = [
+  project('web', {
     include: ['src/**/*.test.{ts,tsx}'],
-    setupFiles: ['./src/test/setup.ts'],
-    css: false,
-  },
-});
+    exclude: [...configDefaults.exclude, ...FRESH_MODULES],
+    isolate: false,
+  }),
+  project('web-fresh', { include: FRESH_MODULES }),
+];
