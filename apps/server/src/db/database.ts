@@ -56,6 +56,26 @@ export function hasConnectionPool(db: Database): boolean {
   return pooled.has(db);
 }
 
+/**
+ * `url` with the session settings the server's statements are made for added to its `options`
+ * (after any it has, such as a search_path): JIT compilation off. PostgreSQL compiles a statement whose
+ * estimated cost passes jit_above_cost (100 000) before running it, which takes about a second for a
+ * device batch's statement (86 functions) whenever the estimate is high, e.g. on tables not yet
+ * analysed: a batch of 20 events took 1.1 s instead of a few milliseconds. The server's statements are
+ * short (the rollups answer reports), so compiling never pays. A URL pg cannot read as one is kept as it is.
+ */
+export function withSessionSettings(url: string): string {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return url;
+  }
+  const options = parsed.searchParams.get('options');
+  parsed.searchParams.set('options', `${options ? `${options} ` : ''}-c jit=off`);
+  return parsed.toString();
+}
+
 export async function openDatabase({
   url,
   dataDir,
@@ -65,11 +85,12 @@ export async function openDatabase({
   onConnectionError = (err) => console.warn(`Database connection lost: ${err.message}`),
 }: DatabaseOptions): Promise<Database> {
   if (url) {
+    const connectionString = withSessionSettings(url);
     const pg = await import('pg');
     // count(*) and bigint ids come back as strings from pg; parse int8 as numbers (ids stay below 2^53).
     pg.default.types.setTypeParser(20, (v: string) => Number(v));
     const pool = new pg.default.Pool({
-      connectionString: url,
+      connectionString,
       max: 10,
       connectionTimeoutMillis: connectTimeoutMs,
       ...(queryTimeoutMs ? { query_timeout: queryTimeoutMs } : {}),
@@ -84,7 +105,7 @@ export async function openDatabase({
     pool.on('connect', (client) => client.on('error', () => {}));
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
     pooled.add(db);
-    const session = { connectionString: url, connectionTimeoutMillis: connectTimeoutMs, keepAlive: true };
+    const session = { connectionString, connectionTimeoutMillis: connectTimeoutMs, keepAlive: true };
     sessionsOf.set(db, () => new pg.default.Client(session));
     statsOf.set(db, () => ({
       totalCount: pool.totalCount,
