@@ -93,6 +93,10 @@ const envSchema = z.object({
   /** How often the server runs its jobs (the maintenance sweep, screen health and alerts, scheduled
    * reports). Tests of a whole server shorten it. */
   SWEEP_INTERVAL_SECONDS: z.coerce.number().min(1).max(3600).default(60),
+  /** At most this many device batches are written at once per server process; the others wait their
+   * turn in order. Keeps connections of the pool (10) for the staff's requests during a burst of devices,
+   * and queues batches here rather than on the rollup rows they share. */
+  INGEST_CONCURRENCY: z.coerce.number().int().min(1).max(100).default(3),
   /** A reporting device that has not applied its location's current playlist version this long after
    * it changed counts as stale. */
   PLAYLIST_STALE_MINUTES: z.coerce.number().positive().default(PLAYLIST_STALE_MINUTES_DEFAULT),
@@ -194,6 +198,8 @@ export type Config = {
   deviceOfflineMs: number;
   /** How often main.ts runs the app's jobs (ms). */
   sweepIntervalMs: number;
+  /** Device batches written at once (the others wait their turn). */
+  ingestConcurrency: number;
   /** A device not on the current playlist version this long (ms) after it changed is stale. */
   playlistStaleMs: number;
   /** A new location's loop length and opening hours when the form leaves them out. */
@@ -304,6 +310,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     deviceOfflineMs: e.DEVICE_OFFLINE_MINUTES * 60_000,
     playlistStaleMs: e.PLAYLIST_STALE_MINUTES * 60_000,
     sweepIntervalMs: e.SWEEP_INTERVAL_SECONDS * 1000,
+    ingestConcurrency: e.INGEST_CONCURRENCY,
     inventory: { loopSeconds: e.LOOP_SECONDS, openingHours: e.OPENING_HOURS },
     rawEventRetentionDays: e.RAW_EVENT_RETENTION_DAYS,
     webDist: e.WEB_DIST,

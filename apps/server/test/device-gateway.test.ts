@@ -436,6 +436,78 @@ describeBackends(
       expect(rolledAudience.rows.reduce((n, r) => n + Number(r.viewers), 0)).toBe(sentViewers);
     });
 
+    /** A location with `devices` devices and a campaign running there in zones 1–3 since ten days ago. */
+    async function busyLocation(devices: number) {
+      const first = await device();
+      const others = [];
+      for (let i = 1; i < devices; i++) others.push(await device({ location: first.location }));
+      const clip = await usableClip(ctx.db);
+      const campaign = await createCampaign(ctx.db, {
+        videoclip: clip.id,
+        locations: [first.location],
+        state: 3,
+        start: day(-10),
+        zones: [1, 2, 3],
+      });
+      return { devices: [first, ...others], campaign };
+    }
+    const playsOf = (campaign: number, n: number, offset = 0) =>
+      Array.from({ length: n }, (_, i) =>
+        event(campaign, { zone: 1 + (i % 3), started_at: minutesAgo(offset + i).toISOString() }),
+      );
+    const metricOf = async (app: FastifyInstance, name: string) => {
+      const res = await app.inject({ method: 'GET', url: '/metrics' });
+      return Number(new RegExp(`^${name} (\\S+)$`, 'm').exec(res.body)?.[1]);
+    };
+
+    it('writes batches posted at once in turns (INGEST_CONCURRENCY): each stored once, the rollups exact', async () => {
+      const app = await ctx.buildApp({ ...clockConfig, ingestConcurrency: 1 });
+      const { devices, campaign } = await busyLocation(3);
+      const bodies = devices.flatMap((d, i) =>
+        [0, 1].map((b) => ({ d, body: batch(playsOf(campaign.id, 20, i * 100 + b * 20)) })),
+      );
+      const answers = await Promise.all(bodies.map(({ d, body }) => call('POST', api.events, d.token, body, app)));
+      expect(answers.map((a) => a.json())).toEqual(bodies.map(() => ({ accepted: 20, duplicate: false })));
+      for (const d of devices) expect(await eventsOf(d.id)).toBe(40);
+      const { plays } = await ctx.db
+        .selectFrom('event_statistics_hourly')
+        .select(sql<number>`sum(plays)::int`.as('plays'))
+        .where('campaign_id', '=', campaign.id)
+        .where('gender', '=', '')
+        .executeTakeFirstOrThrow();
+      expect(plays).toBe(120);
+      expect(await metricOf(app, 'marquee_device_batches_writing')).toBe(0);
+      expect(await metricOf(app, 'marquee_device_batches_waiting')).toBe(0);
+    });
+
+    // PostgreSQL only: a transaction of the test's holds a rollup table while the batches arrive (on
+    // PGlite's one connection it would hold up every query of the batches, not only their writing).
+    if (ctx.backend === 'postgres') {
+      it('writes at most INGEST_CONCURRENCY batches at once; the others wait their turn (metrics)', async () => {
+        const app = await ctx.buildApp({ ...clockConfig, ingestConcurrency: 2 });
+        const { devices, campaign } = await busyLocation(4);
+        let answers: Promise<{ json(): unknown }[]> | undefined;
+        let seen = { writing: 0, waiting: 0 };
+        await ctx.db.transaction().execute(async (trx) => {
+          await sql`lock table event_statistics_network_hourly in share mode`.execute(trx);
+          answers = Promise.all(
+            devices.map((d, i) => call('POST', api.events, d.token, batch(playsOf(campaign.id, 5, i * 10)), app)),
+          );
+          for (let i = 0; i < 200 && (seen.writing !== 2 || seen.waiting !== 2); i++) {
+            await new Promise((resolve) => setTimeout(resolve, 25));
+            seen = {
+              writing: await metricOf(app, 'marquee_device_batches_writing'),
+              waiting: await metricOf(app, 'marquee_device_batches_waiting'),
+            };
+          }
+        });
+        expect(seen).toEqual({ writing: 2, waiting: 2 });
+        expect((await answers!).map((a) => a.json())).toEqual(devices.map(() => ({ accepted: 5, duplicate: false })));
+        expect(await metricOf(app, 'marquee_device_batches_writing')).toBe(0);
+        expect(await metricOf(app, 'marquee_device_batches_waiting')).toBe(0);
+      });
+    }
+
     it('sweeps: marks silent devices offline once, tells managers, and finishes ended campaigns', async () => {
       const manager = await createUser(ctx.db);
       const location = await createLocation(ctx.db, { managers: [manager.id] });

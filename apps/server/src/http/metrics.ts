@@ -17,6 +17,9 @@ export type Metrics = {
   requestDuration: Histogram<'method' | 'route' | 'status_code'>;
   deviceEvents: Counter;
   deviceBatchSize: Histogram;
+  /** Device batches being written, and waiting for their turn (INGEST_CONCURRENCY). */
+  deviceBatchesWriting: Gauge;
+  deviceBatchesWaiting: Gauge;
   sweepDuration: Histogram;
 };
 
@@ -61,6 +64,16 @@ export function createMetrics({ pool }: { pool?: () => PoolStats | undefined } =
       name: 'marquee_device_event_batch_size',
       help: 'Events per stored device batch.',
       buckets: [1, 10, 50, 100, 250, 500, 1000],
+      registers,
+    }),
+    deviceBatchesWriting: new Gauge({
+      name: 'marquee_device_batches_writing',
+      help: 'Device batches being written now (at most INGEST_CONCURRENCY).',
+      registers,
+    }),
+    deviceBatchesWaiting: new Gauge({
+      name: 'marquee_device_batches_waiting',
+      help: 'Device batches waiting for their turn to be written.',
       registers,
     }),
     sweepDuration: new Histogram({

@@ -20,6 +20,7 @@ import type { Database } from '../../db/database.ts';
 import { badRequest, notFound, unauthorized } from '../../http/errors.ts';
 import type { Metrics } from '../../http/metrics.ts';
 import { dayIn } from '../../lib/days.ts';
+import { createTurns } from '../../lib/turns.ts';
 import type { MediaStorage } from '../../media/storage.ts';
 import { CAMPAIGN_MODEL } from '../campaigns/campaigns.repository.ts';
 import { openDevicePeriod } from '../locations/device-periods.repository.ts';
@@ -33,11 +34,17 @@ export type GatewayDeps = {
   db: Database;
   config: Pick<
     Config,
-    'now' | 'timeZone' | 'campaigns' | 'deviceOfflineMs' | 'playlistStaleMs' | 'rawEventRetentionDays'
+    | 'now'
+    | 'timeZone'
+    | 'campaigns'
+    | 'deviceOfflineMs'
+    | 'playlistStaleMs'
+    | 'rawEventRetentionDays'
+    | 'ingestConcurrency'
   >;
   storage: MediaStorage;
   /** Counts stored events and batch sizes (absent where nobody reads metrics). */
-  metrics?: Pick<Metrics, 'deviceEvents' | 'deviceBatchSize'>;
+  metrics?: Pick<Metrics, 'deviceEvents' | 'deviceBatchSize' | 'deviceBatchesWriting' | 'deviceBatchesWaiting'>;
 };
 
 /** Events may name campaigns a device plays, and finished ones it played before they closed. */
@@ -92,6 +99,11 @@ async function moveBy(trx: Database, action: CampaignAction, ids: number[], mess
 export function createDeviceGatewayService({ db, config, storage, metrics }: GatewayDeps) {
   const today = () => dayIn(config.now(), config.timeZone);
   const ageGroups = new Set(config.campaigns.ageGroups.map((g) => g.id));
+  /** Batches are written INGEST_CONCURRENCY at a time, the others waiting in order (see config.ts). */
+  const writing = createTurns(config.ingestConcurrency, ({ running, waiting }) => {
+    metrics?.deviceBatchesWriting.set(running);
+    metrics?.deviceBatchesWaiting.set(waiting);
+  });
 
   type Clip = { videoclip_id: number; duration: number; checksum: string };
 
@@ -214,25 +226,32 @@ export function createDeviceGatewayService({ db, config, storage, metrics }: Gat
       const rows = batch.events.map((event) => rowOf(event, clips.get(event.campaign)!));
       // Before the batch's transaction: a month without a partition (history sent late) gets one.
       await ensureEventPartitions(db, monthsOfRows(rows), config);
-      const result = await db.transaction().execute(async (trx) => {
-        const claimed = await repo.claimBatch(trx, { device: device.id, batchId: batch.batch_id, events: rows.length });
-        if (!claimed) return { accepted: 0, duplicate: true };
-        const first = rows.reduce((min, r) => (r.started_at < min ? r.started_at : min), rows[0]!.started_at);
-        if (device.active_from === null) await openDevicePeriod(trx, device.id, device.location_id, first);
-        else if (first < new Date(device.active_from).toISOString()) await repo.extendPeriodBack(trx, device.id, first);
-        const played = [...new Set(rows.map((r) => r.campaign_id))];
-        const viewed = [...new Set(rows.filter((r) => r.viewers > 0).map((r) => r.campaign_id))];
-        await moveBy(trx, 'played', played, gatewayTexts.playedOnDevice(device.serial_number));
-        await moveBy(trx, 'viewed', viewed, gatewayTexts.viewedOnDevice(device.serial_number));
-        // Last: it writes rows the batches of every device add to, held from here to the commit.
-        await repo.appendEvents(trx, {
-          device: device.id,
-          location: device.location_id,
-          timeZone: config.timeZone,
-          events: rows,
-        });
-        return { accepted: rows.length, duplicate: false };
-      });
+      const result = await writing.run(() =>
+        db.transaction().execute(async (trx) => {
+          const claimed = await repo.claimBatch(trx, {
+            device: device.id,
+            batchId: batch.batch_id,
+            events: rows.length,
+          });
+          if (!claimed) return { accepted: 0, duplicate: true };
+          const first = rows.reduce((min, r) => (r.started_at < min ? r.started_at : min), rows[0]!.started_at);
+          if (device.active_from === null) await openDevicePeriod(trx, device.id, device.location_id, first);
+          else if (first < new Date(device.active_from).toISOString())
+            await repo.extendPeriodBack(trx, device.id, first);
+          const played = [...new Set(rows.map((r) => r.campaign_id))];
+          const viewed = [...new Set(rows.filter((r) => r.viewers > 0).map((r) => r.campaign_id))];
+          await moveBy(trx, 'played', played, gatewayTexts.playedOnDevice(device.serial_number));
+          await moveBy(trx, 'viewed', viewed, gatewayTexts.viewedOnDevice(device.serial_number));
+          // Last: it writes rows the batches of every device add to, held from here to the commit.
+          await repo.appendEvents(trx, {
+            device: device.id,
+            location: device.location_id,
+            timeZone: config.timeZone,
+            events: rows,
+          });
+          return { accepted: rows.length, duplicate: false };
+        }),
+      );
       // After the commit, so a refused or rolled-back batch counts nothing.
       if (!result.duplicate) {
         metrics?.deviceEvents.inc(result.accepted);
