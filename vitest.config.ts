@@ -17,7 +17,7 @@ export default defineConfig({
           hookTimeout: 60000,
           // One migrated PGlite database, dumped; each test file's PGlite starts from it.
           globalSetup: ['./test/helpers/pglite-template.ts'],
-          // Each worker shares one PGlite instance; PostgreSQL runs get a schema per worker.
+          // Each test file opens its own database: a PGlite in memory, or a schema of its own on PostgreSQL.
           pool: 'forks',
           fileParallelism: true,
         },

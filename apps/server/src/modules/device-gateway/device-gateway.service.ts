@@ -3,7 +3,13 @@
 // whole, counted once per batch id, with the state changes plays and viewers cause.
 import crypto from 'node:crypto';
 import { ActionFlag } from '@marquee/contracts/action-flags';
-import { CampaignState, PLAYING_STATES, campaignTransitions, type CampaignAction } from '@marquee/contracts/campaigns';
+import {
+  CampaignState,
+  PLAYING_STATES,
+  campaignTransitions,
+  canTransition,
+  type CampaignAction,
+} from '@marquee/contracts/campaigns';
 import type { ValidationErrorBody } from '@marquee/contracts/common';
 import { isCompletedPlay } from '@marquee/contracts/delivery';
 import {
@@ -108,7 +114,7 @@ export function createDeviceGatewayService({ db, config, storage, metrics }: Gat
   type Clip = { videoclip_id: number; duration: number; checksum: string };
 
   /** The errors of a batch by field path (`events.3.zone`), empty when every event is acceptable, and
-   * the clip of each campaign named. */
+   * the clip and the state of each campaign named. */
   async function check(device: GatewayDevice, batch: EventsBatch) {
     const ids = [...new Set(batch.events.map((e) => e.campaign))];
     const campaigns = new Map((await repo.campaignsAt(db, device.location_id, ids)).map((c) => [c.id, c]));
@@ -135,7 +141,8 @@ export function createDeviceGatewayService({ db, config, storage, metrics }: Gat
         { videoclip_id: c.videoclip_id, duration: Number(c.duration), checksum: c.checksum },
       ]),
     );
-    return { errors, clips };
+    const states = new Map([...campaigns.values()].map((c) => [c.id, Number(c.state)]));
+    return { errors, clips, states };
   }
 
   /** The event as stored: its audience, and whether it completed the clip and played the right file. */
@@ -221,7 +228,7 @@ export function createDeviceGatewayService({ db, config, storage, metrics }: Gat
     /** Stores a batch whole (events, rollups, state changes in one transaction) or refuses it whole;
      * a batch id the device sent before is answered as a duplicate and not counted again. */
     async events(device: GatewayDevice, batch: EventsBatch): Promise<EventsResponse> {
-      const { errors, clips } = await check(device, batch);
+      const { errors, clips, states } = await check(device, batch);
       if (Object.keys(errors).length) throw badRequest(errors);
       const rows = batch.events.map((event) => rowOf(event, clips.get(event.campaign)!));
       // Before the batch's transaction: a month without a partition (history sent late) gets one.
@@ -238,8 +245,13 @@ export function createDeviceGatewayService({ db, config, storage, metrics }: Gat
           if (device.active_from === null) await openDevicePeriod(trx, device.id, device.location_id, first);
           else if (first < new Date(device.active_from).toISOString())
             await repo.extendPeriodBack(trx, device.id, first);
-          const played = [...new Set(rows.map((r) => r.campaign_id))];
-          const viewed = [...new Set(rows.filter((r) => r.viewers > 0).map((r) => r.campaign_id))];
+          // Only campaigns the check saw in a state the move starts from: once they are Viewed, as most
+          // are, a batch makes no update (two round trips fewer). The update checks the state again. A
+          // campaign edited and approved again between the check and here moves with the next batch.
+          const movable = (action: CampaignAction, ids: number[]) =>
+            ids.filter((id) => canTransition(action, states.get(id)!));
+          const played = movable('played', [...new Set(rows.map((r) => r.campaign_id))]);
+          const viewed = movable('viewed', [...new Set(rows.filter((r) => r.viewers > 0).map((r) => r.campaign_id))]);
           await moveBy(trx, 'played', played, gatewayTexts.playedOnDevice(device.serial_number));
           await moveBy(trx, 'viewed', viewed, gatewayTexts.viewedOnDevice(device.serial_number));
           // Last: it writes rows the batches of every device add to, held from here to the commit.
