@@ -480,6 +480,27 @@ describeBackends(
       expect(await metricOf(app, 'marquee_device_batches_waiting')).toBe(0);
     });
 
+    it('stores a batch its device sends twice at once only once', async () => {
+      const { devices, campaign } = await busyLocation(1);
+      const d = devices[0]!;
+      // The first batch opens the device's period; the next one is the usual kind.
+      expect((await call('POST', api.events, d.token, batch(playsOf(campaign.id, 1, 60)))).statusCode).toBe(200);
+      const body = batch(playsOf(campaign.id, 4));
+      const answers = await Promise.all([1, 2].map(() => call('POST', api.events, d.token, body)));
+      expect(answers.map((a) => a.json()).sort((a, b) => Number(a.duplicate) - Number(b.duplicate))).toEqual([
+        { accepted: 4, duplicate: false },
+        { accepted: 0, duplicate: true },
+      ]);
+      expect(await eventsOf(d.id)).toBe(5);
+      const { plays } = await ctx.db
+        .selectFrom('event_statistics_hourly')
+        .select(sql<number>`sum(plays)::int`.as('plays'))
+        .where('campaign_id', '=', campaign.id)
+        .where('gender', '=', '')
+        .executeTakeFirstOrThrow();
+      expect(plays).toBe(5);
+    });
+
     // PostgreSQL only: a transaction of the test's holds a rollup table while the batches arrive (on
     // PGlite's one connection it would hold up every query of the batches, not only their writing).
     if (ctx.backend === 'postgres') {
