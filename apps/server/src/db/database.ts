@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Kysely, PostgresDialect } from 'kysely';
 import type { Client as PgClient } from 'pg';
+import { CurrentSchemaIntrospector } from './introspector.ts';
 import type { DB } from './schema.ts';
 import { PGliteDialect } from './pglite-dialect.ts';
 
@@ -27,6 +28,13 @@ export type DatabaseOptions = {
 /** New connections wait this long (ms) unless told otherwise: without it a request hangs as long as
  * the database does not answer. */
 const CONNECT_TIMEOUT_MS = 5000;
+
+/** PostgreSQL with the introspector the migrator needs, which reads the current schema only. */
+class CurrentSchemaPostgresDialect extends PostgresDialect {
+  override createIntrospector(db: Kysely<unknown>) {
+    return new CurrentSchemaIntrospector(db);
+  }
+}
 
 /** The databases opened on a PostgreSQL pool (PGlite has one connection, for everyone). */
 const pooled = new WeakSet<Database>();
@@ -103,7 +111,7 @@ export async function openDatabase({
     // A connection in use between two queries (inside a transaction, or an export's cursor) has no
     // listener of the pool's: its next query fails instead, and the pool drops it when it is given back.
     pool.on('connect', (client) => client.on('error', () => {}));
-    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+    const db = new Kysely<DB>({ dialect: new CurrentSchemaPostgresDialect({ pool }) });
     pooled.add(db);
     const session = { connectionString, connectionTimeoutMillis: connectTimeoutMs, keepAlive: true };
     sessionsOf.set(db, () => new pg.default.Client(session));

@@ -5,7 +5,6 @@ import type { PGlite } from '@electric-sql/pglite';
 import {
   CompiledQuery,
   PostgresAdapter,
-  PostgresIntrospector,
   PostgresQueryCompiler,
   type DatabaseConnection,
   type Dialect,
@@ -13,6 +12,7 @@ import {
   type Kysely,
   type QueryResult,
 } from 'kysely';
+import { CurrentSchemaIntrospector } from './introspector.ts';
 
 class Mutex {
   #tail: Promise<void> = Promise.resolve();
@@ -203,6 +203,6 @@ export class PGliteDialect implements Dialect {
     return new PostgresQueryCompiler();
   }
   createIntrospector(db: Kysely<unknown>) {
-    return new PostgresIntrospector(db);
+    return new CurrentSchemaIntrospector(db);
   }
 }
