@@ -38,7 +38,7 @@ function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
 export function registerHealthRoutes(app: FastifyInstance, { db }: { db: Database }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   // Migrations only ever go forward: once this code's are all run they stay run, so later probes
-  // skip the migrator (it introspects every table) and cost one trivial query.
+  // skip the migrator (it lists the tables and reads its own) and cost one trivial query.
   let migrationsCurrent = false;
 
   async function check(): Promise<Readiness> {
