@@ -359,8 +359,12 @@ describeBackends(
       const beats = gateway.of(device.token, api.heartbeat).map((c) => c.at);
       expect(beats.filter((t) => t < silent[0]).length).toBeGreaterThan(0);
       expect(beats.filter((t) => t >= silent[1]).length).toBeGreaterThan(0);
-      // Reports begin with the heartbeat (a slow one may finish inside the stretch): none began in it.
-      expect(beats.filter((t) => t > silent[0] && t < silent[1])).toEqual([]);
+      // Reports begin with the heartbeat (a slow one may finish inside the stretch): none began in it. The
+      // time recorded is when the call left, a moment after the device decided to report: on a loaded
+      // machine tens of milliseconds (first heartbeats left 20–60 ms after the run began), so one decided
+      // just before the stretch may leave just inside it.
+      const SLIP_MS = 60;
+      expect(beats.filter((t) => t > silent[0] + SLIP_MS && t < silent[1])).toEqual([]);
       expect(phases.map((p) => p.phase)).toEqual(['offline', 'online']);
       expect(phases[1]!.at).toBeGreaterThanOrEqual(silent[1]);
       expect(summary.health.offline_stretches).toBe(1);
