@@ -275,6 +275,18 @@ describeBackends(
       expect((await call('POST', api.events, other.token, body)).json()).toEqual({ accepted: 2, duplicate: false });
     });
 
+    it('stores a batch with fields it does not know, as zod reads it (beside the plain form)', async () => {
+      const d = await device();
+      const clip = await usableClip(ctx.db);
+      const c = await createCampaign(ctx.db, { videoclip: clip.id, locations: [d.location], state: 10 });
+      const unknown = { ...event(c.id, { viewers: [{ gender: 'm', age_group: 1 }] }), mood: 'sunny' } as Event;
+      const body = batch([event(c.id), unknown]);
+      const res = await call('POST', api.events, d.token, body);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toEqual({ accepted: 2, duplicate: false });
+      expect(await eventsOf(d.id)).toBe(2);
+    });
+
     it('refuses a batch whole, naming each bad field by its path', async () => {
       const d = await device();
       const elsewhere = await device();

@@ -115,15 +115,24 @@ export const playlistResponse = z.object({
 });
 export type PlaylistResponse = z.infer<typeof playlistResponse>;
 
+/** The largest age group id a viewer may name (configured age groups have ids 1…this). */
+const MAX_AGE_GROUP_ID = 1000;
+/** The sha256 of a file as 64 hexadecimal digits. */
+const SHA256_HEX = /^[0-9a-fA-F]{64}$/;
+/** The most a campaign id can be (PostgreSQL's int). */
+const MAX_ID = 2147483647;
+/** The most a zone number can be. */
+const MAX_ZONE = 1000;
+
 export const deviceViewer = z.object({
   gender: z.enum(GENDERS),
   /** A configured age group id. */
-  age_group: z.number().int().min(1).max(1000),
+  age_group: z.number().int().min(1).max(MAX_AGE_GROUP_ID),
 });
 
 export const deviceEvent = z.object({
-  campaign: z.number().int().positive().max(2147483647),
-  zone: z.number().int().min(1).max(1000),
+  campaign: z.number().int().positive().max(MAX_ID),
+  zone: z.number().int().min(1).max(MAX_ZONE),
   started_at: z.iso.datetime({ offset: true }),
   duration_ms: z.number().int().min(0).max(MAX_PLAY_MS),
   /** The viewers the device counted; leave it out where the device counts none (no camera): its
@@ -133,7 +142,7 @@ export const deviceEvent = z.object({
    * wrong creative, not delivered. Devices that do not send it are taken at their word. */
   clip_checksum: z
     .string()
-    .regex(/^[0-9a-fA-F]{64}$/, 'Enter the sha256 of the clip file as 64 hexadecimal digits.')
+    .regex(SHA256_HEX, 'Enter the sha256 of the clip file as 64 hexadecimal digits.')
     .transform((v) => v.toLowerCase())
     .optional(),
 });
@@ -145,6 +154,70 @@ export const eventsBatch = z.object({
   events: z.array(deviceEvent).min(1).max(MAX_EVENTS_PER_BATCH),
 });
 export type EventsBatch = z.infer<typeof eventsBatch>;
+
+/** Whether `value` is an integer in [min, max]. */
+const intIn = (value: unknown, min: number, max: number) =>
+  typeof value === 'number' && Number.isInteger(value) && value >= min && value <= max;
+/** A plain object (what JSON.parse makes of `{…}`) whose keys are all in `known`. */
+const onlyKeys = (value: unknown, known: ReadonlySet<string>): value is Record<string, unknown> => {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  for (const key in value) if (!Object.hasOwn(value, key) || !known.has(key)) return false;
+  return true;
+};
+const BATCH_KEYS = new Set(Object.keys(eventsBatch.shape));
+const EVENT_KEYS = new Set(Object.keys(deviceEvent.shape));
+const VIEWER_KEYS = new Set(Object.keys(deviceViewer.shape));
+/** The pattern a zod string format checks. */
+const patternOf = (format: { _zod: { def: { pattern?: RegExp } } }) => {
+  const { pattern } = format._zod.def;
+  if (!pattern) throw new Error('A string format without a pattern');
+  return pattern;
+};
+const UUID = patternOf(eventsBatch.shape.batch_id);
+const INSTANT = patternOf(deviceEvent.shape.started_at);
+const CHECKSUM_LOWER = /^[0-9a-f]{64}$/;
+
+/** Whether `viewer` is what deviceViewer accepts, with no other keys. */
+const isPlainViewer = (viewer: unknown) =>
+  onlyKeys(viewer, VIEWER_KEYS) &&
+  GENDERS.some((g) => g === viewer.gender) &&
+  intIn(viewer.age_group, 1, MAX_AGE_GROUP_ID);
+
+/** Whether `event` is what deviceEvent accepts and gives back unchanged: no other keys, the checksum (if
+ * any) in lower case. */
+function isPlainEvent(event: unknown): boolean {
+  if (!onlyKeys(event, EVENT_KEYS)) return false;
+  const { viewers, clip_checksum: checksum } = event;
+  return (
+    intIn(event.campaign, 1, MAX_ID) &&
+    intIn(event.zone, 1, MAX_ZONE) &&
+    typeof event.started_at === 'string' &&
+    INSTANT.test(event.started_at) &&
+    intIn(event.duration_ms, 0, MAX_PLAY_MS) &&
+    (viewers === undefined ||
+      (Array.isArray(viewers) && viewers.length <= MAX_VIEWERS_PER_EVENT && viewers.every(isPlainViewer))) &&
+    (checksum === undefined || (typeof checksum === 'string' && CHECKSUM_LOWER.test(checksum)))
+  );
+}
+
+/**
+ * The batch itself when eventsBatch would give it back unchanged (every field valid, no key it does not
+ * know, checksums in lower case, as players send them), checked without zod's machinery per field,
+ * which was a fifth of the JavaScript time of a batch of 1 000; undefined for anything else, which
+ * eventsBatch then parses (and names what is wrong). The tests hold the two to the same answers.
+ */
+export function plainEventsBatch(input: unknown): EventsBatch | undefined {
+  if (!onlyKeys(input, BATCH_KEYS)) return undefined;
+  const { batch_id: id, events } = input;
+  const plain =
+    typeof id === 'string' &&
+    UUID.test(id) &&
+    Array.isArray(events) &&
+    events.length >= 1 &&
+    events.length <= MAX_EVENTS_PER_BATCH &&
+    events.every(isPlainEvent);
+  return plain ? (input as EventsBatch) : undefined;
+}
 
 export const eventsResponse = z.object({
   /** Events stored by this call (0 for a repeated batch). */

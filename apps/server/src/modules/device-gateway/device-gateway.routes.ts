@@ -1,7 +1,7 @@
 // /api/device/v1/: heartbeat, playlist, events, and the playlist's files. Devices sign in with their
 // token (`Authorization: Bearer …`), never a session, so the routes skip the login gate and CSRF.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { detailError, idParam, validationError, type ValidationErrorBody } from '@marquee/contracts/common';
 import {
@@ -10,6 +10,7 @@ import {
   eventsResponse,
   heartbeatInput,
   heartbeatResponse,
+  plainEventsBatch,
   playlistResponse,
 } from '@marquee/contracts/device-gateway';
 import { controlCharacterPaths } from '@marquee/contracts/text';
@@ -111,6 +112,17 @@ export function registerDeviceGatewayRoutes(app: FastifyInstance, gateway: Devic
       config,
       attachValidation: true,
       bodyLimit: EVENTS_BODY_LIMIT,
+      // A batch as players send it is checked by plainEventsBatch (which gives the answer zod would, a
+      // fifth of the batch's JavaScript time faster); anything else by zod.
+      validatorCompiler: (route) => {
+        // Fastify passes the part's own schema (the body's, the headers'), not the route's it is typed as.
+        const zod = validatorCompiler(route as unknown as Parameters<typeof validatorCompiler>[0]);
+        if (route.httpPart !== 'body') return zod;
+        return (data) => {
+          const plain = plainEventsBatch(data);
+          return plain ? { value: plain } : zod(data);
+        };
+      },
       schema: { tags, description, headers, body: eventsBatch, response: { 200: eventsResponse, ...errors } },
     },
     async (req) => {
