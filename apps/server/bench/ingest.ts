@@ -3,6 +3,7 @@
 // the gateway by 1 and by 8 devices at once (BENCH_INGEST_CONCURRENCY), each case its own batches;
 // events/s and batch p50/p95 beside the goals of issue 17.
 import crypto from 'node:crypto';
+import fs from 'node:fs';
 import http from 'node:http';
 import { MAX_EVENTS_PER_BATCH, deviceGatewayEndpoints } from '@marquee/contracts/device-gateway';
 import type { Database } from '../src/db/database.ts';
@@ -15,6 +16,17 @@ import { benchToken } from './statistics-data.ts';
 /** Events per second by devices posting at once (issue 17), and every batch's p95. */
 const INGEST_GOALS: Record<number, number> = { 1: 25_000, 8: 50_000 };
 const BATCH_P95_GOAL_MS = 250;
+
+/** The machine's CPU time busy so far, in ms (Linux's /proc/stat, in 1/100 s); null elsewhere. */
+function machineBusyMs(): number | null {
+  try {
+    const fields = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1).map(Number);
+    const idle = fields[3]! + (fields[4] ?? 0);
+    return (fields.reduce((a, b) => a + b, 0) - idle) * 10;
+  } catch {
+    return null;
+  }
+}
 
 /** Keeps the ingestion's connections open between batches, as devices do. */
 const agent = new http.Agent({ keepAlive: true });
@@ -110,6 +122,8 @@ export async function benchIngest({
     let accepted = 0;
     let failed = 0;
     const caseStarted = performance.now();
+    const cpuBefore = process.cpuUsage();
+    const busyBefore = machineBusyMs();
     const worker = async () => {
       for (let upload = queue.shift(); upload; upload = queue.shift()) {
         for (const body of upload.bodies) {
@@ -123,6 +137,12 @@ export async function benchIngest({
     };
     await Promise.all(Array.from({ length: concurrency }, worker));
     const secondsTaken = (performance.now() - caseStarted) / 1000;
+    // Where a batch's CPU time goes: this process (the server and the bench's client) and the rest of
+    // the machine (PostgreSQL, the kernel's share of it, anything else running).
+    const cpu = process.cpuUsage(cpuBefore);
+    const nodeMs = (cpu.user + cpu.system) / 1000;
+    const busyAfter = machineBusyMs();
+    const machineMs = busyBefore === null || busyAfter === null ? null : busyAfter - busyBefore;
     latencies.sort((a, b) => a - b);
     const rate = Math.round(accepted / secondsTaken);
     const p95 = percentile(latencies, 95);
@@ -139,6 +159,8 @@ export async function benchIngest({
       'goal p95 ms': `< ${BATCH_P95_GOAL_MS}`,
       met: (goal === undefined || rate >= goal) && p95 < BATCH_P95_GOAL_MS ? 'yes' : 'NO',
       'non-200': failed,
+      'CPU ms/batch: node': Number((nodeMs / latencies.length).toFixed(1)),
+      'rest of machine': machineMs === null ? '—' : Number(((machineMs - nodeMs) / latencies.length).toFixed(1)),
     });
     log(`  ${concurrency} at once: ${Math.round(accepted / secondsTaken)} events/s (${elapsed()})`);
   }
