@@ -75,6 +75,16 @@ const log = (line: string) => console.log(line);
 const started = performance.now();
 const elapsed = () => `${((performance.now() - started) / 1000).toFixed(0)} s`;
 
+/** PostgreSQL settings the header prints. */
+const PG_SETTINGS = [
+  'server_version',
+  'shared_buffers',
+  'max_wal_size',
+  'checkpoint_timeout',
+  'synchronous_commit',
+  'jit',
+];
+
 const url = pgUrl && `${pgUrl}${pgUrl.includes('?') ? '&' : '?'}options=-c%20search_path%3D${schema}`;
 if (pgUrl && !reused) {
   const admin = await openDatabase({ url: pgUrl });
@@ -109,6 +119,13 @@ try {
       `${devices} devices at ${locations} locations, ${campaigns} campaigns, ${firstDay} – ${lastDay} (${timeZone}), ` +
       `${os.cpus().length} CPUs`,
   );
+  if (pgUrl) {
+    // The server's settings that move ingestion most (how often checkpoints come, and with them the
+    // full-page images in the WAL): the figures mean little without them.
+    const { rows } = await sql<{ name: string; setting: string }>`
+      select name, current_setting(name) as setting from unnest(${[...PG_SETTINGS]}::text[]) as name`.execute(db);
+    log(`PostgreSQL ${rows.map((r) => `${r.name} ${r.setting}`).join(', ')}`);
+  }
   if (reused) log(`Using the data set in schema ${schema} as it is (BENCH_SCHEMA).`);
   else {
     const data = await generateData(db, {
