@@ -60,7 +60,16 @@ function simulateLive(base: string, args: string[]) {
     }
   });
   child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  return { child, phases, output: () => output };
+  /** Waits for a phase; a failure carries what the simulator printed up to then (a poll's message
+   * would be read when the wait begins). */
+  const reached = (phase: string, timeout: number) =>
+    expect
+      .poll(() => phases, { timeout })
+      .toContain(phase)
+      .catch((error: Error) => {
+        throw new Error(`${error.message}\nThe simulator printed:\n${output || '(nothing)'}`);
+      });
+  return { child, reached };
 }
 
 /** The Alerts screen's row of the device. */
@@ -85,7 +94,7 @@ test('a screen goes dark during opening hours: an alert on the home and the Aler
   // Reports every 2 s, goes dark after 4 s for 60 s, then reports again.
   const sim = simulateLive(base, ['--token', screen.token, '--offline', '60s', '--offline-after', '4s']);
   simulator = sim.child;
-  await expect.poll(() => sim.phases, { timeout: 60_000, message: sim.output() }).toContain('offline');
+  await sim.reached('offline', 60_000);
 
   // The sweep (every 2 s) opens the alert once the screen has been silent 6 s.
   await expect
@@ -133,7 +142,7 @@ test('a screen goes dark during opening hours: an alert on the home and the Aler
   });
 
   // The screen comes back: the alert closes by itself.
-  await expect.poll(() => sim.phases, { timeout: 90_000, message: sim.output() }).toContain('online');
+  await sim.reached('online', 90_000);
   await expect
     .poll(
       async () => {
