@@ -54,8 +54,8 @@ function audienceElement(audience: Record<string, number>): string {
   return `"{${text}}"`;
 }
 
-/** A batch as one array literal per column, in the order of the events, made in one pass. */
-/** (Exported for its tests.) */
+/** A batch as one array literal per column, in the order of the events, made in one pass (exported for
+ * its tests). */
 export function columnsOf(events: EventRow[]) {
   const columns = {
     campaign: [] as (number | string)[],
