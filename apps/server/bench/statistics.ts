@@ -257,6 +257,8 @@ try {
       ['all, by hour', 'group_by=hour'],
       ['all, women 25–44, 17–21 h, by day', 'p_gender=f&p_age=3,4&p_start_time=17:00&p_end_time=21:00'],
       ['all, by gender and age group', 'group_by=gender,age_group'],
+      // Every location's days: the most rows the daily rollup gives one question.
+      ['all, by location', 'group_by=location'],
     ];
     const statistics: Record<string, unknown>[] = [];
     for (const [name, filters] of queries) {
