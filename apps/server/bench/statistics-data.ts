@@ -356,9 +356,9 @@ async function dailyRollups(db: Database, s: DataSettings): Promise<void> {
   );
 }
 
-/** The rollups without campaigns or locations, as the gateway adds to them: the campaigns' and the
- * network's daily rows from the daily ones, the locations' and the network's hourly rows from the
- * hourly ones (in time order). */
+/** The rollups without campaigns or locations, as the gateway adds to them: the campaigns', the
+ * locations' and the network's daily rows from the daily ones, the locations' and the network's hourly
+ * rows from the hourly ones (in time order). */
 async function sharedRollups(db: Database): Promise<void> {
   await sql`
     insert into event_statistics_campaign_daily (day, campaign_id, gender, age_group, ${COUNTERS})
@@ -366,6 +366,13 @@ async function sharedRollups(db: Database): Promise<void> {
     from event_statistics_daily
     group by 1, 2, 3, 4
     order by 1, 2, 3, 4`.execute(db);
+  await sql`
+    insert into event_statistics_location_daily (day, location_id, zone, ${COUNTERS})
+    select day, location_id, zone, ${SUMS}
+    from event_statistics_daily
+    where gender = ''
+    group by 1, 2, 3
+    order by 1, 2, 3`.execute(db);
   await sql`
     insert into event_statistics_location_hourly (hour, location_id, zone, ${COUNTERS})
     select hour, location_id, zone, ${SUMS}
@@ -393,6 +400,7 @@ export type DataSummary = {
   dailyRows: number;
   campaignDailyRows: number;
   locationHourlyRows: number;
+  locationDailyRows: number;
   networkDailyRows: number;
   networkHourlyRows: number;
   campaigns: number;
@@ -442,6 +450,7 @@ export async function generateData(db: Database, s: DataSettings): Promise<DataS
     daily: number;
     campaignDaily: number;
     locationHourly: number;
+    locationDaily: number;
     networkDaily: number;
     networkHourly: number;
   }>`
@@ -449,6 +458,7 @@ export async function generateData(db: Database, s: DataSettings): Promise<DataS
       (select count(*) from event_statistics_daily)::int as daily,
       (select count(*) from event_statistics_campaign_daily)::int as "campaignDaily",
       (select count(*) from event_statistics_location_hourly)::int as "locationHourly",
+      (select count(*) from event_statistics_location_daily)::int as "locationDaily",
       (select count(*) from event_statistics_network_daily)::int as "networkDaily",
       (select count(*) from event_statistics_network_hourly)::int as "networkHourly"`.execute(db);
   return {
@@ -457,6 +467,7 @@ export async function generateData(db: Database, s: DataSettings): Promise<DataS
     dailyRows: rows[0]!.daily,
     campaignDailyRows: rows[0]!.campaignDaily,
     locationHourlyRows: rows[0]!.locationHourly,
+    locationDailyRows: rows[0]!.locationDaily,
     networkDailyRows: rows[0]!.networkDaily,
     networkHourlyRows: rows[0]!.networkHourly,
     campaigns: list.length,

@@ -153,6 +153,7 @@ try {
               pg_size_pretty(pg_total_relation_size('event_statistics_daily')) as "daily size",
               pg_size_pretty(pg_total_relation_size('event_statistics_campaign_daily')) as "campaign daily size",
               pg_size_pretty(pg_total_relation_size('event_statistics_location_hourly')) as "location hourly size",
+              pg_size_pretty(pg_total_relation_size('event_statistics_location_daily')) as "location daily size",
               pg_size_pretty(pg_total_relation_size('event_statistics_network_daily')
                 + pg_total_relation_size('event_statistics_network_hourly')) as "network size"`.execute(db)
         ).rows[0]
@@ -160,7 +161,7 @@ try {
     // Every rollup's all-plays rows sum to the events.
     const plays = (table: string) =>
       sql<{ plays: number }>`select coalesce(sum(plays), 0)::bigint as plays from ${sql.table(table)}
-        ${table === 'event_statistics_location_hourly' ? sql`` : sql`where gender = ''`}`
+        ${table.startsWith('event_statistics_location_') ? sql`` : sql`where gender = ''`}`
         .execute(db)
         .then((r) => Number(r.rows[0]!.plays));
     console.table([
@@ -174,6 +175,8 @@ try {
         'campaign daily plays': await plays('event_statistics_campaign_daily'),
         'location hourly rows': data.locationHourlyRows,
         'location hourly plays': await plays('event_statistics_location_hourly'),
+        'location daily rows': data.locationDailyRows,
+        'location daily plays': await plays('event_statistics_location_daily'),
         'network daily rows': data.networkDailyRows,
         'network daily plays': await plays('event_statistics_network_daily'),
         'network hourly rows': data.networkHourlyRows,

@@ -95,6 +95,12 @@ async function expectExactRollups(db: Database) {
     'hour, location_id, zone',
     "event_statistics_hourly where gender = ''",
   );
+  await expectSums(
+    db,
+    'event_statistics_location_daily',
+    'day, location_id, zone',
+    "event_statistics_daily where gender = ''",
+  );
 }
 
 describeBackends(
@@ -171,10 +177,11 @@ describeBackends(
 
     it('adds batches posted at once by devices at one location and at others exactly to every rollup', async () => {
       await expectExactRollups(ctx.db);
-      for (const table of ['hourly', 'daily', 'campaign_daily', 'network_daily', 'network_hourly', 'location_hourly']) {
+      const tables = ['hourly', 'daily', 'campaign_daily', 'network_daily', 'network_hourly'];
+      for (const table of [...tables, 'location_hourly', 'location_daily']) {
         const { rows } = await sql<{ plays: number }>`
           select coalesce(sum(plays), 0)::int as plays from ${sql.table(`event_statistics_${table}`)}
-          ${table === 'location_hourly' ? sql`` : sql`where gender = ''`}`.execute(ctx.db);
+          ${table.startsWith('location_') ? sql`` : sql`where gender = ''`}`.execute(ctx.db);
         expect(Number(rows[0]!.plays), table).toBe(sent);
       }
       const { rows } = await sql<{ n: number }>`
@@ -220,7 +227,12 @@ describeBackends(
         [{ groups: ['campaign', 'advertiser'] }, byCampaign],
         [{ groups: ['day'], advertiser: c1!.advertiser, gender: 'f' }, byCampaign],
         [{ groups: ['product'], visible_advertisers: [c0!.advertiser] }, byCampaign],
-        [{ groups: ['day', 'zone'], location, zones: [1, 3] }, ['hourly', 'location_hourly', 'daily']],
+        [
+          { groups: ['day', 'zone'], location, zones: [1, 3] },
+          ['hourly', 'location_hourly', 'daily', 'location_daily'],
+        ],
+        [{ groups: ['location'] }, ['hourly', 'daily', 'location_hourly', 'location_daily']],
+        [{ groups: ['day'], location, gender: 'f' }, ['hourly', 'daily']],
         [{ groups: ['hour'], location, gender: 'm' }, ['hourly']],
         [{ groups: ['hour', 'zone'], location }, ['hourly', 'location_hourly']],
         [{ groups: ['location'], hours: { start: 20, end: 23 } }, ['hourly', 'location_hourly']],
@@ -262,8 +274,10 @@ describe('rollupOf', () => {
     expect(rollupOf(f({ location: 1, gender: 'f' }), false)).toBe('hourly');
   });
   it('reads the campaigns and network rollups only when no location or zone is named', () => {
-    expect(rollupOf(f({ zones: [1] }), true)).toBe('daily');
-    expect(rollupOf(f({ groups: ['zone'] }), true)).toBe('daily');
+    expect(rollupOf(f({ zones: [1] }), true)).toBe('location_daily');
+    expect(rollupOf(f({ groups: ['zone'] }), true)).toBe('location_daily');
+    expect(rollupOf(f({ location: 1, ages: [2] }), true)).toBe('daily');
+    expect(rollupOf(f({ groups: ['location', 'campaign'] }), true)).toBe('daily');
     expect(rollupOf(f({ groups: ['location'], advertiser: 1 }), true)).toBe('daily');
     expect(rollupOf(f({ visible_advertisers: [] }), true)).toBe('campaign_daily');
     expect(rollupOf(f({ hours: { start: 17 } }), true)).toBe('network_hourly');

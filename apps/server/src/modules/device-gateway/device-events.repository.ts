@@ -97,8 +97,8 @@ export function columnsOf(events: EventRow[]) {
  * `timeZone`), campaign and zone, a row for all plays (gender '', age group 0; with the delivered,
  * partial and wrong-creative counts) and one per audience (gender, age group) seen; from those the
  * daily rows by local day in the daily rollups' own time zone (event_statistics_daily_zone, so they
- * always sum the hourly rows), the location's plays by hour and zone, the campaigns' daily rows, and
- * the network's daily and hourly rows.
+ * always sum the hourly rows), the location's plays by hour and zone and by day and zone, the
+ * campaigns' daily rows, and the network's daily and hourly rows.
  *
  * Rows are written in key order, so concurrent batches lock them alike. The rows of the campaigns
  * and of the network, which batches of every device add to, are written last, so they are held only
@@ -171,6 +171,14 @@ export async function appendEvents(
       group by 1, 3
       order by 1, 3
       on conflict (location_id, hour, zone) do update set ${addedTo('l')}
+    ),
+    location_daily_added as (
+      insert into event_statistics_location_daily as ld (day, location_id, zone, ${NAMES})
+      select day, ${location}::int, zone, ${SUMS} from daily
+      where gender = ''
+      group by 1, 3
+      order by 1, 3
+      on conflict (location_id, day, zone) do update set ${addedTo('ld')}
     ),
     daily_added as (
       insert into event_statistics_daily as d (day, campaign_id, location_id, zone, gender, age_group, ${NAMES})

@@ -27,9 +27,10 @@ export type StatisticsFilters = Period & {
 
 /** Which rollup table answers (`event_statistics_<rollup>`): the hourly and daily rows keep the
  * campaign, location, zone and audience; the campaigns' daily rows drop location and zone; the
- * network's rows keep the day or hour and the audience only; the locations' hourly rows keep all
- * plays by location and zone only. */
-export type Rollup = 'hourly' | 'daily' | 'campaign_daily' | 'network_daily' | 'network_hourly' | 'location_hourly';
+ * network's rows keep the day or hour and the audience only; the locations' hourly and daily rows keep
+ * all plays by location and zone only. */
+export type Rollup =
+  'hourly' | 'daily' | 'campaign_daily' | 'network_daily' | 'network_hourly' | 'location_hourly' | 'location_daily';
 
 /** Per rollup: rows by day (else by hour), and whether they tell campaigns, locations and zones, and
  * audiences (gender and age group) apart. */
@@ -40,6 +41,7 @@ const rollups: Record<Rollup, { byDay: boolean; campaigns: boolean; locations: b
   network_daily: { byDay: true, campaigns: false, locations: false, audience: true },
   network_hourly: { byDay: false, campaigns: false, locations: false, audience: true },
   location_hourly: { byDay: false, campaigns: false, locations: true, audience: false },
+  location_daily: { byDay: true, campaigns: false, locations: true, audience: false },
 };
 
 /** The output keys of each group. */
@@ -93,9 +95,17 @@ const namesLocations = (f: StatisticsFilters) =>
   f.location !== undefined || f.zones !== undefined || f.groups.some((g) => g === 'location' || g === 'zone');
 
 /** The rollups, those with the fewest rows for a question first: the network's rows are a few per day
- * or hour; a campaign's days, a location's days, a location's hours, a location's hours by campaign
- * and audience each many more. */
-const bySize: Rollup[] = ['network_daily', 'network_hourly', 'campaign_daily', 'daily', 'location_hourly', 'hourly'];
+ * or hour; a campaign's days, a location's days, its days by campaign and audience, a location's hours,
+ * a location's hours by campaign and audience each many more. */
+const bySize: Rollup[] = [
+  'network_daily',
+  'network_hourly',
+  'campaign_daily',
+  'location_daily',
+  'daily',
+  'location_hourly',
+  'hourly',
+];
 
 /** The smallest rollup that has all the query names: its campaigns, locations or zones, audience, and
  * hours of the day. Rows by day answer only when they are in the asked time zone (`dailyInZone`). */
@@ -222,9 +232,9 @@ export function grouped(f: StatisticsFilters, timeZone: string, rollup: Rollup) 
 /**
  * Makes the rollups by local day again from the hourly ones, by local day in `timeZone`, which becomes
  * their zone (the migrations made them in the zone of their time; after TIME_ZONE changes, queries
- * read the hourly rows until this runs): the daily rows, and from them the campaigns' and the
- * network's daily rows. Batches wait meanwhile: the hourly rows are locked first, as a batch locks
- * them, then the others.
+ * read the hourly rows until this runs): the daily rows, and from them the campaigns', the locations'
+ * and the network's daily rows. Batches wait meanwhile: the hourly rows are locked first, as a batch
+ * locks them, then the others.
  */
 export async function rebuildDailyRollups(db: Database, timeZone: string): Promise<void> {
   const sums = sql`sum(plays)::int, sum(viewers)::int, sum(play_ms)::bigint, sum(delivered)::int, sum(partial)::int,
@@ -234,6 +244,7 @@ export async function rebuildDailyRollups(db: Database, timeZone: string): Promi
     await sql`lock table event_statistics_hourly in share mode`.execute(trx);
     await sql`lock table event_statistics_daily in exclusive mode`.execute(trx);
     await sql`lock table event_statistics_campaign_daily in exclusive mode`.execute(trx);
+    await sql`lock table event_statistics_location_daily in exclusive mode`.execute(trx);
     await sql`lock table event_statistics_network_daily in exclusive mode`.execute(trx);
     await sql`delete from event_statistics_daily`.execute(trx);
     await sql`
@@ -247,6 +258,13 @@ export async function rebuildDailyRollups(db: Database, timeZone: string): Promi
       select day, campaign_id, gender, age_group, ${sums}
       from event_statistics_daily
       group by 1, 2, 3, 4`.execute(trx);
+    await sql`delete from event_statistics_location_daily`.execute(trx);
+    await sql`
+      insert into event_statistics_location_daily (day, location_id, zone, ${counters})
+      select day, location_id, zone, ${sums}
+      from event_statistics_daily
+      where gender = ''
+      group by 1, 2, 3`.execute(trx);
     await sql`delete from event_statistics_network_daily`.execute(trx);
     await sql`
       insert into event_statistics_network_daily (day, gender, age_group, ${counters})
