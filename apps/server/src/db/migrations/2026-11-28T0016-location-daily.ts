@@ -6,10 +6,10 @@
 //   page free (fillfactor 90), such an update rewrites the row on its page and touches no index (a HOT
 //   update). Rows written before this keep their full pages; a row's first update moves it to a page
 //   with room. At 10 M events the daily rollup is 312 MB instead of 403.
-// - event_statistics_location_daily holds a year of a location's plays in ~1 500 rows (by local day
+// - event_statistics_location_daily holds a year of a location's plays in ~1 400 rows (by local day
 //   in the daily rollups' zone, as the daily rows), so questions by day that name locations or zones
 //   but no campaign or audience read it instead of the daily rows: every location's year
-//   (group_by=location over everything, ~430 000 all-plays daily rows at 10 M events) p95 72–107 →
+//   (group_by=location over everything, ~200 000 all-plays daily rows at 10 M events) p95 72–107 →
 //   43–70 ms; without it, and without the counters in the index, that read the table (~180 ms).
 // A batch's statement costs about what it did (the HOT updates pay for the new rollup's rows):
 // replayed for 61 batches of 1 000 in 8 rounds, 26.1 against 26.6 ms on average, within the noise.
