@@ -10,6 +10,7 @@
 //   BENCH_TIME_ZONE (default Europe/Berlin) the server's time zone (days, hours and rollups)
 //   BENCH_INGEST_EVENTS (default 100000)    events posted per ingestion case (batches of 1000)
 //   BENCH_INGEST_CONCURRENCY (default 1,8)  devices posting at once, one case each
+//   BENCH_INGEST_ROUNDS (default 3)         runs of each ingestion case, alternating, each on its own batches
 //   BENCH_RUNS (default 10)                 runs of each statistics query (after one warm-up)
 //   BENCH_EXPORT_RUNS (default 5)           runs of each export
 //   BENCH_SCHEMA                            PostgreSQL: a schema an earlier run kept (BENCH_KEEP_SCHEMA=1
@@ -55,6 +56,7 @@ const campaigns = numberSetting('BENCH_CAMPAIGNS', locations * 8);
 const timeZone = env.BENCH_TIME_ZONE ?? 'Europe/Berlin';
 const ingestEvents = numberSetting('BENCH_INGEST_EVENTS', 100_000);
 const concurrencies = (env.BENCH_INGEST_CONCURRENCY ?? '1,8').split(',').map(Number).filter(Boolean);
+const ingestRounds = numberSetting('BENCH_INGEST_ROUNDS', 3);
 const runs = numberSetting('BENCH_RUNS', 10);
 const exportRuns = numberSetting('BENCH_EXPORT_RUNS', 5);
 const SEED = 20_241_106;
@@ -197,7 +199,18 @@ try {
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
 
   if (asked('ingest')) {
-    await benchIngest({ db, address, timeZone, ageGroups, ingestEvents, concurrencies, seed: SEED, log, elapsed });
+    await benchIngest({
+      db,
+      address,
+      timeZone,
+      ageGroups,
+      ingestEvents,
+      concurrencies,
+      rounds: ingestRounds,
+      seed: SEED,
+      log,
+      elapsed,
+    });
   }
 
   // Sign in like the web app (CSRF cookie from the first answer, then the session).
