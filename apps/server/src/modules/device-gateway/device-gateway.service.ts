@@ -66,6 +66,34 @@ const utcText = (instant: string) => (UTC_TEXT.test(instant) ? instant : new Dat
 const monthsOfRows = (rows: EventRow[]) =>
   [...new Set(rows.map((r) => r.started_at.slice(0, 7)))].map((m) => `${m}-01T00:00:00.000Z`);
 
+/** What an event needs of its campaign's clip: its id, length (s) and checksum. */
+export type GatewayClip = { videoclip_id: number; duration: number; checksum: string };
+
+/** The event as stored: its audience, and whether it completed the clip and played the right file (the
+ * benches replay batches through it). */
+export const storedEvent = (event: EventsBatch['events'][number], clip: GatewayClip): EventRow => {
+  const audience: Record<string, number> = {};
+  const viewers = event.viewers ?? [];
+  for (const v of viewers) {
+    const key = `${v.gender}:${v.age_group}`;
+    audience[key] = (audience[key] ?? 0) + 1;
+  }
+  const checksum_ok = event.clip_checksum === undefined ? null : event.clip_checksum === clip.checksum;
+  return {
+    campaign_id: event.campaign,
+    videoclip_id: clip.videoclip_id,
+    zone: event.zone,
+    started_at: utcText(event.started_at),
+    duration_ms: event.duration_ms,
+    viewers: viewers.length,
+    audience: viewers.length ? audience : null,
+    completed: isCompletedPlay(event.duration_ms, clip.duration),
+    checksum_ok,
+    reported_checksum: checksum_ok === false ? event.clip_checksum! : null,
+    measured: event.viewers !== undefined,
+  };
+};
+
 const hashToken = (token: string) => crypto.createHash('sha256').update(token).digest('hex');
 
 /** 401 with a `WWW-Authenticate` header, as RFC 6750 asks of bearer-token APIs. */
@@ -111,8 +139,6 @@ export function createDeviceGatewayService({ db, config, storage, metrics }: Gat
     metrics?.deviceBatchesWaiting.set(waiting);
   });
 
-  type Clip = { videoclip_id: number; duration: number; checksum: string };
-
   /** The errors of a batch by field path (`events.3.zone`), empty when every event is acceptable, and
    * the clip and the state of each campaign named. */
   async function check(device: GatewayDevice, batch: EventsBatch) {
@@ -135,7 +161,7 @@ export function createDeviceGatewayService({ db, config, storage, metrics }: Gat
           errors[`events.${i}.viewers.${j}.age_group`] = [gatewayTexts.unknownAgeGroup];
       });
     });
-    const clips = new Map<number, Clip>(
+    const clips = new Map<number, GatewayClip>(
       [...campaigns.values()].map((c) => [
         c.id,
         { videoclip_id: c.videoclip_id, duration: Number(c.duration), checksum: c.checksum },
@@ -144,30 +170,6 @@ export function createDeviceGatewayService({ db, config, storage, metrics }: Gat
     const states = new Map([...campaigns.values()].map((c) => [c.id, Number(c.state)]));
     return { errors, clips, states };
   }
-
-  /** The event as stored: its audience, and whether it completed the clip and played the right file. */
-  const rowOf = (event: EventsBatch['events'][number], clip: Clip): EventRow => {
-    const audience: Record<string, number> = {};
-    const viewers = event.viewers ?? [];
-    for (const v of viewers) {
-      const key = `${v.gender}:${v.age_group}`;
-      audience[key] = (audience[key] ?? 0) + 1;
-    }
-    const checksum_ok = event.clip_checksum === undefined ? null : event.clip_checksum === clip.checksum;
-    return {
-      campaign_id: event.campaign,
-      videoclip_id: clip.videoclip_id,
-      zone: event.zone,
-      started_at: utcText(event.started_at),
-      duration_ms: event.duration_ms,
-      viewers: viewers.length,
-      audience: viewers.length ? audience : null,
-      completed: isCompletedPlay(event.duration_ms, clip.duration),
-      checksum_ok,
-      reported_checksum: checksum_ok === false ? event.clip_checksum! : null,
-      measured: event.viewers !== undefined,
-    };
-  };
 
   return {
     /** The device of `Authorization: Bearer <token>`; 401 unless it and its location are active. */
@@ -230,7 +232,7 @@ export function createDeviceGatewayService({ db, config, storage, metrics }: Gat
     async events(device: GatewayDevice, batch: EventsBatch): Promise<EventsResponse> {
       const { errors, clips, states } = await check(device, batch);
       if (Object.keys(errors).length) throw badRequest(errors);
-      const rows = batch.events.map((event) => rowOf(event, clips.get(event.campaign)!));
+      const rows = batch.events.map((event) => storedEvent(event, clips.get(event.campaign)!));
       // Before the batch's transaction: a month without a partition (history sent late) gets one.
       await ensureEventPartitions(db, monthsOfRows(rows), config);
       const result = await writing.run(() =>
