@@ -10,6 +10,7 @@
 //   BENCH_TIME_ZONE (default Europe/Berlin) the server's time zone (days, hours and rollups)
 //   BENCH_INGEST_EVENTS (default 100000)    events posted per ingestion case (batches of 1000)
 //   BENCH_INGEST_CONCURRENCY (default 1,8)  devices posting at once, one case each
+//   INGEST_CONCURRENCY (default 3)          the server's setting: batches it writes at once
 //   BENCH_INGEST_ROUNDS (default 3)         runs of each ingestion case, alternating, each on its own batches
 //   BENCH_RUNS (default 10)                 runs of each statistics query (after one warm-up)
 //   BENCH_EXPORT_RUNS (default 5)           runs of each export
@@ -107,8 +108,9 @@ try {
   await migrateToLatest(db);
   const password = 'bench-password-1';
   await ensureAdmin(db, password);
+  // The server's own ingestion setting when given, to compare batches written 1, 2, 3… at a time.
   const config = loadConfig(
-    { TIME_ZONE: timeZone },
+    { TIME_ZONE: timeZone, ...(env.INGEST_CONCURRENCY ? { INGEST_CONCURRENCY: env.INGEST_CONCURRENCY } : {}) },
     { port: 0, webDist: path.join(dataDir, 'no-web'), logLevel: 'silent', dataDir },
   );
   const ageGroups = config.campaigns.ageGroups.map((g) => g.id);
