@@ -6,7 +6,7 @@
 // Node sees it (the column literals included); it asserts nothing.
 //   BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test)
 //   BENCH_SCHEMA          the kept data set (required)
-//   BENCH_APPEND_BATCHES  batches (default 40; two from each of every seventh device)
+//   BENCH_APPEND_BATCHES  batches (default 40; two from each device in turn)
 //   BENCH_APPEND_ROUNDS   times each batch is replayed (default 5)
 //   BENCH_TIME_ZONE       the server's time zone (default Europe/Berlin, as the statistics bench)
 import { MAX_EVENTS_PER_BATCH } from '@marquee/contracts/device-gateway';
@@ -17,9 +17,7 @@ import { openDatabase } from '../src/db/database.ts';
 import { monthsOf, partitionName } from '../src/modules/device-gateway/event-partitions.ts';
 import { appendEvents, type EventRow } from '../src/modules/device-gateway/device-events.repository.ts';
 import { storedEvent } from '../src/modules/device-gateway/device-gateway.service.ts';
-import { batchesOf, daysOf, eventsOfDay, playedCampaigns } from '../src/simulation/generate.ts';
-import { campaignsByLocation } from '../src/simulation/in-process.ts';
-import { createRandom, mixSeed } from '../src/simulation/random.ts';
+import { simulatedBatches } from './ingest.ts';
 import { ms, percentile } from './parallel.ts';
 
 const schema = env.BENCH_SCHEMA;
@@ -38,32 +36,20 @@ const db = await openDatabase({
 class RolledBack extends Error {}
 
 try {
-  const byLocation = await campaignsByLocation(db);
   const clipOf = new Map(
     (await db.selectFrom('campaigns').select(['id', 'videoclip_id']).execute()).map((c) => [c.id, c.videoclip_id]),
   );
-  const devices = await db.selectFrom('devices').select(['id', 'location_id']).orderBy('id').execute();
-  const to = Date.now() - 60_000;
-  const from = to - 3 * 86_400_000;
   const batches: { device: number; location: number; events: EventRow[] }[] = [];
-  for (const [index, d] of devices.entries()) {
+  // Two batches from each device, of its own seed, until there are enough.
+  for await (const d of simulatedBatches(db, { timeZone, ageGroups, seed: 7 })) {
     if (batches.length >= wanted) break;
-    if (index % 7) continue;
-    const campaigns = playedCampaigns(byLocation.get(d.location_id) ?? [], new Set());
-    const byId = new Map(campaigns.map((c) => [c.id, c]));
-    const random = createRandom(mixSeed(7, index));
-    const settings = { timeZone, ageGroups, playsPerHour: 6 };
-    const events = daysOf(from, to, timeZone).flatMap((day) =>
-      eventsOfDay({ campaigns, day, from, to, settings, random }),
-    );
-    for (const batch of batchesOf(events, MAX_EVENTS_PER_BATCH)
-      .filter((b) => b.length === MAX_EVENTS_PER_BATCH)
-      .slice(0, 2)) {
-      const rows = batch.map((e) => {
+    const byId = new Map(d.campaigns.map((c) => [c.id, c]));
+    for (const batch of d.batches.slice(0, 2)) {
+      const events = batch.map((e) => {
         const c = byId.get(e.campaign)!;
         return storedEvent(e, { videoclip_id: clipOf.get(c.id)!, duration: c.duration, checksum: c.checksum ?? '' });
       });
-      batches.push({ device: d.id, location: d.location_id, events: rows });
+      batches.push({ device: d.device, location: d.location, events });
     }
   }
   const times: number[] = [];

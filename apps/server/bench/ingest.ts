@@ -58,6 +58,29 @@ const postBatch = (target: string, token: string, body: string) =>
     req.end(body);
   });
 
+/** Full batches of 1000 events the simulator makes for each bench device, device by device: its
+ * location's campaigns over the last three days up to now, as the ingestion bench posts them and
+ * `bench:append` replays them. */
+export async function* simulatedBatches(
+  db: Database,
+  { timeZone, ageGroups, seed }: { timeZone: string; ageGroups: number[]; seed: number },
+) {
+  const byLocation = await campaignsByLocation(db);
+  const devices = await db.selectFrom('devices').select(['id', 'location_id']).orderBy('id').execute();
+  const settings = { timeZone, ageGroups, playsPerHour: 6 };
+  const to = Date.now() - 60_000;
+  const from = to - 3 * 86_400_000;
+  for (const [index, d] of devices.entries()) {
+    const random = createRandom(mixSeed(seed, index));
+    const campaigns = playedCampaigns(byLocation.get(d.location_id) ?? [], new Set());
+    const events = daysOf(from, to, timeZone).flatMap((day) =>
+      eventsOfDay({ campaigns, day, from, to, settings, random }),
+    );
+    const batches = batchesOf(events, MAX_EVENTS_PER_BATCH).filter((b) => b.length === MAX_EVENTS_PER_BATCH);
+    if (batches.length) yield { device: d.id, location: d.location_id, campaigns, batches };
+  }
+}
+
 export async function benchIngest({
   db,
   address,
@@ -84,11 +107,6 @@ export async function benchIngest({
 }): Promise<void> {
   // Ingestion: batches of 1000 events made by the simulator for the bench devices (last three days up
   // to now), serialised before the clock starts; each case posts its own batches, devices in parallel.
-  const byLocation = await campaignsByLocation(db);
-  const deviceRows = await db.selectFrom('devices').select(['id', 'location_id']).orderBy('id').execute();
-  const settings = { timeZone, ageGroups, playsPerHour: 6 };
-  const to = Date.now() - 60_000;
-  const from = to - 3 * 86_400_000;
   type Upload = { token: string; bodies: string[]; events: number };
   const uploads: Upload[] = [];
   let prepared = 0;
@@ -96,17 +114,10 @@ export async function benchIngest({
     concurrencies.map((c) => ({ round: round + 1, concurrency: c })),
   ).flat();
   const wanted = ingestEvents * cases.length;
-  for (const [index, d] of deviceRows.entries()) {
+  for await (const { device, batches } of simulatedBatches(db, { timeZone, ageGroups, seed })) {
     if (prepared >= wanted) break;
-    const random = createRandom(mixSeed(seed, index));
-    const played = playedCampaigns(byLocation.get(d.location_id) ?? [], new Set());
-    const events = daysOf(from, to, timeZone).flatMap((day) =>
-      eventsOfDay({ campaigns: played, day, from, to, settings, random }),
-    );
-    const batches = batchesOf(events, MAX_EVENTS_PER_BATCH).filter((b) => b.length === MAX_EVENTS_PER_BATCH);
-    if (!batches.length) continue;
     uploads.push({
-      token: benchToken(d.id),
+      token: benchToken(device),
       // Batch ids of their own each run: a data set kept from an earlier run (BENCH_SCHEMA) has the ids
       // the same seed made then, and would answer every batch as a duplicate.
       bodies: batches.map((b) => JSON.stringify({ batch_id: crypto.randomUUID(), events: b })),
