@@ -97,6 +97,9 @@ const envSchema = z.object({
    * turn in order. Keeps connections of the pool (10) for the staff's requests during a burst of devices,
    * and queues batches here rather than on the rollup rows they share. */
   INGEST_CONCURRENCY: z.coerce.number().int().min(1).max(100).default(3),
+  /** Device batches that may wait for their turn per server process; a batch beyond them is answered 503
+   * with Retry-After (the device keeps it and sends it again), before its body is read when possible. */
+  INGEST_QUEUE_LIMIT: z.coerce.number().int().min(0).max(100_000).default(100),
   /** A reporting device that has not applied its location's current playlist version this long after
    * it changed counts as stale. */
   PLAYLIST_STALE_MINUTES: z.coerce.number().positive().default(PLAYLIST_STALE_MINUTES_DEFAULT),
@@ -200,6 +203,8 @@ export type Config = {
   sweepIntervalMs: number;
   /** Device batches written at once (the others wait their turn). */
   ingestConcurrency: number;
+  /** Device batches that may wait for their turn; more are refused with 503 and Retry-After. */
+  ingestQueueLimit: number;
   /** A device not on the current playlist version this long (ms) after it changed is stale. */
   playlistStaleMs: number;
   /** A new location's loop length and opening hours when the form leaves them out. */
@@ -311,6 +316,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     playlistStaleMs: e.PLAYLIST_STALE_MINUTES * 60_000,
     sweepIntervalMs: e.SWEEP_INTERVAL_SECONDS * 1000,
     ingestConcurrency: e.INGEST_CONCURRENCY,
+    ingestQueueLimit: e.INGEST_QUEUE_LIMIT,
     inventory: { loopSeconds: e.LOOP_SECONDS, openingHours: e.OPENING_HOURS },
     rawEventRetentionDays: e.RAW_EVENT_RETENTION_DAYS,
     webDist: e.WEB_DIST,

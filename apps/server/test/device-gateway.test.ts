@@ -7,6 +7,7 @@ import { sql } from 'kysely';
 import { expect, it } from 'vitest';
 import { ActionFlag } from '@marquee/contracts/action-flags';
 import {
+  MAX_RETRY_AFTER_SECONDS,
   deviceGatewayEndpoints as api,
   deviceVideoUrl,
   gatewayTexts,
@@ -536,6 +537,69 @@ describeBackends(
         expect((await answers!).map((a) => a.json())).toEqual(devices.map(() => ({ accepted: 5, duplicate: false })));
         expect(await metricOf(app, 'marquee_device_batches_writing')).toBe(0);
         expect(await metricOf(app, 'marquee_device_batches_waiting')).toBe(0);
+      });
+
+      it('answers 503 with Retry-After while INGEST_QUEUE_LIMIT batches wait, before reading the body if it can', async () => {
+        const app = await ctx.buildApp({ ...clockConfig, ingestConcurrency: 1, ingestQueueLimit: 1 });
+        const { devices, campaign } = await busyLocation(4);
+        const [first, second, third, malformed] = devices;
+        const bodies = devices.map((_, i) => batch(playsOf(campaign.id, 5, i * 10)));
+        const post = (i: number) => call('POST', api.events, devices[i]!.token, bodies[i], app);
+        const metrics = async () => ({
+          writing: await metricOf(app, 'marquee_device_batches_writing'),
+          waiting: await metricOf(app, 'marquee_device_batches_waiting'),
+        });
+        const until = async (wanted: { writing: number; waiting: number }) => {
+          let seen = await metrics();
+          for (let i = 0; i < 200 && (seen.writing !== wanted.writing || seen.waiting !== wanted.waiting); i++) {
+            await new Promise((resolve) => setTimeout(resolve, 25));
+            seen = await metrics();
+          }
+          return seen;
+        };
+        let written: Promise<Awaited<ReturnType<typeof call>>> | undefined;
+        let both: Promise<Awaited<ReturnType<typeof call>>[]> | undefined;
+        let unread: Awaited<ReturnType<typeof call>> | undefined;
+        const seen: { writing: number; waiting: number }[] = [];
+        await ctx.db.transaction().execute(async (trx) => {
+          await sql`lock table event_statistics_network_hourly in share mode`.execute(trx);
+          written = post(0);
+          seen.push(await until({ writing: 1, waiting: 0 }));
+          // Two at once: both find room as they arrive; after their checks one takes the last place in
+          // the queue and the other is refused.
+          both = Promise.all([post(1), post(2)]);
+          seen.push(await until({ writing: 1, waiting: 1 }));
+          // The queue is full: a body that is not even JSON is not read (503, not 400).
+          unread = await app.inject({
+            method: 'POST',
+            url: api.events,
+            headers: { authorization: `Bearer ${malformed!.token}`, 'content-type': 'application/json' },
+            payload: '{"batch_id": ',
+          });
+        });
+        expect(seen).toEqual([
+          { writing: 1, waiting: 0 },
+          { writing: 1, waiting: 1 },
+        ]);
+        const answers = await both!;
+        const refusedIndex = answers.findIndex((a) => a.statusCode === 503);
+        expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 503]);
+        for (const answer of [answers[refusedIndex]!, unread!]) {
+          expect(answer.statusCode).toBe(503);
+          expect(answer.json()).toEqual({ detail: gatewayTexts.busy });
+          const seconds = Number(answer.headers['retry-after']);
+          expect(Number.isInteger(seconds) && seconds >= 1 && seconds <= MAX_RETRY_AFTER_SECONDS).toBe(true);
+        }
+        expect(await metricOf(app, 'marquee_device_batches_refused_total')).toBe(2);
+        expect((await written!).json()).toEqual({ accepted: 5, duplicate: false });
+        expect(answers[1 - refusedIndex]!.json()).toEqual({ accepted: 5, duplicate: false });
+        // Nothing of the refused batch was stored; sent again, the same batch is stored once.
+        const refused = [second!, third!][refusedIndex]!;
+        expect(await eventsOf(refused.id)).toBe(0);
+        expect((await post(1 + refusedIndex)).json()).toEqual({ accepted: 5, duplicate: false });
+        expect(await eventsOf(refused.id)).toBe(5);
+        expect(await hourlyPlaysOf(campaign.id)).toBe(15);
+        expect(await metrics()).toEqual({ writing: 0, waiting: 0 });
       });
     }
 

@@ -26,6 +26,8 @@ export const MAX_DEVICE_STATUS_LENGTH = 100;
 export const MAX_PLAY_MS = 24 * 3_600_000;
 /** How far in the future (by the server's clock) an event may start: device clocks drift a little. */
 export const MAX_CLOCK_SKEW_MS = 10 * 60_000;
+/** The longest a busy server asks a device to wait before sending a batch again (Retry-After, 503). */
+export const MAX_RETRY_AFTER_SECONDS = 60;
 /** What a device's last_status becomes when the maintenance sweep finds it silent. */
 export const OFFLINE_STATUS = 'offline';
 
@@ -237,6 +239,8 @@ export const gatewayTexts = {
   unknownAgeGroup: 'Unknown age group.',
   inFuture: 'This time is in the future.',
   notInPlaylist: "This file is not in the device's playlist.",
+  /** A batch refused because the server has as many waiting to be written as it keeps (503). */
+  busy: 'The server is busy writing other batches. Send this batch again after the time in Retry-After.',
   offlineMessage: (serial: string, location: string, since: string) =>
     `Device ${serial} at ${location} has been offline since ${since}.`,
   sentToDevice: (serial: string) => `Sent to device ${serial}.`,

@@ -20,6 +20,8 @@ export type Metrics = {
   /** Device batches being written, and waiting for their turn (INGEST_CONCURRENCY). */
   deviceBatchesWriting: Gauge;
   deviceBatchesWaiting: Gauge;
+  /** Device batches refused with 503 because INGEST_QUEUE_LIMIT batches were waiting. */
+  deviceBatchesRefused: Counter;
   sweepDuration: Histogram;
 };
 
@@ -74,6 +76,11 @@ export function createMetrics({ pool }: { pool?: () => PoolStats | undefined } =
     deviceBatchesWaiting: new Gauge({
       name: 'marquee_device_batches_waiting',
       help: 'Device batches waiting for their turn to be written.',
+      registers,
+    }),
+    deviceBatchesRefused: new Counter({
+      name: 'marquee_device_batches_refused_total',
+      help: 'Device batches answered 503 (busy) because INGEST_QUEUE_LIMIT batches were waiting.',
       registers,
     }),
     sweepDuration: new Histogram({

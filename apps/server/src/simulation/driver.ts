@@ -3,12 +3,7 @@
 // 1000 events (plays make campaigns Active, viewers Viewed) with a heartbeat and a playlist fetch
 // (304 while it is unchanged) after each day, sending the player's facts (player.ts).
 // The gateway is reached through `send`: HTTP for the command line, `app.inject` for the demo data.
-import {
-  MAX_EVENTS_PER_BATCH,
-  deviceGatewayEndpoints as api,
-  type DeviceEvent,
-  type PlaylistResponse,
-} from '@marquee/contracts/device-gateway';
+import { MAX_EVENTS_PER_BATCH, type DeviceEvent, type PlaylistResponse } from '@marquee/contracts/device-gateway';
 import { zonedInstant } from '@marquee/contracts/time-zones';
 import {
   batchesOf,
@@ -19,7 +14,7 @@ import {
   type SimCampaign,
   type SimSettings,
 } from './generate.ts';
-import { call, createPlayer, emptyHealth, type HealthCounts, type Send } from './player.ts';
+import { createPlayer, emptyHealth, postEvents, type HealthCounts, type Send } from './player.ts';
 import { createRandom, mixSeed, pickShare } from './random.ts';
 
 /** A registered device: its token is the one whose sha256 the server keeps; `hours` are its location's
@@ -160,7 +155,7 @@ async function driveDevice(
   const size = options.batchSize ?? MAX_EVENTS_PER_BATCH;
   let pending: DeviceEvent[] = [];
   const post = async (events: DeviceEvent[]) => {
-    await call(send, { method: 'POST', path: api.events, token, body: { batch_id: random.uuid(), events } });
+    await postEvents(send, token, { batch_id: random.uuid(), events });
     summary.batches++;
     for (const e of events) countPlay(summary, e, byId.get(e.campaign)!, device.location);
   };

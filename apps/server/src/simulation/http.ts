@@ -8,7 +8,7 @@ import { REPORT_STATES, type Campaign } from '@marquee/contracts/campaigns';
 import type { DeviceRegistered } from '@marquee/contracts/locations';
 import { authEndpoint, resources, userInfoEndpoint } from '@marquee/contracts/resources';
 import type { SimDevice } from './driver.ts';
-import type { Send } from './player.ts';
+import { retryAfterOf, type Send } from './player.ts';
 import type { SimCampaign } from './generate.ts';
 
 /** The gateway over HTTP at `baseUrl`. */
@@ -27,7 +27,13 @@ export const httpSend =
     // A 304 has no body.
     const text = await res.text();
     const etag = res.headers.get('etag');
-    return { status: res.status, body: text ? JSON.parse(text) : null, ...(etag ? { etag } : {}) };
+    const retryAfter = retryAfterOf(res.headers.get('retry-after'));
+    return {
+      status: res.status,
+      body: text ? JSON.parse(text) : null,
+      ...(etag ? { etag } : {}),
+      ...(retryAfter === undefined ? {} : { retryAfter }),
+    };
   };
 
 type Location = { id: number; name: string; open_time: string; close_time: string; loop_seconds: number };

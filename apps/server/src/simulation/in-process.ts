@@ -11,7 +11,7 @@ import type { Database } from '../db/database.ts';
 import { targetingOf } from '../modules/campaigns/campaigns.repository.ts';
 import { hashDeviceToken } from '../modules/locations/devices.service.ts';
 import { runSimulation, type SimDevice, type SimulationSummary } from './driver.ts';
-import type { Send } from './player.ts';
+import { retryAfterOf, type Send } from './player.ts';
 import type { SimCampaign } from './generate.ts';
 import { CAMPAIGN_TARGETING_COLUMNS } from '../modules/campaigns/campaigns.repository.ts';
 
@@ -27,10 +27,12 @@ export const injectSend =
     });
     // A 304 has no body.
     const etag = res.headers.etag;
+    const retryAfter = retryAfterOf(res.headers['retry-after']?.toString());
     return {
       status: res.statusCode,
       body: res.body ? res.json() : null,
       ...(typeof etag === 'string' ? { etag } : {}),
+      ...(retryAfter === undefined ? {} : { retryAfter }),
     };
   };
 

@@ -12,7 +12,7 @@ import {
 import { zonedInstant } from '@marquee/contracts/time-zones';
 import { countPlay, emptySummary, isDark, type SimDevice, type SimulationSummary } from './driver.ts';
 import { batchesOf, daysOf, eventsOfDay, type SimCampaign, type SimSettings } from './generate.ts';
-import { call, createPlayer, type Send } from './player.ts';
+import { call, createPlayer, postEvents, sleep, type Send } from './player.ts';
 import { createRandom, mixSeed, pickShare } from './random.ts';
 
 /** A device going dark or coming back, at `at` (ms). */
@@ -38,18 +38,6 @@ export type LiveOptions = {
   signal?: AbortSignal;
   onPhase?: (change: PhaseChange) => void;
 };
-
-/** Waits `ms`, or less when `signal` aborts. */
-export const sleep = (ms: number, signal?: AbortSignal) =>
-  new Promise<void>((resolve) => {
-    const done = () => {
-      clearTimeout(timer);
-      signal?.removeEventListener('abort', done);
-      resolve();
-    };
-    const timer = setTimeout(done, Math.max(0, ms));
-    signal?.addEventListener('abort', done, { once: true });
-  });
 
 /** A duration as the command line takes it: `500ms`, `90s`, `2m`, `1.5h`; a bare number is minutes. */
 export function parseDuration(text: string): number | null {
@@ -145,12 +133,7 @@ async function liveDevice(
         return at >= from && at < to && !isDark(device, at);
       });
       for (const batch of batchesOf(due, MAX_EVENTS_PER_BATCH)) {
-        await call(send, {
-          method: 'POST',
-          path: api.events,
-          token: device.token,
-          body: { batch_id: random.uuid(), events: batch },
-        });
+        await postEvents(send, device.token, { batch_id: random.uuid(), events: batch }, { wait, signal: o.signal });
         summary.batches++;
         for (const e of batch) countPlay(summary, e, campaigns.get(e.campaign)!, device.location);
       }

@@ -3,8 +3,10 @@
 // version it has, the old one kept on 304) and applies it — or, stuck, does not. The history back-fill
 // and the live run share it.
 import {
+  MAX_RETRY_AFTER_SECONDS,
   deviceGatewayEndpoints as api,
   type DeviceFacts,
+  type EventsBatch,
   type HeartbeatInput,
   type PlaylistResponse,
 } from '@marquee/contracts/device-gateway';
@@ -19,7 +21,12 @@ export type GatewayRequest = {
   body?: unknown;
   headers?: Record<string, string>;
 };
-export type GatewayResponse = { status: number; body: unknown; etag?: string };
+/** `retryAfter`: the answer's Retry-After header in seconds, when it has one. */
+export type GatewayResponse = { status: number; body: unknown; etag?: string; retryAfter?: number };
+
+/** An answer's Retry-After in seconds (the form this server sends), undefined when absent or a date. */
+export const retryAfterOf = (header: string | null | undefined): number | undefined =>
+  header && /^\d+$/.test(header.trim()) ? Number(header) : undefined;
 export type Send = (request: GatewayRequest) => Promise<GatewayResponse>;
 
 /** A gateway answer other than the ones expected, with what the server said. */
@@ -35,6 +42,44 @@ export async function call(send: Send, request: GatewayRequest, expect: number[]
   const response = await send(request);
   if (!expect.includes(response.status)) throw new GatewayError(request, response);
   return response;
+}
+
+/** Waits `ms`, or less when `signal` aborts. */
+export const sleep = (ms: number, signal?: AbortSignal) =>
+  new Promise<void>((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', done);
+      resolve();
+    };
+    const timer = setTimeout(done, Math.max(0, ms));
+    signal?.addEventListener('abort', done, { once: true });
+  });
+
+/** Tries a batch gets while the server answers 503 before the simulator gives up on it. */
+export const BUSY_TRIES = 30;
+
+/** Posts a batch of plays. While the server answers 503 (its queue of batches is full, or its database
+ * cannot be reached) it waits the answer's Retry-After (a second when there is none; at most
+ * MAX_RETRY_AFTER_SECONDS, plus up to half of it again so that refused devices do not all come back at
+ * once) and sends the same batch, with the same id, again: the server stores a batch once however
+ * often it is sent. Anything else but 200 is an error. */
+export async function postEvents(
+  send: Send,
+  token: string,
+  body: EventsBatch,
+  { wait = sleep, signal }: { wait?: (ms: number, signal?: AbortSignal) => Promise<void>; signal?: AbortSignal } = {},
+): Promise<GatewayResponse> {
+  const request: GatewayRequest = { method: 'POST', path: api.events, token, body };
+  for (let tries = 1; ; tries++) {
+    const response = await send(request);
+    if (response.status !== 503 || tries >= BUSY_TRIES || signal?.aborted) {
+      if (response.status !== 200) throw new GatewayError(request, response);
+      return response;
+    }
+    const seconds = Math.min(MAX_RETRY_AFTER_SECONDS, Math.max(1, response.retryAfter ?? 1));
+    await wait(seconds * 1000 * (1 + Math.random() / 2), signal);
+  }
 }
 
 /** What the devices of a run did for screen health. */

@@ -123,7 +123,15 @@ export function registerDeviceGatewayRoutes(app: FastifyInstance, gateway: Devic
           return plain ? { value: plain } : zod(data);
         };
       },
-      schema: { tags, description, headers, body: eventsBatch, response: { 200: eventsResponse, ...errors } },
+      schema: {
+        tags,
+        description: `${description} While the server has INGEST_QUEUE_LIMIT batches waiting to be written it answers 503 with \`Retry-After\` (seconds): send the same batch (the same \`batch_id\`) again after that time.`,
+        headers,
+        body: eventsBatch,
+        response: { 200: eventsResponse, ...errors, 503: detailError },
+      },
+      // Before the body is read: a batch the server would refuse anyway is not parsed.
+      onRequest: async () => gateway.refuseWhenBusy(),
     },
     async (req) => {
       const d = await device(req);

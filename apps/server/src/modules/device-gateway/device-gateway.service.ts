@@ -14,6 +14,7 @@ import type { ValidationErrorBody } from '@marquee/contracts/common';
 import { isCompletedPlay } from '@marquee/contracts/delivery';
 import {
   MAX_CLOCK_SKEW_MS,
+  MAX_RETRY_AFTER_SECONDS,
   gatewayTexts,
   type EventsBatch,
   type EventsResponse,
@@ -23,7 +24,7 @@ import {
 import { writeLogEntry } from '../../audit/audit.ts';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/database.ts';
-import { badRequest, notFound, unauthorized } from '../../http/errors.ts';
+import { HttpError, badRequest, notFound, unauthorized } from '../../http/errors.ts';
 import type { Metrics } from '../../http/metrics.ts';
 import { dayIn } from '../../lib/days.ts';
 import { createTurns } from '../../lib/turns.ts';
@@ -47,10 +48,14 @@ export type GatewayDeps = {
     | 'playlistStaleMs'
     | 'rawEventRetentionDays'
     | 'ingestConcurrency'
+    | 'ingestQueueLimit'
   >;
   storage: MediaStorage;
   /** Counts stored events and batch sizes (absent where nobody reads metrics). */
-  metrics?: Pick<Metrics, 'deviceEvents' | 'deviceBatchSize' | 'deviceBatchesWriting' | 'deviceBatchesWaiting'>;
+  metrics?: Pick<
+    Metrics,
+    'deviceEvents' | 'deviceBatchSize' | 'deviceBatchesWriting' | 'deviceBatchesWaiting' | 'deviceBatchesRefused'
+  >;
 };
 
 /** Events may name campaigns a device plays, and finished ones it played before they closed. */
@@ -133,11 +138,22 @@ async function moveBy(trx: Database, action: CampaignAction, ids: number[], mess
 export function createDeviceGatewayService({ db, config, storage, metrics }: GatewayDeps) {
   const today = () => dayIn(config.now(), config.timeZone);
   const ageGroups = new Set(config.campaigns.ageGroups.map((g) => g.id));
-  /** Batches are written INGEST_CONCURRENCY at a time, the others waiting in order (see config.ts). */
-  const writing = createTurns(config.ingestConcurrency, ({ running, waiting }) => {
-    metrics?.deviceBatchesWriting.set(running);
-    metrics?.deviceBatchesWaiting.set(waiting);
+  /** Batches are written INGEST_CONCURRENCY at a time, the others waiting in order, INGEST_QUEUE_LIMIT
+   * of them at most (see config.ts). */
+  const writing = createTurns(config.ingestConcurrency, {
+    queueLimit: config.ingestQueueLimit,
+    onChange: ({ running, waiting }) => {
+      metrics?.deviceBatchesWriting.set(running);
+      metrics?.deviceBatchesWaiting.set(waiting);
+    },
   });
+  /** 503 for a batch that finds the queue full, with when its turn would likely have come (at least a
+   * second, at most a minute): the device keeps the batch and sends it again, under the same id. */
+  const busy = () => {
+    metrics?.deviceBatchesRefused.inc();
+    const seconds = Math.min(MAX_RETRY_AFTER_SECONDS, Math.max(1, Math.ceil(writing.waitEstimateMs() / 1000)));
+    return new HttpError(503, { detail: gatewayTexts.busy }, { 'retry-after': String(seconds) });
+  };
 
   /** The errors of a batch by field path (`events.3.zone`), empty when every event is acceptable, and
    * the clip and the state of each campaign named. */
@@ -227,6 +243,12 @@ export function createDeviceGatewayService({ db, config, storage, metrics }: Gat
       };
     },
 
+    /** Refuses a batch with 503 (busy) while INGEST_QUEUE_LIMIT batches wait: the events route asks
+     * before reading the body, so a burst beyond what the server can write soon costs little. */
+    refuseWhenBusy(): void {
+      if (writing.full()) throw busy();
+    },
+
     /** Stores a batch whole (events, rollups, state changes in one transaction) or refuses it whole;
      * a batch id the device sent before is answered as a duplicate and not counted again. */
     async events(device: GatewayDevice, batch: EventsBatch): Promise<EventsResponse> {
@@ -235,6 +257,8 @@ export function createDeviceGatewayService({ db, config, storage, metrics }: Gat
       const rows = batch.events.map((event) => storedEvent(event, clips.get(event.campaign)!));
       // Before the batch's transaction: a month without a partition (history sent late) gets one.
       await ensureEventPartitions(db, monthsOfRows(rows), config);
+      // Refused here, with nothing between the check and the queueing: the queue cannot fill meanwhile.
+      if (writing.full()) throw busy();
       const result = await writing.run(() =>
         db.transaction().execute(async (trx) => {
           const claimed = await repo.claimBatch(trx, {
