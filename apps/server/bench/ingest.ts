@@ -11,6 +11,7 @@ import { MAX_EVENTS_PER_BATCH, deviceGatewayEndpoints } from '@marquee/contracts
 import type { Database } from '../src/db/database.ts';
 import { batchesOf, daysOf, eventsOfDay, playedCampaigns } from '../src/simulation/generate.ts';
 import { campaignsByLocation } from '../src/simulation/in-process.ts';
+import { retryAfterOf } from '../src/simulation/player.ts';
 import { createRandom, mixSeed } from '../src/simulation/random.ts';
 import { ms, percentile } from './parallel.ts';
 import { benchToken } from './statistics-data.ts';
@@ -33,9 +34,9 @@ function machineBusyMs(): number | null {
 /** Keeps the ingestion's connections open between batches, as devices do. */
 const agent = new http.Agent({ keepAlive: true });
 /** POSTs a batch over node:http (in this process beside the server, fetch cost a sixth of a batch's
- * JavaScript time): the status and the body. */
+ * JavaScript time): the status, the body and the Retry-After of a 503. */
 const postBatch = (target: string, token: string, body: string) =>
-  new Promise<{ status: number; body: string }>((resolve, reject) => {
+  new Promise<{ status: number; body: string; retryAfter: number | undefined }>((resolve, reject) => {
     const req = http.request(
       target,
       {
@@ -50,7 +51,13 @@ const postBatch = (target: string, token: string, body: string) =>
       (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }));
+        res.on('end', () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            body: Buffer.concat(chunks).toString('utf8'),
+            retryAfter: retryAfterOf(res.headers['retry-after']),
+          }),
+        );
         res.on('error', reject);
       },
     );
@@ -81,6 +88,9 @@ export async function* simulatedBatches(
   }
 }
 
+/** A device's batches, serialised, and their events. */
+type Upload = { token: string; bodies: string[]; events: number };
+
 export async function benchIngest({
   db,
   address,
@@ -89,6 +99,8 @@ export async function benchIngest({
   ingestEvents,
   concurrencies,
   rounds,
+  burst,
+  queueLimit,
   seed,
   log,
   elapsed,
@@ -101,21 +113,33 @@ export async function benchIngest({
   concurrencies: number[];
   /** Times each case runs, the cases alternating (1, 8, 1, 8, …): this machine's noise is ±10–15 %. */
   rounds: number;
+  /** Devices of the burst case (0: none), and the server's INGEST_QUEUE_LIMIT, to print beside it. */
+  burst: number;
+  queueLimit: number;
   seed: number;
   log: (line: string) => void;
   elapsed: () => string;
 }): Promise<void> {
   // Ingestion: batches of 1000 events made by the simulator for the bench devices (last three days up
   // to now), serialised before the clock starts; each case posts its own batches, devices in parallel.
-  type Upload = { token: string; bodies: string[]; events: number };
   const uploads: Upload[] = [];
   let prepared = 0;
   const cases = Array.from({ length: rounds }, (_, round) =>
     concurrencies.map((c) => ({ round: round + 1, concurrency: c })),
   ).flat();
   const wanted = ingestEvents * cases.length;
+  /** The burst's batches: the first of each device after those of the cases. */
+  const bursting: Upload[] = [];
   for await (const { device, batches } of simulatedBatches(db, { timeZone, ageGroups, seed })) {
-    if (prepared >= wanted) break;
+    if (prepared >= wanted) {
+      if (bursting.length >= burst) break;
+      bursting.push({
+        token: benchToken(device),
+        bodies: [JSON.stringify({ batch_id: crypto.randomUUID(), events: batches[0] })],
+        events: MAX_EVENTS_PER_BATCH,
+      });
+      continue;
+    }
     uploads.push({
       token: benchToken(device),
       // Batch ids of their own each run: a data set kept from an earlier run (BENCH_SCHEMA) has the ids
@@ -215,6 +239,63 @@ export async function benchIngest({
   log(
     `  (this machine has ${os.availableParallelism()} cores; 'cores busy at goal' is the CPU per batch times the goal's batches/s)`,
   );
+  if (bursting.length) await benchBurst(`${address}${deviceGatewayEndpoints.events}`, bursting, queueLimit, log);
   // Its kept-alive connections would hold the server's close.
   agent.destroy();
+}
+
+/** The burst case: every device posts its batch at the same moment, as a network's screens do when they
+ * come back after an outage; a batch answered 503 (the queue is full, INGEST_QUEUE_LIMIT) is sent again
+ * after its Retry-After plus up to half of it, as the simulators do. No goal: it shows how long a
+ * device waits until its batch is stored, how long its connection stays open, and how many answers
+ * were refusals (the batches a process holds are at most INGEST_CONCURRENCY + INGEST_QUEUE_LIMIT). */
+async function benchBurst(target: string, devices: Upload[], queueLimit: number, log: (line: string) => void) {
+  const answered: Record<'stored' | 'refused', number[]> = { stored: [], refused: [] };
+  const untilStored: number[] = [];
+  let accepted = 0;
+  let failed = 0;
+  const started = performance.now();
+  await Promise.all(
+    devices.map(async ({ token, bodies: [body] }) => {
+      for (;;) {
+        const t = performance.now();
+        const res = await postBatch(target, token, body!);
+        const now = performance.now();
+        if (res.status === 503) {
+          answered.refused.push(now - t);
+          const seconds = Math.max(1, res.retryAfter ?? 1);
+          await new Promise((resolve) => setTimeout(resolve, seconds * 1000 * (1 + Math.random() / 2)));
+          continue;
+        }
+        if (res.status === 200) {
+          answered.stored.push(now - t);
+          untilStored.push(now - started);
+          accepted += (JSON.parse(res.body) as { accepted: number }).accepted;
+        } else failed++;
+        return;
+      }
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  for (const list of [answered.stored, answered.refused, untilStored]) list.sort((a, b) => a - b);
+  const p = (list: number[], q: number) => (list.length ? ms(percentile(list, q)) : '—');
+  console.table([
+    {
+      devices: devices.length,
+      INGEST_QUEUE_LIMIT: queueLimit,
+      events: accepted,
+      's until all stored': Number(seconds.toFixed(1)),
+      'events/s': Math.round(accepted / seconds),
+      '503 answers': answered.refused.length,
+      '503 p95 ms': p(answered.refused, 95),
+      '200 p50 ms': p(answered.stored, 50),
+      '200 p95 ms': p(answered.stored, 95),
+      'until stored p50 ms': p(untilStored, 50),
+      'until stored p95 ms': p(untilStored, 95),
+      'non-200': failed,
+    },
+  ]);
+  log(
+    `  burst: ${devices.length} devices at once, one batch each; a 200's time is how long a device's connection stays open for its batch`,
+  );
 }

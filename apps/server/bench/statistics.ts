@@ -12,6 +12,9 @@
 //   BENCH_INGEST_CONCURRENCY (default 1,8)  devices posting at once, one case each
 //   INGEST_CONCURRENCY (default 3)          the server's setting: batches it writes at once
 //   BENCH_INGEST_ROUNDS (default 3)         runs of each ingestion case, alternating, each on its own batches
+//   BENCH_INGEST_BURST (default 200)        the burst case: devices posting one batch each at the same moment,
+//                                           sending a refused one again after its Retry-After (0: no burst)
+//   INGEST_QUEUE_LIMIT (default 100)        the server's setting: batches that may wait for their turn
 //   BENCH_RUNS (default 10)                 runs of each statistics query (after one warm-up)
 //   BENCH_EXPORT_RUNS (default 5)           runs of each export
 //   BENCH_SCHEMA                            PostgreSQL: a schema an earlier run kept (BENCH_KEEP_SCHEMA=1
@@ -58,6 +61,7 @@ const timeZone = env.BENCH_TIME_ZONE ?? 'Europe/Berlin';
 const ingestEvents = numberSetting('BENCH_INGEST_EVENTS', 100_000);
 const concurrencies = (env.BENCH_INGEST_CONCURRENCY ?? '1,8').split(',').map(Number).filter(Boolean);
 const ingestRounds = numberSetting('BENCH_INGEST_ROUNDS', 3);
+const ingestBurst = numberSetting('BENCH_INGEST_BURST', 200);
 const runs = numberSetting('BENCH_RUNS', 10);
 const exportRuns = numberSetting('BENCH_EXPORT_RUNS', 5);
 const SEED = 20_241_106;
@@ -108,9 +112,14 @@ try {
   await migrateToLatest(db);
   const password = 'bench-password-1';
   await ensureAdmin(db, password);
-  // The server's own ingestion setting when given, to compare batches written 1, 2, 3… at a time.
+  // The server's own ingestion settings when given, to compare batches written 1, 2, 3… at a time, and
+  // the burst with and without a limit on the batches waiting.
   const config = loadConfig(
-    { TIME_ZONE: timeZone, ...(env.INGEST_CONCURRENCY ? { INGEST_CONCURRENCY: env.INGEST_CONCURRENCY } : {}) },
+    {
+      TIME_ZONE: timeZone,
+      ...(env.INGEST_CONCURRENCY ? { INGEST_CONCURRENCY: env.INGEST_CONCURRENCY } : {}),
+      ...(env.INGEST_QUEUE_LIMIT ? { INGEST_QUEUE_LIMIT: env.INGEST_QUEUE_LIMIT } : {}),
+    },
     { port: 0, webDist: path.join(dataDir, 'no-web'), logLevel: 'silent', dataDir },
   );
   const ageGroups = config.campaigns.ageGroups.map((g) => g.id);
@@ -209,6 +218,8 @@ try {
       ingestEvents,
       concurrencies,
       rounds: ingestRounds,
+      burst: ingestBurst,
+      queueLimit: config.ingestQueueLimit,
       seed: SEED,
       log,
       elapsed,

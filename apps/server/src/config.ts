@@ -97,8 +97,9 @@ const envSchema = z.object({
    * turn in order. Keeps connections of the pool (10) for the staff's requests during a burst of devices,
    * and queues batches here rather than on the rollup rows they share. */
   INGEST_CONCURRENCY: z.coerce.number().int().min(1).max(100).default(3),
-  /** Device batches that may wait for their turn per server process; a batch beyond them is answered 503
-   * with Retry-After (the device keeps it and sends it again), before its body is read when possible. */
+  /** Device batches a server process takes in beyond the INGEST_CONCURRENCY it writes (being read,
+   * checked, or waiting for their turn); a batch beyond them is answered 503 with Retry-After before its
+   * body is read (the device keeps it and sends it again). */
   INGEST_QUEUE_LIMIT: z.coerce.number().int().min(0).max(100_000).default(100),
   /** A reporting device that has not applied its location's current playlist version this long after
    * it changed counts as stale. */
@@ -203,7 +204,7 @@ export type Config = {
   sweepIntervalMs: number;
   /** Device batches written at once (the others wait their turn). */
   ingestConcurrency: number;
-  /** Device batches that may wait for their turn; more are refused with 503 and Retry-After. */
+  /** Device batches taken in beyond those being written; more are refused with 503 and Retry-After. */
   ingestQueueLimit: number;
   /** A device not on the current playlist version this long (ms) after it changed is stale. */
   playlistStaleMs: number;

@@ -2,6 +2,7 @@
 // 1 → 2), event batches (stored whole or refused whole, idempotent, rollups equal to the raw events,
 // 2 → 3 → 10) and the maintenance sweep (offline devices, finished campaigns).
 import crypto from 'node:crypto';
+import http from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { expect, it } from 'vitest';
@@ -497,6 +498,55 @@ describeBackends(
       expect(await metricOf(app, 'marquee_device_batches_waiting')).toBe(0);
     });
 
+    it('takes a batch in until its connection closes: an upload cut short gives its place back', async () => {
+      // Nothing waits: the gateway takes one batch at a time.
+      const app = await ctx.buildApp({ ...clockConfig, ingestConcurrency: 1, ingestQueueLimit: 0 });
+      const { devices, campaign } = await busyLocation(2);
+      const [slow, other] = devices;
+      const address = await app.listen({ port: 0, host: '127.0.0.1' });
+      let upload: http.ClientRequest | undefined;
+      try {
+        // An upload that sends its headers and part of its body, then stalls: taken in, it holds the place.
+        upload = http.request(`${address}${api.events}`, {
+          method: 'POST',
+          headers: {
+            authorization: `Bearer ${slow!.token}`,
+            'content-type': 'application/json',
+            'content-length': '100000',
+          },
+        });
+        upload.on('error', () => {});
+        upload.write('{"batch_id": "');
+        const inGateway = () => metricOf(app, 'marquee_device_batches_in_gateway');
+        const inGatewayUntil = async (n: number) => {
+          for (let i = 0; i < 200 && (await inGateway()) !== n; i++) {
+            await new Promise((resolve) => setTimeout(resolve, 20));
+          }
+          return inGateway();
+        };
+        /** A body that is not JSON: 400 when taken in, 503 while the gateway is full. */
+        const probe = async () =>
+          (
+            await app.inject({
+              method: 'POST',
+              url: api.events,
+              headers: { authorization: `Bearer ${other!.token}`, 'content-type': 'application/json' },
+              payload: '{',
+            })
+          ).statusCode;
+        expect(await inGatewayUntil(1)).toBe(1);
+        expect(await probe()).toBe(503);
+        upload.destroy();
+        expect(await inGatewayUntil(0)).toBe(0);
+        expect(await probe()).toBe(400);
+        const stored = await call('POST', api.events, other!.token, batch(playsOf(campaign.id, 3)), app);
+        expect(stored.json()).toEqual({ accepted: 3, duplicate: false });
+      } finally {
+        upload?.destroy();
+        await app.close();
+      }
+    });
+
     it('stores a batch its device sends twice at once only once', async () => {
       const { devices, campaign } = await busyLocation(1);
       const d = devices[0]!;
@@ -539,10 +589,11 @@ describeBackends(
         expect(await metricOf(app, 'marquee_device_batches_waiting')).toBe(0);
       });
 
-      it('answers 503 with Retry-After while INGEST_QUEUE_LIMIT batches wait, before reading the body if it can', async () => {
+      it('answers 503 with Retry-After, before reading the body, while the gateway has all the batches it takes', async () => {
+        // One written at a time and one more taken in.
         const app = await ctx.buildApp({ ...clockConfig, ingestConcurrency: 1, ingestQueueLimit: 1 });
         const { devices, campaign } = await busyLocation(4);
-        const [first, second, third, malformed] = devices;
+        const [, second, third, malformed] = devices;
         const bodies = devices.map((_, i) => batch(playsOf(campaign.id, 5, i * 10)));
         const post = (i: number) => call('POST', api.events, devices[i]!.token, bodies[i], app);
         const metrics = async () => ({
@@ -560,37 +611,41 @@ describeBackends(
         let written: Promise<Awaited<ReturnType<typeof call>>> | undefined;
         let both: Promise<Awaited<ReturnType<typeof call>>[]> | undefined;
         let unread: Awaited<ReturnType<typeof call>> | undefined;
+        let stranger: Awaited<ReturnType<typeof call>> | undefined;
         const seen: { writing: number; waiting: number }[] = [];
         await ctx.db.transaction().execute(async (trx) => {
           await sql`lock table event_statistics_network_hourly in share mode`.execute(trx);
           written = post(0);
           seen.push(await until({ writing: 1, waiting: 0 }));
-          // Two at once: both find room as they arrive; after their checks one takes the last place in
-          // the queue and the other is refused.
+          // Two at once: one is taken in (and waits its turn), the other refused.
           both = Promise.all([post(1), post(2)]);
           seen.push(await until({ writing: 1, waiting: 1 }));
-          // The queue is full: a body that is not even JSON is not read (503, not 400).
+          // Full: a body that is not even JSON is not read (503, not 400)…
           unread = await app.inject({
             method: 'POST',
             url: api.events,
             headers: { authorization: `Bearer ${malformed!.token}`, 'content-type': 'application/json' },
             payload: '{"batch_id": ',
           });
+          // … nor is the token looked up: a stranger learns only that the server is busy.
+          stranger = await call('POST', api.events, 'no-such-token', bodies[3], app);
         });
         expect(seen).toEqual([
           { writing: 1, waiting: 0 },
           { writing: 1, waiting: 1 },
         ]);
         const answers = await both!;
-        const refusedIndex = answers.findIndex((a) => a.statusCode === 503);
         expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 503]);
-        for (const answer of [answers[refusedIndex]!, unread!]) {
+        const refusedIndex = answers.findIndex((a) => a.statusCode === 503);
+        for (const answer of [answers[refusedIndex]!, unread!, stranger!]) {
           expect(answer.statusCode).toBe(503);
           expect(answer.json()).toEqual({ detail: gatewayTexts.busy });
           const seconds = Number(answer.headers['retry-after']);
           expect(Number.isInteger(seconds) && seconds >= 1 && seconds <= MAX_RETRY_AFTER_SECONDS).toBe(true);
         }
-        expect(await metricOf(app, 'marquee_device_batches_refused_total')).toBe(2);
+        expect(await metricOf(app, 'marquee_device_batches_refused_total')).toBe(3);
+        // Once there is room, the stranger's token is checked (and its place given back at once).
+        expect((await call('POST', api.events, 'no-such-token', bodies[3], app)).statusCode).toBe(401);
         expect((await written!).json()).toEqual({ accepted: 5, duplicate: false });
         expect(answers[1 - refusedIndex]!.json()).toEqual({ accepted: 5, duplicate: false });
         // Nothing of the refused batch was stored; sent again, the same batch is stored once.

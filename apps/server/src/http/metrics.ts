@@ -20,7 +20,8 @@ export type Metrics = {
   /** Device batches being written, and waiting for their turn (INGEST_CONCURRENCY). */
   deviceBatchesWriting: Gauge;
   deviceBatchesWaiting: Gauge;
-  /** Device batches refused with 503 because INGEST_QUEUE_LIMIT batches were waiting. */
+  /** Device batches taken in (read, checked, waiting or written), and refused with 503 for want of room. */
+  deviceBatchesInGateway: Gauge;
   deviceBatchesRefused: Counter;
   sweepDuration: Histogram;
 };
@@ -78,9 +79,14 @@ export function createMetrics({ pool }: { pool?: () => PoolStats | undefined } =
       help: 'Device batches waiting for their turn to be written.',
       registers,
     }),
+    deviceBatchesInGateway: new Gauge({
+      name: 'marquee_device_batches_in_gateway',
+      help: 'Device batches taken in: being read and checked, waiting for their turn or being written (at most INGEST_CONCURRENCY + INGEST_QUEUE_LIMIT).',
+      registers,
+    }),
     deviceBatchesRefused: new Counter({
       name: 'marquee_device_batches_refused_total',
-      help: 'Device batches answered 503 (busy) because INGEST_QUEUE_LIMIT batches were waiting.',
+      help: 'Device batches answered 503 (busy) because the gateway had INGEST_CONCURRENCY + INGEST_QUEUE_LIMIT in hand.',
       registers,
     }),
     sweepDuration: new Histogram({

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { TurnsFull, createTurns } from './turns.ts';
+import { createTurns } from './turns.ts';
 
 /** A task that runs until `finish` is called, and records when it started. */
 function gate(log: string[], name: string) {
@@ -79,7 +79,7 @@ describe('turns', () => {
 
   it('tells every change of the counts', async () => {
     const seen: string[] = [];
-    const turns = createTurns(1, { onChange: ({ running, waiting }) => seen.push(`${running}/${waiting}`) });
+    const turns = createTurns(1, ({ running, waiting }) => seen.push(`${running}/${waiting}`));
     const log: string[] = [];
     const [a, b] = [gate(log, 'a'), gate(log, 'b')];
     const both = [turns.run(a.task), turns.run(b.task)];
@@ -90,75 +90,32 @@ describe('turns', () => {
     expect(seen).toEqual(['1/0', '1/1', '1/0', '0/0']);
   });
 
-  it('refuses a task, without running it, when every turn is taken and queueLimit tasks wait', async () => {
-    const turns = createTurns(2, { queueLimit: 1 });
-    const log: string[] = [];
-    const [a, b, c, d] = ['a', 'b', 'c', 'd'].map((name) => gate(log, name));
-    const running = [turns.run(a!.task), turns.run(b!.task)];
-    expect(turns.full()).toBe(false);
-    const waiting = turns.run(c!.task);
-    expect(turns.full()).toBe(true);
-    await expect(turns.run(d!.task)).rejects.toBeInstanceOf(TurnsFull);
-    await settle();
-    expect(log).toEqual(['a', 'b']);
-    expect(turns.stats()).toEqual({ running: 2, waiting: 1 });
-
-    // A turn freed: the waiting task runs, and the queue has room again.
-    a!.finish();
-    await settle();
-    expect(log).toEqual(['a', 'b', 'c']);
-    expect(turns.full()).toBe(false);
-    const next = turns.run(d!.task);
-    expect(turns.full()).toBe(true);
-    for (const g of [b, c, d]) g!.finish();
-    expect(await Promise.all([...running, waiting, next])).toEqual(['a', 'b', 'c', 'd']);
-    expect(turns.stats()).toEqual({ running: 0, waiting: 0 });
-  });
-
-  it('with queueLimit 0 refuses whatever finds every turn taken', async () => {
-    const turns = createTurns(1, { queueLimit: 0 });
-    const log: string[] = [];
-    const a = gate(log, 'a');
-    const first = turns.run(a.task);
-    expect(turns.full()).toBe(true);
-    await expect(turns.run(async () => 'b')).rejects.toBeInstanceOf(TurnsFull);
-    a.finish();
-    expect(await first).toBe('a');
-    expect(await turns.run(async () => 'c')).toBe('c');
-  });
-
-  it('estimates the wait from the mean time of the last tasks, the tasks ahead and the turns', async () => {
+  it('keeps the mean time of the last tasks, the latest weighing a fifth', async () => {
     let clock = 0;
-    const turns = createTurns(2, { now: () => clock });
-    const log: string[] = [];
-    expect(turns.waitEstimateMs()).toBe(0);
-    // Two tasks of 100 ms: the mean is 100 ms.
-    for (const name of ['a', 'b']) {
-      const g = gate(log, name);
+    const turns = createTurns(2, undefined, () => clock);
+    expect(turns.meanMs()).toBe(0);
+    const timedTask = async (ms: number) => {
+      const log: string[] = [];
+      const g = gate(log, 'task');
       const done = turns.run(g.task);
-      clock += 100;
+      clock += ms;
       g.finish();
       await done;
-    }
-    // A turn free: no wait.
-    expect(turns.waitEstimateMs()).toBe(0);
-    const gates = ['c', 'd', 'e', 'f', 'g'].map((name) => gate(log, name));
-    const results = gates.map((g) => turns.run(g.task));
-    await settle();
-    // Both turns taken and three waiting: a fourth waits for 4 tasks on 2 turns, 200 ms.
-    expect(turns.stats()).toEqual({ running: 2, waiting: 3 });
-    expect(turns.waitEstimateMs()).toBe(200);
-    // A task of 600 ms moves the mean a fifth of the way: 100 + 0.2 × 500 = 200 ms.
-    clock += 600;
-    gates[0]!.finish();
-    await settle();
-    expect(turns.waitEstimateMs()).toBe(300);
-    for (const g of gates) g.finish();
-    await Promise.all(results);
+    };
+    await timedTask(100);
+    expect(turns.meanMs()).toBe(100);
+    await timedTask(600);
+    expect(turns.meanMs()).toBe(200);
+    // A failed task counts too: it held its turn as long.
+    const failing = turns.run(async () => {
+      clock += 1200;
+      throw new Error('failed');
+    });
+    await expect(failing).rejects.toThrow('failed');
+    expect(turns.meanMs()).toBe(400);
   });
 
-  it('refuses a max that is not a whole number of at least 1, and a queueLimit below 0', () => {
+  it('refuses a max that is not a whole number of at least 1', () => {
     for (const max of [0, -1, 1.5, Number.NaN]) expect(() => createTurns(max)).toThrow(RangeError);
-    for (const queueLimit of [-1, 0.5, Number.NaN]) expect(() => createTurns(1, { queueLimit })).toThrow(RangeError);
   });
 });

@@ -18,6 +18,7 @@ import { controlCharactersText } from '@marquee/contracts/texts';
 import { badRequest } from '../../http/errors.ts';
 import { parseRange } from '../../media/videos.routes.ts';
 import { createDeviceGatewayService, type DeviceGatewayService, type GatewayDeps } from './device-gateway.service.ts';
+import type { GatewayDevice } from './device-gateway.repository.ts';
 
 const tags = ['device gateway'];
 const config = { public: true, csrfExempt: true };
@@ -70,6 +71,8 @@ export function registerDeviceGatewayRoutes(app: FastifyInstance, gateway: Devic
   const r = app.withTypeProvider<ZodTypeProvider>();
   const device = (req: FastifyRequest) => gateway.authenticate(req.headers.authorization);
   const description = 'Authenticated by the device token: `Authorization: Bearer <token>`.';
+  /** The device of an events request, known before its body is read. */
+  const uploaders = new WeakMap<FastifyRequest, GatewayDevice>();
 
   // The body is checked after the token (attachValidation), so a stranger learns nothing but 401.
   r.post(
@@ -125,16 +128,21 @@ export function registerDeviceGatewayRoutes(app: FastifyInstance, gateway: Devic
       },
       schema: {
         tags,
-        description: `${description} While the server has INGEST_QUEUE_LIMIT batches waiting to be written it answers 503 with \`Retry-After\` (seconds): send the same batch (the same \`batch_id\`) again after that time.`,
+        description: `${description} While the server has as many batches in hand as it takes (INGEST_CONCURRENCY + INGEST_QUEUE_LIMIT) it answers 503 with \`Retry-After\` (seconds): send the same batch (the same \`batch_id\`) again after that time.`,
         headers,
         body: eventsBatch,
         response: { 200: eventsResponse, ...errors, 503: detailError },
       },
-      // Before the body is read: a batch the server would refuse anyway is not parsed.
-      onRequest: async () => gateway.refuseWhenBusy(),
+      // Before the body is read or the token looked up: room in the gateway, so that a batch refused with
+      // 503 costs nothing (the answer tells only that the server is busy). The batch stays in until its
+      // connection closes, whatever the answer: at once after a 401, at the end of an upload cut short.
+      onRequest: async (req, reply) => {
+        reply.raw.once('close', gateway.admit());
+        uploaders.set(req, await device(req));
+      },
     },
     async (req) => {
-      const d = await device(req);
+      const d = uploaders.get(req)!;
       // A body the schema accepted is parsed already (its texts are uuids, instants and hex digits: no
       // control characters); only a refused one is parsed again, to name its fields.
       return gateway.events(d, req.validationError ? parsed(eventsBatch, req.body) : req.body);

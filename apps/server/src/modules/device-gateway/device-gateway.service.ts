@@ -54,7 +54,12 @@ export type GatewayDeps = {
   /** Counts stored events and batch sizes (absent where nobody reads metrics). */
   metrics?: Pick<
     Metrics,
-    'deviceEvents' | 'deviceBatchSize' | 'deviceBatchesWriting' | 'deviceBatchesWaiting' | 'deviceBatchesRefused'
+    | 'deviceEvents'
+    | 'deviceBatchSize'
+    | 'deviceBatchesWriting'
+    | 'deviceBatchesWaiting'
+    | 'deviceBatchesInGateway'
+    | 'deviceBatchesRefused'
   >;
 };
 
@@ -138,20 +143,23 @@ async function moveBy(trx: Database, action: CampaignAction, ids: number[], mess
 export function createDeviceGatewayService({ db, config, storage, metrics }: GatewayDeps) {
   const today = () => dayIn(config.now(), config.timeZone);
   const ageGroups = new Set(config.campaigns.ageGroups.map((g) => g.id));
-  /** Batches are written INGEST_CONCURRENCY at a time, the others waiting in order, INGEST_QUEUE_LIMIT
-   * of them at most (see config.ts). */
-  const writing = createTurns(config.ingestConcurrency, {
-    queueLimit: config.ingestQueueLimit,
-    onChange: ({ running, waiting }) => {
-      metrics?.deviceBatchesWriting.set(running);
-      metrics?.deviceBatchesWaiting.set(waiting);
-    },
+  /** Batches are written INGEST_CONCURRENCY at a time, the others waiting in order (see config.ts). */
+  const writing = createTurns(config.ingestConcurrency, ({ running, waiting }) => {
+    metrics?.deviceBatchesWriting.set(running);
+    metrics?.deviceBatchesWaiting.set(waiting);
   });
-  /** 503 for a batch that finds the queue full, with when its turn would likely have come (at least a
-   * second, at most a minute): the device keeps the batch and sends it again, under the same id. */
+  /** Batches in the gateway now, from their admission (before their body is read) to their answer:
+   * being read and checked, waiting for their turn, or being written. */
+  let admitted = 0;
+  const admissionLimit = config.ingestConcurrency + config.ingestQueueLimit;
+  /** 503 for a batch that finds the gateway full. The device keeps the batch and sends it again, under
+   * the same id, after Retry-After: half the time the server likely needs to write the batches in it
+   * now (at least a second, at most a minute), so that refused devices come back, with their jitter,
+   * while the rest are still being written: the server is neither left idle nor swamped again at once. */
   const busy = () => {
     metrics?.deviceBatchesRefused.inc();
-    const seconds = Math.min(MAX_RETRY_AFTER_SECONDS, Math.max(1, Math.ceil(writing.waitEstimateMs() / 1000)));
+    const drainMs = (admitted * writing.meanMs()) / config.ingestConcurrency;
+    const seconds = Math.min(MAX_RETRY_AFTER_SECONDS, Math.max(1, Math.ceil(drainMs / 2000)));
     return new HttpError(503, { detail: gatewayTexts.busy }, { 'retry-after': String(seconds) });
   };
 
@@ -243,10 +251,18 @@ export function createDeviceGatewayService({ db, config, storage, metrics }: Gat
       };
     },
 
-    /** Refuses a batch with 503 (busy) while INGEST_QUEUE_LIMIT batches wait: the events route asks
-     * before reading the body, so a burst beyond what the server can write soon costs little. */
-    refuseWhenBusy(): void {
-      if (writing.full()) throw busy();
+    /** Admits a device's batch, before its body is read: 503 (busy) while INGEST_CONCURRENCY +
+     * INGEST_QUEUE_LIMIT batches are in the gateway. Gives what lets it out again, to call once it is
+     * answered or its connection closed (once; a second call does nothing). */
+    admit(): () => void {
+      if (admitted >= admissionLimit) throw busy();
+      metrics?.deviceBatchesInGateway.set(++admitted);
+      let out = false;
+      return () => {
+        if (out) return;
+        out = true;
+        metrics?.deviceBatchesInGateway.set(--admitted);
+      };
     },
 
     /** Stores a batch whole (events, rollups, state changes in one transaction) or refuses it whole;
@@ -257,8 +273,6 @@ export function createDeviceGatewayService({ db, config, storage, metrics }: Gat
       const rows = batch.events.map((event) => storedEvent(event, clips.get(event.campaign)!));
       // Before the batch's transaction: a month without a partition (history sent late) gets one.
       await ensureEventPartitions(db, monthsOfRows(rows), config);
-      // Refused here, with nothing between the check and the queueing: the queue cannot fill meanwhile.
-      if (writing.full()) throw busy();
       const result = await writing.run(() =>
         db.transaction().execute(async (trx) => {
           const claimed = await repo.claimBatch(trx, {
