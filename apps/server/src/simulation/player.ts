@@ -59,8 +59,8 @@ export const sleep = (ms: number, signal?: AbortSignal) =>
 /** Tries a batch gets while the server answers 503 before the simulator gives up on it. */
 export const BUSY_TRIES = 30;
 
-/** Posts a batch of plays. While the server answers 503 (its queue of batches is full, or its database
- * cannot be reached) it waits the answer's Retry-After (a second when there is none; at most
+/** Posts a batch of plays. While the server answers 503 (it holds all the batches it takes, or its
+ * database cannot be reached) it waits the answer's Retry-After (a second when there is none; at most
  * MAX_RETRY_AFTER_SECONDS, plus up to half of it again so that refused devices do not all come back at
  * once) and sends the same batch, with the same id, again: the server stores a batch once however
  * often it is sent. Anything else but 200 is an error. */
