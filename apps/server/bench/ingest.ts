@@ -11,7 +11,7 @@ import { MAX_EVENTS_PER_BATCH, deviceGatewayEndpoints } from '@marquee/contracts
 import type { Database } from '../src/db/database.ts';
 import { batchesOf, daysOf, eventsOfDay, playedCampaigns } from '../src/simulation/generate.ts';
 import { campaignsByLocation } from '../src/simulation/in-process.ts';
-import { retryAfterOf } from '../src/simulation/player.ts';
+import { retryAfterOf, retryDelayMs } from '../src/simulation/player.ts';
 import { createRandom, mixSeed } from '../src/simulation/random.ts';
 import { ms, percentile } from './parallel.ts';
 import { benchToken } from './statistics-data.ts';
@@ -245,8 +245,8 @@ export async function benchIngest({
 }
 
 /** The burst case: every device posts its batch at the same moment, as a network's screens do when they
- * come back after an outage; a batch answered 503 (the queue is full, INGEST_QUEUE_LIMIT) is sent again
- * after its Retry-After plus up to half of it, as the simulators do. No goal: it shows how long a
+ * come back after an outage; a batch answered 503 (the gateway holds all it takes, INGEST_CONCURRENCY +
+ * INGEST_QUEUE_LIMIT) is sent again after its Retry-After plus up to half of it, as the simulators do. No goal: it shows how long a
  * device waits until its batch is stored, how long its connection stays open, and how many answers
  * were refusals (the batches a process holds are at most INGEST_CONCURRENCY + INGEST_QUEUE_LIMIT). */
 async function benchBurst(target: string, devices: Upload[], queueLimit: number, log: (line: string) => void) {
@@ -263,8 +263,7 @@ async function benchBurst(target: string, devices: Upload[], queueLimit: number,
         const now = performance.now();
         if (res.status === 503) {
           answered.refused.push(now - t);
-          const seconds = Math.max(1, res.retryAfter ?? 1);
-          await new Promise((resolve) => setTimeout(resolve, seconds * 1000 * (1 + Math.random() / 2)));
+          await new Promise((resolve) => setTimeout(resolve, retryDelayMs(res.retryAfter)));
           continue;
         }
         if (res.status === 200) {

@@ -14,7 +14,7 @@
 //   BENCH_INGEST_ROUNDS (default 3)         runs of each ingestion case, alternating, each on its own batches
 //   BENCH_INGEST_BURST (default 200)        the burst case: devices posting one batch each at the same moment,
 //                                           sending a refused one again after its Retry-After (0: no burst)
-//   INGEST_QUEUE_LIMIT (default 100)        the server's setting: batches that may wait for their turn
+//   INGEST_QUEUE_LIMIT (default 100)        the server's setting: batches it takes in beyond those it writes
 //   BENCH_RUNS (default 10)                 runs of each statistics query (after one warm-up)
 //   BENCH_EXPORT_RUNS (default 5)           runs of each export
 //   BENCH_SCHEMA                            PostgreSQL: a schema an earlier run kept (BENCH_KEEP_SCHEMA=1
@@ -113,7 +113,7 @@ try {
   const password = 'bench-password-1';
   await ensureAdmin(db, password);
   // The server's own ingestion settings when given, to compare batches written 1, 2, 3… at a time, and
-  // the burst with and without a limit on the batches waiting.
+  // the burst with and without a limit on the batches taken in.
   const config = loadConfig(
     {
       TIME_ZONE: timeZone,

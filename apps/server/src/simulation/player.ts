@@ -56,13 +56,18 @@ export const sleep = (ms: number, signal?: AbortSignal) =>
     signal?.addEventListener('abort', done, { once: true });
   });
 
+/** How long to wait before sending a batch refused with 503 again: its Retry-After (a second when
+ * there is none; at most MAX_RETRY_AFTER_SECONDS), plus up to half of it again so that refused devices
+ * do not all come back at once. */
+export const retryDelayMs = (retryAfter: number | undefined) =>
+  Math.min(MAX_RETRY_AFTER_SECONDS, Math.max(1, retryAfter ?? 1)) * 1000 * (1 + Math.random() / 2);
+
 /** Tries a batch gets while the server answers 503 before the simulator gives up on it. */
 export const BUSY_TRIES = 30;
 
 /** Posts a batch of plays. While the server answers 503 (it holds all the batches it takes, or its
- * database cannot be reached) it waits the answer's Retry-After (a second when there is none; at most
- * MAX_RETRY_AFTER_SECONDS, plus up to half of it again so that refused devices do not all come back at
- * once) and sends the same batch, with the same id, again: the server stores a batch once however
+ * database cannot be reached) it waits as `retryDelayMs` says and sends the same batch, with the same
+ * id, again: the server stores a batch once however
  * often it is sent. Anything else but 200 is an error. */
 export async function postEvents(
   send: Send,
@@ -77,8 +82,7 @@ export async function postEvents(
       if (response.status !== 200) throw new GatewayError(request, response);
       return response;
     }
-    const seconds = Math.min(MAX_RETRY_AFTER_SECONDS, Math.max(1, response.retryAfter ?? 1));
-    await wait(seconds * 1000 * (1 + Math.random() / 2), signal);
+    await wait(retryDelayMs(response.retryAfter), signal);
   }
 }
 
