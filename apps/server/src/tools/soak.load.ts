@@ -9,6 +9,7 @@ import { authEndpoint, resources, userInfoEndpoint } from '@marquee/contracts/re
 import type { SimDevice } from '../simulation/driver.ts';
 import { playlistCampaigns } from '../simulation/live.ts';
 import { audienceMean, playDuration, viewersOf, type SimCampaign } from '../simulation/generate.ts';
+import { retryAfterOf, retryDelayMs, sleep } from '../simulation/player.ts';
 import type { Random } from '../simulation/random.ts';
 
 /** A device reports every this often (heartbeat, then its plays since the last batch). */
@@ -20,17 +21,31 @@ const PLAYS_PER_HOUR = 120;
 /** A staff member's pause between two screens, ms. */
 const THINK_MS: [number, number] = [500, 2000];
 
-export type CallStats = { requests: number; clientErrors: number; serverErrors: number; failed: number; ms: number[] };
+/** A call kind's counts. `busy`: 503 answers with Retry-After (the gateway holds all the batches it
+ * takes), which tell a device to send again later: back-pressure, not a server error. */
+export type CallStats = {
+  requests: number;
+  clientErrors: number;
+  serverErrors: number;
+  busy: number;
+  failed: number;
+  ms: number[];
+};
 export const stats = new Map<string, CallStats>();
 const statsOf = (name: string) => {
   let s = stats.get(name);
-  if (!s) stats.set(name, (s = { requests: 0, clientErrors: 0, serverErrors: 0, failed: 0, ms: [] }));
+  if (!s) stats.set(name, (s = { requests: 0, clientErrors: 0, serverErrors: 0, busy: 0, failed: 0, ms: [] }));
   return s;
 };
 export const failures: string[] = [];
 
-/** One timed HTTP call; the answer's JSON (or null), its status (0 when the request failed). */
-export async function timed(name: string, url: string, init: RequestInit): Promise<{ status: number; body: unknown }> {
+/** One timed HTTP call; the answer's JSON (or null), its status (0 when the request failed) and the
+ * Retry-After of a 503 that has one. */
+export async function timed(
+  name: string,
+  url: string,
+  init: RequestInit,
+): Promise<{ status: number; body: unknown; retryAfter?: number }> {
   const s = statsOf(name);
   s.requests++;
   const started = performance.now();
@@ -38,11 +53,16 @@ export async function timed(name: string, url: string, init: RequestInit): Promi
     const res = await fetch(url, { ...init, signal: AbortSignal.timeout(30_000) });
     const text = await res.text();
     s.ms.push(performance.now() - started);
-    if (res.status >= 500) s.serverErrors++;
-    else if (res.status >= 400) s.clientErrors++;
-    if (res.status >= 400 && failures.length < 20) failures.push(`${name} ${res.status}: ${text.slice(0, 200)}`);
+    const retryAfter = res.status === 503 ? retryAfterOf(res.headers.get('retry-after')) : undefined;
+    if (retryAfter !== undefined) {
+      s.busy++;
+    } else {
+      if (res.status >= 500) s.serverErrors++;
+      else if (res.status >= 400) s.clientErrors++;
+      if (res.status >= 400 && failures.length < 20) failures.push(`${name} ${res.status}: ${text.slice(0, 200)}`);
+    }
     const json = res.headers.get('content-type')?.includes('json') && text ? (JSON.parse(text) as unknown) : null;
-    return { status: res.status, body: json };
+    return { status: res.status, body: json, retryAfter };
   } catch (err) {
     s.failed++;
     if (failures.length < 20) failures.push(`${name} failed: ${err instanceof Error ? err.message : String(err)}`);
@@ -50,7 +70,6 @@ export async function timed(name: string, url: string, init: RequestInit): Promi
   }
 }
 
-export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** The plays of `campaigns` in [from, to): screens play all day, audiences follow the hour (UTC). */
 function playsBetween(campaigns: SimCampaign[], from: number, to: number, ageGroups: number[], random: Random) {
@@ -78,7 +97,8 @@ function playsBetween(campaigns: SimCampaign[], from: number, to: number, ageGro
 export type Acknowledged = { batches: number; events: number; viewers: number; seconds: number; duplicates: number };
 
 /** One device until `until`: report, fetch the playlist now and then, send its plays; a batch that
- * got no answer is sent again (same id) until it is acknowledged, as a real device would. */
+ * got no answer is sent again (same id) until it is acknowledged, as a real device would. After a 503
+ * with Retry-After it sends nothing more until that time (and up to half of it again) has passed. */
 export async function runDevice(
   base: string,
   device: SimDevice,
@@ -94,10 +114,17 @@ export async function runDevice(
   let pending: { batch_id: string; events: DeviceEvent[] }[] = [];
   await sleep(random.next() * DEVICE_INTERVAL_MS);
   let last = Date.now();
+  /** When the server said it would take batches again. */
+  let notBefore = 0;
   const send = async () => {
     const left = [];
     for (const batch of pending) {
+      if (Date.now() < notBefore) {
+        left.push(batch);
+        continue;
+      }
       const res = await post('device: events', gw.events, batch);
+      if (res.retryAfter !== undefined) notBefore = Date.now() + retryDelayMs(res.retryAfter);
       if (res.status !== 200) {
         left.push(batch);
         continue;
@@ -128,7 +155,11 @@ export async function runDevice(
     await send();
     await sleep(Math.max(0, Math.min(DEVICE_INTERVAL_MS, until - Date.now())));
   }
-  for (let attempt = 0; attempt < 3 && pending.length; attempt++) await send();
+  // The last plays: a few more tries, each after any wait the server asked for.
+  for (let attempt = 0; attempt < 3 && pending.length; attempt++) {
+    await sleep(Math.max(0, notBefore - Date.now()));
+    await send();
+  }
 }
 
 /** Signs in as `admin` in a session of its own (the staff share the account, not the session). */
