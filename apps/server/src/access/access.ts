@@ -4,6 +4,7 @@ import { details } from '@marquee/contracts/texts';
 import type { Database } from '../db/database.ts';
 import { forbidden, notFound } from '../http/errors.ts';
 import { sql, type RawBuilder } from 'kysely';
+import { sessionCacheOf } from './session-cache.ts';
 import {
   isLinked,
   linkDenials,
@@ -120,12 +121,30 @@ export function createAccess(db: Database) {
     return authFrom(user, rows[0]);
   }
 
+  type SessionAnswer = {
+    require_2fa: boolean;
+    otp_enabled: boolean;
+    expires_at: Date | string;
+    auth: Auth;
+  };
+  const sessions = sessionCacheOf<SessionAnswer>(db);
+
   /**
    * The session whose id hashes to `hash`, unexpired at `now`, of an active user: the user, what the
-   * session check needs of them, and their Auth, in one round trip (every request asks it; on PGlite
-   * every query also waits its turn on the one connection).
+   * session check needs of them, and their Auth. Every request asks it: on PostgreSQL the answer is
+   * kept while it cannot be stale (session-cache.ts), otherwise it takes one round trip (on PGlite every
+   * query also waits its turn on the one connection). The answer is shared: never change it.
    */
-  async function sessionAuth(hash: string, now: Date) {
+  function sessionAuth(hash: string, now: Date): Promise<SessionAnswer | undefined> {
+    if (!sessions) return loadSession(hash, now);
+    const kept = sessions.get(hash, now);
+    return kept ? Promise.resolve(kept) : sessions.fetch(hash, () => loadSession(hash, now));
+  }
+
+  /** Forgets the sessions this process keeps (after a request that may have changed who may do what). */
+  const forgetSessions = () => sessions?.forgetAll();
+
+  async function loadSession(hash: string, now: Date): Promise<SessionAnswer | undefined> {
     const { rows } = await sql<
       SessionUser & { require_2fa: boolean; otp_enabled: boolean; expires_at: Date | string } & AuthRow
     >`
@@ -254,6 +273,7 @@ export function createAccess(db: Database) {
   return {
     authOf,
     sessionAuth,
+    forgetSessions,
     requireLink,
     requireOutranks,
     modelPermissions,

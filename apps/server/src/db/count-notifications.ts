@@ -1,10 +1,13 @@
 // Carries `invalidateCounts` to every server process on one PostgreSQL database (issue 17): writes
 // announce their models on one channel (NOTIFY), and each process LISTENs on a connection of its own
 // and drops those models' cached list counts. PGlite is one process: its writes drop its counts directly.
+// The same connection hears the auth tables' triggers (AUTH_CHANNEL) for the sessions the process
+// keeps (access/session-cache.ts), which it keeps only while it listens.
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import type { Client, Notification } from 'pg';
 import { forgetAllCounts, forgetCounts, onCountsInvalidated } from '../http/count-cache.ts';
+import { AUTH_CHANNEL, sessionCacheOf } from '../access/session-cache.ts';
 import { dedicatedClientOf, type Database } from './database.ts';
 
 export const COUNTS_CHANNEL = 'marquee_counts';
@@ -74,7 +77,11 @@ function startNotifier(db: Database, open: () => Client, log: FastifyBaseLogger)
   let retryMs = RETRY_MIN_MS;
   let retry: NodeJS.Timeout | undefined;
 
+  const sessions = sessionCacheOf(db);
+  let schema: string | undefined;
   const onNotification = ({ channel, payload }: Notification) => {
+    // An auth table changed in this schema: every kept session is asked again.
+    if (channel === AUTH_CHANNEL && schema !== undefined && payload === schema) sessions?.forgetAll();
     if (channel !== COUNTS_CHANNEL || !prefix || !payload?.startsWith(prefix)) return;
     forgetCounts(payload.slice(prefix.length));
   };
@@ -82,6 +89,8 @@ function startNotifier(db: Database, open: () => Client, log: FastifyBaseLogger)
   const lost = (which: Client, err?: unknown) => {
     if (client !== which) return;
     client = undefined;
+    // Changes made now would go unheard: nothing is kept until the process listens again.
+    sessions?.setListening(false);
     which.end().catch(() => {});
     if (closed) return;
     log.warn(
@@ -108,12 +117,15 @@ function startNotifier(db: Database, open: () => Client, log: FastifyBaseLogger)
          from (select coalesce(current_schema(), '') as schema) s`,
         [LISTENER_NAME],
       );
-      prefix = `${rows[0]!.schema}:`;
-      await c.query(`listen ${COUNTS_CHANNEL}`);
+      schema = rows[0]!.schema;
+      prefix = `${schema}:`;
+      await c.query(`listen ${COUNTS_CHANNEL}; listen ${AUTH_CHANNEL}`);
       if (client !== c) return;
       retryMs = RETRY_MIN_MS;
-      // What was announced while nobody listened is lost: every count goes once.
+      // What was announced while nobody listened is lost: every count goes once, every session is
+      // asked again.
       forgetAllCounts();
+      sessions?.setListening(true);
     } catch (err) {
       lost(c, err);
     }
@@ -147,6 +159,7 @@ function startNotifier(db: Database, open: () => Client, log: FastifyBaseLogger)
     ready: within(READY_WAIT_MS, connect()),
     async close() {
       closed = true;
+      sessions?.setListening(false);
       stopAnnouncing();
       clearTimeout(retry);
       const c = client;

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Kysely, PostgresDialect } from 'kysely';
 import type { Client as PgClient } from 'pg';
+import { SessionCachePlugin, createSessionCache, registerSessionCache } from '../access/session-cache.ts';
 import { CurrentSchemaIntrospector } from './introspector.ts';
 import type { DB } from './schema.ts';
 import { PGliteDialect } from './pglite-dialect.ts';
@@ -111,7 +112,14 @@ export async function openDatabase({
     // A connection in use between two queries (inside a transaction, or an export's cursor) has no
     // listener of the pool's: its next query fails instead, and the pool drops it when it is given back.
     pool.on('connect', (client) => client.on('error', () => {}));
-    const db = new Kysely<DB>({ dialect: new CurrentSchemaPostgresDialect({ pool }) });
+    // Sessions checked are kept between requests while this process listens to the database's
+    // announcements (access/session-cache.ts); its own writes to their tables forget them at once.
+    const sessions = createSessionCache<{ expires_at: Date | string }>();
+    const db = new Kysely<DB>({
+      dialect: new CurrentSchemaPostgresDialect({ pool }),
+      plugins: [new SessionCachePlugin(sessions)],
+    });
+    registerSessionCache(db, sessions);
     pooled.add(db);
     const session = { connectionString, connectionTimeoutMillis: connectTimeoutMs, keepAlive: true };
     sessionsOf.set(db, () => new pg.default.Client(session));

@@ -103,6 +103,10 @@ export function registerSession(
     reply.header(VERSION_HEADER, config.version);
     // Machine routes (the device gateway) have no browser session: no expiry, no CSRF cookie.
     if (request.routeOptions.config.csrfExempt) return;
+    // A staff request that may have changed who may do what (its writes have committed by now): the
+    // sessions this process keeps are asked again before the answer reaches the client. Refused
+    // requests of nobody in particular change nothing and forget nothing.
+    if (UNSAFE.has(request.method) && (request.auth || reply.statusCode < 400)) access.forgetSessions();
     const expiresAt = request.sessionExpiresAt ?? new Date();
     reply.header(EXPIRE_HEADER, expiresAt.toISOString());
     if (!request.cookies[CSRF_COOKIE] && !reply.getHeader('set-cookie')?.toString().includes(`${CSRF_COOKIE}=`)) {

@@ -1,0 +1,155 @@
+// Sessions a server process has checked, kept for the next requests (issue 17). Every request checked
+// its session in a round trip of its own before its real work; under the list case's 50 connections
+// that round trip cost as much as the page itself, and keeping its answer doubled the requests a
+// process serves. The answer is kept only while it cannot be stale:
+// - Only on PostgreSQL, and only while this process LISTENs to the database's announcements
+//   (db/count-notifications.ts): the tables an answer is made of (AUTH_TABLES) announce every change
+//   on AUTH_CHANNEL by trigger (migration 2026-11-29T0017), whichever process or tool made it, and
+//   every process forgets all it kept when it hears one. Losing the connection forgets all and stops
+//   keeping until it listens again.
+// - A write this process makes to one of those tables forgets all at once (the plugin below), and so
+//   does every state-changing staff request before its answer goes out: the process's own writes
+//   never wait for their announcement.
+// - An answer fetched while a forgetting happened is not kept (the generation), nor one older than
+//   MAX_AGE_MS; the session's expiry is checked on every use, as the database would.
+// PGlite serves one process with one connection and keeps nothing here: every request asks it.
+import type {
+  KyselyPlugin,
+  OperationNode,
+  PluginTransformQueryArgs,
+  PluginTransformResultArgs,
+  QueryResult,
+  RootOperationNode,
+  UnknownRow,
+} from 'kysely';
+
+/** The channel the auth tables' triggers announce their changes on (payload: the schema). */
+export const AUTH_CHANNEL = 'marquee_auth';
+
+/** The tables a session's answer is made of: the session, its user, the roles and their permissions,
+ * and the user's links to locations and advertisers. */
+export const AUTH_TABLES = [
+  'sessions',
+  'users',
+  'user_roles',
+  'roles',
+  'role_permissions',
+  'permissions',
+  'permission_dependencies',
+  'location_managers',
+  'location_campaign_managers',
+  'advertiser_managers',
+] as const;
+
+/** An answer is asked again after this long (ms) at the latest, announcements or not. */
+export const MAX_AGE_MS = 10_000;
+/** Sessions kept at most; past that, all are forgotten and the cache fills again. */
+const MAX_ENTRIES = 5_000;
+
+type Entry<T> = { value: T; expiresAt: number; keptAt: number };
+
+/** What `sessionAuth` answers, kept by session hash. */
+export type SessionCache<T extends { expires_at: Date | string }> = {
+  /** The kept answer for `hash`, if it is fresh and its session not expired at `now`. */
+  get(hash: string, now: Date): T | undefined;
+  /** Asks `fetch` (the database) and keeps its answer unless something was forgotten meanwhile. */
+  fetch(hash: string, fetch: () => Promise<T | undefined>): Promise<T | undefined>;
+  /** Forgets every answer (a change to an auth table, here or in another process). */
+  forgetAll(): void;
+  /** Starts (true: listening to the announcements) or stops (false) keeping answers; forgets all. */
+  setListening(listening: boolean): void;
+  /** Answers served from the cache and asked of the database, since the start. */
+  readonly stats: { hits: number; misses: number };
+};
+
+export function createSessionCache<T extends { expires_at: Date | string }>(): SessionCache<T> {
+  const entries = new Map<string, Entry<T>>();
+  let listening = false;
+  let generation = 0;
+  const stats = { hits: 0, misses: 0 };
+  const forgetAll = () => {
+    generation++;
+    entries.clear();
+  };
+  return {
+    stats,
+    get(hash, now) {
+      const entry = listening ? entries.get(hash) : undefined;
+      if (!entry) return undefined;
+      if (Date.now() - entry.keptAt > MAX_AGE_MS || entry.expiresAt <= now.getTime()) {
+        entries.delete(hash);
+        return undefined;
+      }
+      stats.hits++;
+      return entry.value;
+    },
+    async fetch(hash, fetch) {
+      stats.misses++;
+      const started = generation;
+      const value = await fetch();
+      if (value && listening && generation === started) {
+        if (entries.size >= MAX_ENTRIES) entries.clear();
+        entries.set(hash, { value, expiresAt: new Date(value.expires_at).getTime(), keptAt: Date.now() });
+      }
+      return value;
+    },
+    forgetAll,
+    setListening(value) {
+      listening = value;
+      forgetAll();
+    },
+  };
+}
+
+/** Each PostgreSQL database's cache (db/database.ts makes it with the database). */
+const caches = new WeakMap<object, SessionCache<{ expires_at: Date | string }>>();
+
+export function registerSessionCache(db: object, cache: SessionCache<{ expires_at: Date | string }>): void {
+  caches.set(db, cache);
+}
+
+/** `db`'s cache of sessions; undefined on PGlite (which keeps none). */
+export function sessionCacheOf<T extends { expires_at: Date | string }>(db: object): SessionCache<T> | undefined {
+  return caches.get(db) as SessionCache<T> | undefined;
+}
+
+const TABLES: ReadonlySet<string> = new Set(AUTH_TABLES);
+/** A statement text that writes one of AUTH_TABLES (raw SQL: `sql\`…\``). */
+const WRITES_AUTH_TABLE = new RegExp(
+  `\\b(?:insert\\s+into|update|delete\\s+from|truncate(?:\\s+table)?|merge\\s+into)\\s+(?:only\\s+)?"?(?:${AUTH_TABLES.join('|')})\\b`,
+  'i',
+);
+
+/** Whether `node` (a query Kysely is about to run) writes one of AUTH_TABLES. */
+export function writesAuthTable(node: RootOperationNode): boolean {
+  if (node.kind === 'SelectQueryNode' && !node.with) return false;
+  if (node.kind === 'RawNode') return WRITES_AUTH_TABLE.test(node.sqlFragments.join(' '));
+  // Inserts, updates, deletes, merges and statements with CTEs: any table they name.
+  return namesAuthTable(node);
+}
+
+function namesAuthTable(node: unknown): boolean {
+  if (!node || typeof node !== 'object') return false;
+  if (Array.isArray(node)) return node.some(namesAuthTable);
+  const n = node as OperationNode & { table?: { identifier?: { name?: string } }; sqlFragments?: string[] };
+  if (n.kind === 'TableNode' && TABLES.has(n.table?.identifier?.name ?? '')) return true;
+  if (n.kind === 'RawNode') return WRITES_AUTH_TABLE.test((n.sqlFragments ?? []).join(' '));
+  return Object.values(n).some(namesAuthTable);
+}
+
+/** Forgets `cache`'s answers once a statement that writes an auth table has run on this process's
+ * connections (committed or not: forgetting too often costs only a round trip). */
+export class SessionCachePlugin implements KyselyPlugin {
+  readonly #writes = new WeakSet<object>();
+  constructor(private readonly cache: Pick<SessionCache<{ expires_at: Date | string }>, 'forgetAll'>) {}
+
+  transformQuery({ node, queryId }: PluginTransformQueryArgs): RootOperationNode {
+    if (writesAuthTable(node)) this.#writes.add(queryId);
+    return node;
+  }
+
+  async transformResult({ result, queryId }: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
+    if (this.#writes.has(queryId)) this.cache.forgetAll();
+    return result;
+  }
+}
