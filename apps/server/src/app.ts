@@ -13,6 +13,7 @@ import { PRODUCT_NAME } from '@marquee/contracts/constants';
 import { details } from '@marquee/contracts/texts';
 import { docsEndpoint, resources } from '@marquee/contracts/resources';
 import { createAccess } from './access/access.ts';
+import { sessionCacheOf } from './access/session-cache.ts';
 import type { Config } from './config.ts';
 import { poolStatsOf, type Database } from './db/database.ts';
 import { registerCountNotifications } from './db/count-notifications.ts';
@@ -131,14 +132,15 @@ export async function buildApp({
   });
 
   // Operations: probes and metrics, outside /api/ (explicit routes win over the web app's `/*`).
-  const metrics = createMetrics({ pool: () => poolStatsOf(db) });
+  const sessions = sessionCacheOf(db);
+  const metrics = createMetrics({ pool: () => poolStatsOf(db), sessions: sessions && (() => sessions.stats) });
   registerMetrics(app, { metrics, token: config.metricsToken });
   registerHealthRoutes(app, { db });
 
   const access = createAccess(db);
   const jobs = registerJobs(app, db);
   jobs.addExclusive('maintenance', () => runMaintenance(db, config));
-  registerSession(app, { db, access, config });
+  registerSession(app, { access, config });
   registerInputGuard(app);
 
   const mailer = givenMailer ?? createMailer(config.mail, app.log);

@@ -144,6 +144,19 @@ export function createAccess(db: Database) {
   /** Forgets the sessions this process keeps (after a request that may have changed who may do what). */
   const forgetSessions = () => sessions?.forgetAll();
 
+  /** Makes the session `hash` last until `expiresAt` (in the database and in what this process keeps).
+   * Only a later expiry: no kept answer elsewhere becomes wrong, so nothing else is forgotten (the
+   * statement goes around the plugin, and the trigger announces only shortened sessions). */
+  async function renewSession(hash: string, expiresAt: Date): Promise<void> {
+    await db
+      .withoutPlugins()
+      .updateTable('sessions')
+      .set({ expires_at: expiresAt })
+      .where('id_hash', '=', hash)
+      .execute();
+    sessions?.renewed(hash, expiresAt);
+  }
+
   async function loadSession(hash: string, now: Date): Promise<SessionAnswer | undefined> {
     const { rows } = await sql<
       SessionUser & { require_2fa: boolean; otp_enabled: boolean; expires_at: Date | string } & AuthRow
@@ -274,6 +287,7 @@ export function createAccess(db: Database) {
     authOf,
     sessionAuth,
     forgetSessions,
+    renewSession,
     requireLink,
     requireOutranks,
     modelPermissions,

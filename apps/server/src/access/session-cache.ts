@@ -9,7 +9,8 @@
 //   keeping until it listens again.
 // - A write this process makes to one of those tables forgets all at once (the plugin below), and so
 //   does every state-changing staff request before its answer goes out: the process's own writes
-//   never wait for their announcement.
+//   never wait for their announcement. Renewing a session only makes it last longer: it goes around
+//   the plugin and updates the kept answer (`renewed`).
 // - An answer fetched while a forgetting happened is not kept (the generation), nor one older than
 //   MAX_AGE_MS; the session's expiry is checked on every use, as the database would.
 // PGlite serves one process with one connection and keeps nothing here: every request asks it.
@@ -54,6 +55,8 @@ export type SessionCache<T extends { expires_at: Date | string }> = {
   get(hash: string, now: Date): T | undefined;
   /** Asks `fetch` (the database) and keeps its answer unless something was forgotten meanwhile. */
   fetch(hash: string, fetch: () => Promise<T | undefined>): Promise<T | undefined>;
+  /** The session `hash` now lasts until `expiresAt` (renewed by this process): its kept answer says so. */
+  renewed(hash: string, expiresAt: Date): void;
   /** Forgets every answer (a change to an auth table, here or in another process). */
   forgetAll(): void;
   /** Starts (true: listening to the announcements) or stops (false) keeping answers; forgets all. */
@@ -92,6 +95,12 @@ export function createSessionCache<T extends { expires_at: Date | string }>(): S
         entries.set(hash, { value, expiresAt: new Date(value.expires_at).getTime(), keptAt: Date.now() });
       }
       return value;
+    },
+    renewed(hash, expiresAt) {
+      const entry = entries.get(hash);
+      if (!entry) return;
+      // A new answer rather than a changed one: requests still using the old one are not affected.
+      entries.set(hash, { ...entry, value: { ...entry.value, expires_at: expiresAt }, expiresAt: expiresAt.getTime() });
     },
     forgetAll,
     setListening(value) {

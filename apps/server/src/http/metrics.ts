@@ -45,8 +45,15 @@ function processMetrics(): Registry {
   return processRegistry;
 }
 
-/** The app's metrics; `pool` tells the database's connection counts when the database layer can. */
-export function createMetrics({ pool }: { pool?: () => PoolStats | undefined } = {}): Metrics {
+/** Session checks answered from what the process keeps, and asked of the database, since its start. */
+export type SessionCheckStats = { hits: number; misses: number };
+
+/** The app's metrics; `pool` tells the database's connection counts when the database layer can, and
+ * `sessions` the session checks when the process keeps sessions (PostgreSQL). */
+export function createMetrics({
+  pool,
+  sessions,
+}: { pool?: () => PoolStats | undefined; sessions?: () => SessionCheckStats | undefined } = {}): Metrics {
   const registry = new Registry();
   const registers = [registry];
   const metrics: Metrics = {
@@ -96,6 +103,21 @@ export function createMetrics({ pool }: { pool?: () => PoolStats | undefined } =
       registers,
     }),
   };
+  if (sessions) {
+    new Counter({
+      name: 'marquee_session_checks_total',
+      help: 'Session checks of staff requests: answered from the sessions this process keeps (kept) or asked of the database (asked).',
+      labelNames: ['answer'],
+      registers,
+      collect() {
+        const stats = sessions();
+        if (!stats) return;
+        this.reset();
+        this.inc({ answer: 'kept' }, stats.hits);
+        this.inc({ answer: 'asked' }, stats.misses);
+      },
+    });
+  }
   if (pool) {
     new Gauge({
       name: 'marquee_db_pool_connections_in_use',

@@ -8,7 +8,6 @@ import { CSRF_COOKIE, CSRF_HEADER, EXPIRE_HEADER, SESSION_COOKIE, VERSION_HEADER
 import { details } from '@marquee/contracts/texts';
 import type { Access, Auth } from '../access/access.ts';
 import type { Config } from '../config.ts';
-import type { Database } from '../db/database.ts';
 import { forbidden, unauthorized } from './errors.ts';
 
 /* eslint-disable @typescript-eslint/consistent-type-definitions -- module augmentation needs interfaces */
@@ -56,10 +55,7 @@ function safeEqual(a: string, b: string) {
   return x.length === y.length && crypto.timingSafeEqual(x, y);
 }
 
-export function registerSession(
-  app: FastifyInstance,
-  { db, access, config }: { db: Database; access: Access; config: Config },
-) {
+export function registerSession(app: FastifyInstance, { access, config }: { access: Access; config: Config }) {
   app.decorateRequest('auth', null);
   app.decorateRequest('sessionHash', null);
   app.decorateRequest('sessionExpiresAt', null);
@@ -75,7 +71,7 @@ export function registerSession(
         let expiresAt = new Date(row.expires_at);
         const renewed = new Date(now.getTime() + config.sessionIdleMs);
         if (renewed.getTime() - expiresAt.getTime() > Math.min(RENEW_AFTER_MS, config.sessionIdleMs / 4)) {
-          await db.updateTable('sessions').set({ expires_at: renewed }).where('id_hash', '=', hash).execute();
+          await access.renewSession(hash, renewed);
           expiresAt = renewed;
         }
         request.sessionHash = hash;

@@ -70,7 +70,6 @@ export async function timed(
   }
 }
 
-
 /** The plays of `campaigns` in [from, to): screens play all day, audiences follow the hour (UTC). */
 function playsBetween(campaigns: SimCampaign[], from: number, to: number, ageGroups: number[], random: Random) {
   const events: DeviceEvent[] = [];
