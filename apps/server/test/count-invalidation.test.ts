@@ -4,7 +4,6 @@
 // (two apps of one module graph share the cache, and would prove nothing); and the clock (Date) stands
 // still, so no cached count ever ages out: only a notification can make that process count again.
 // PGlite is one process: there a second app of the same process sees the write at once.
-import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -12,23 +11,12 @@ import type { LogEntry } from '@marquee/contracts/log-entries';
 import { resources } from '@marquee/contracts/resources';
 import type { Role } from '@marquee/contracts/roles';
 import { COUNTS_CHANNEL, LISTENER_NAME, invalidateCountsOnCommit } from '../src/db/count-notifications.ts';
-import type { Database } from '../src/db/database.ts';
 import { describeBackends } from './helpers/backends.ts';
 import { asAdmin, createRole, insertLogEntry, uniq, type Client } from './helpers/factories.ts';
-import { withSchema } from './helpers/server-process.ts';
+import { eventually, otherProcess, type OtherProcess } from './helpers/other-process.ts';
 
 const rolesApi = resources.roles.endpoint;
 const logsApi = resources.logEntries.endpoint;
-
-/** Asks `read` until it answers `wanted`, at most `tries` times, pausing `pauseMs` between; the last answer. */
-async function eventually<T>(read: () => Promise<T>, wanted: T, tries = 200, pauseMs = 50): Promise<T> {
-  let value = await read();
-  for (let i = 1; i < tries && value !== wanted; i++) {
-    await new Promise((resolve) => setTimeout(resolve, pauseMs));
-    value = await read();
-  }
-  return value;
-}
 
 describeBackends('list counts of several server processes', (ctx) => {
   let admin: Client;
@@ -56,21 +44,16 @@ describeBackends('list counts of several server processes', (ctx) => {
 
   describe('in another process', () => {
     let schema: string;
-    let other: { app: FastifyInstance; db: Database } | undefined;
+    let other: OtherProcess | undefined;
     let otherAdmin: Client;
     beforeAll(async () => {
       vi.useFakeTimers({ toFake: ['Date'] });
-      schema = (await sql<{ schema: string }>`select current_schema() as schema`.execute(ctx.db)).rows[0]!.schema;
-      vi.resetModules();
-      const { buildApp } = await import('../src/app.ts');
-      const { openDatabase } = await import('../src/db/database.ts');
-      const db = await openDatabase({ url: withSchema(process.env.TEST_DATABASE_URL!, schema) });
-      other = { db, app: await buildApp({ config: ctx.config, db, logger: false }) };
+      other = await otherProcess(ctx);
+      schema = other.schema;
       otherAdmin = await asAdmin(other.app);
     });
     afterAll(async () => {
-      await other?.app.close();
-      await other?.db.destroy();
+      await other?.close();
       vi.useRealTimers();
     });
 

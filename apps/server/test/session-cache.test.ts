@@ -13,23 +13,13 @@ import type { UserInfo } from '@marquee/contracts/auth';
 import { authEndpoint, resources, userInfoEndpoint } from '@marquee/contracts/resources';
 import { sessionCacheOf } from '../src/access/session-cache.ts';
 import { LISTENER_NAME } from '../src/db/count-notifications.ts';
-import type { Database } from '../src/db/database.ts';
 import { describeBackends } from './helpers/backends.ts';
 import { Client, asAdmin, asUser, type UserClient } from './helpers/factories.ts';
+import { eventually, otherProcess, type OtherProcess } from './helpers/other-process.ts';
 import { withSchema } from './helpers/server-process.ts';
 
 const rolesApi = resources.roles.endpoint;
 const usersApi = resources.users.endpoint;
-
-/** Asks `read` until it answers `wanted`, at most `tries` times, pausing `pauseMs` between; the last answer. */
-async function eventually<T>(read: () => Promise<T>, wanted: T, tries = 200, pauseMs = 25): Promise<T> {
-  let value = await read();
-  for (let i = 1; i < tries && value !== wanted; i++) {
-    await new Promise((resolve) => setTimeout(resolve, pauseMs));
-    value = await read();
-  }
-  return value;
-}
 
 /** The same session (its cookies) in `app`: another process the browser's requests may reach. */
 function sameSessionIn(app: FastifyInstance, client: Client): Client {
@@ -119,23 +109,17 @@ describeBackends('sessions kept by a server process', (ctx) => {
   });
 
   describe('in another process', () => {
-    let schema: string;
-    let other: { app: FastifyInstance; db: Database } | undefined;
+    let other: OtherProcess | undefined;
     let otherStats: () => { hits: number; misses: number };
     beforeAll(async () => {
       vi.useFakeTimers({ toFake: ['Date'] });
-      schema = (await sql<{ schema: string }>`select current_schema() as schema`.execute(ctx.db)).rows[0]!.schema;
-      vi.resetModules();
-      const { buildApp } = await import('../src/app.ts');
-      const { openDatabase } = await import('../src/db/database.ts');
-      const cacheModule = await import('../src/access/session-cache.ts');
-      const db = await openDatabase({ url: withSchema(process.env.TEST_DATABASE_URL!, schema) });
-      other = { db, app: await buildApp({ config: ctx.config, db, logger: false }) };
-      otherStats = () => ({ ...cacheModule.sessionCacheOf(db)!.stats });
+      other = await otherProcess(ctx);
+      const { sessionCacheOf: otherCacheOf } = await import('../src/access/session-cache.ts');
+      const cache = otherCacheOf(other.db)!;
+      otherStats = () => ({ ...cache.stats });
     });
     afterAll(async () => {
-      await other?.app.close();
-      await other?.db.destroy();
+      await other?.close();
       vi.useRealTimers();
     });
 
@@ -168,7 +152,7 @@ describeBackends('sessions kept by a server process', (ctx) => {
 
     it('takes a change made by a tool on the database (psql, a script) in every process', async () => {
       const { user, there } = await keptElsewhere();
-      const tool = new pg.Client({ connectionString: withSchema(process.env.TEST_DATABASE_URL!, schema) });
+      const tool = new pg.Client({ connectionString: withSchema(process.env.TEST_DATABASE_URL!, other!.schema) });
       await tool.connect();
       try {
         await tool.query('update users set is_active = false where id = $1', [user.user.id]);
@@ -181,7 +165,7 @@ describeBackends('sessions kept by a server process', (ctx) => {
 
     it("takes no notice of another schema's announcements", async () => {
       const { there } = await keptElsewhere();
-      await sql`select pg_notify('marquee_auth', ${`elsewhere_${schema}`})`.execute(ctx.db);
+      await sql`select pg_notify('marquee_auth', ${`elsewhere_${other!.schema}`})`.execute(ctx.db);
       // Time for it to arrive (it takes milliseconds): heard as this schema's, it would forget the session.
       await new Promise((resolve) => setTimeout(resolve, 300));
       const before = otherStats();
@@ -192,7 +176,7 @@ describeBackends('sessions kept by a server process', (ctx) => {
     it('keeps nothing while it does not listen, and forgets all it kept when it listens again', async () => {
       const { there } = await keptElsewhere();
       await sql`select pg_terminate_backend(pid) from pg_stat_activity
-        where application_name = ${`${LISTENER_NAME} ${schema}`}`.execute(ctx.db);
+        where application_name = ${`${LISTENER_NAME} ${other!.schema}`}`.execute(ctx.db);
       // Until it listens again (a second later) every request asks the database: twice in a row.
       const counted = async (wanted: 'hits' | 'misses') => {
         const before = otherStats();
