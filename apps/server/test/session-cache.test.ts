@@ -13,6 +13,7 @@ import type { UserInfo } from '@marquee/contracts/auth';
 import { authEndpoint, resources, userInfoEndpoint } from '@marquee/contracts/resources';
 import { sessionCacheOf } from '../src/access/session-cache.ts';
 import { LISTENER_NAME } from '../src/db/count-notifications.ts';
+import { replaceLinks, userRoles } from '../src/db/links.ts';
 import { describeBackends } from './helpers/backends.ts';
 import { Client, asAdmin, asUser, type UserClient } from './helpers/factories.ts';
 import { eventually, otherProcess, type OtherProcess } from './helpers/other-process.ts';
@@ -74,7 +75,8 @@ describeBackends('sessions kept by a server process', (ctx) => {
     const user = await asUser(ctx, ['view_role']);
     expect(await statusOf(user)).toBe(200);
     // Behind the routes' backs (a job, a test), through the app's database: the plugin forgets.
-    await ctx.db.deleteFrom('user_roles').where('user_id', '=', user.user.id).execute();
+    // Raw SQL with the table as a parameter (db/links.ts), then a statement built with Kysely.
+    await replaceLinks(ctx.db, userRoles, user.user.id, []);
     expect(await statusOf(user)).toBe(403);
     await ctx.db.updateTable('users').set({ is_active: false }).where('id', '=', user.user.id).execute();
     expect(await statusOf(user)).toBe(401);

@@ -112,6 +112,21 @@ describe('writesAuthTable', () => {
     expect(raw('insert into sessions_archive select 1')).toBe(false);
   });
 
+  it('sees a raw write whose table comes as a parameter (db/links.ts)', () => {
+    expect(writesAuthTable(sql`delete from ${sql.table('user_roles')} where user_id = ${1}`.toOperationNode())).toBe(
+      true,
+    );
+    expect(
+      writesAuthTable(
+        sql`insert into ${sql.table('location_managers')} (location_id, user_id) values (1, 2)`.toOperationNode(),
+      ),
+    ).toBe(true);
+    expect(
+      writesAuthTable(sql`delete from ${sql.table('campaign_locations')} where campaign_id = 1`.toOperationNode()),
+    ).toBe(false);
+    expect(writesAuthTable(sql`select * from ${sql.table('user_roles')}`.toOperationNode())).toBe(false);
+  });
+
   it('sees a write to an auth table inside a CTE built with Kysely', () => {
     const node = db
       .with('gone', (q) => q.deleteFrom('sessions').where('user_id', '=', 1).returning('user_id'))

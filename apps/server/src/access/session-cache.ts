@@ -129,20 +129,35 @@ const WRITES_AUTH_TABLE = new RegExp(
   'i',
 );
 
+/** A statement text that writes some table. */
+const WRITES = /\b(?:insert|update|delete|truncate|merge)\b/i;
+
 /** Whether `node` (a query Kysely is about to run) writes one of AUTH_TABLES. */
 export function writesAuthTable(node: RootOperationNode): boolean {
   if (node.kind === 'SelectQueryNode' && !node.with) return false;
-  if (node.kind === 'RawNode') return WRITES_AUTH_TABLE.test(node.sqlFragments.join(' '));
-  // Inserts, updates, deletes, merges and statements with CTEs: any table they name.
+  if (node.kind === 'RawNode') {
+    // Raw SQL: a table written by name (`delete from sessions`), or a write whose tables come as
+    // parameters (`delete from ${sql.table(name)}`, as db/links.ts replaces a user's roles).
+    const text = node.sqlFragments.join(' ');
+    return WRITES_AUTH_TABLE.test(text) || (WRITES.test(text) && namesAuthTable(node.parameters));
+  }
+  // Inserts, updates, deletes, merges and statements with CTEs: the tables they name.
   return namesAuthTable(node);
 }
 
+/** Whether `node` names one of AUTH_TABLES as a table, or writes one in raw SQL within it. */
 function namesAuthTable(node: unknown): boolean {
   if (!node || typeof node !== 'object') return false;
   if (Array.isArray(node)) return node.some(namesAuthTable);
-  const n = node as OperationNode & { table?: { identifier?: { name?: string } }; sqlFragments?: string[] };
-  if (n.kind === 'TableNode' && TABLES.has(n.table?.identifier?.name ?? '')) return true;
-  if (n.kind === 'RawNode') return WRITES_AUTH_TABLE.test((n.sqlFragments ?? []).join(' '));
+  const n = node as OperationNode & {
+    table?: { identifier?: { name?: string } };
+    sqlFragments?: readonly string[];
+    parameters?: readonly OperationNode[];
+  };
+  if (n.kind === 'TableNode') return TABLES.has(n.table?.identifier?.name ?? '');
+  if (n.kind === 'RawNode') {
+    return WRITES_AUTH_TABLE.test((n.sqlFragments ?? []).join(' ')) || namesAuthTable(n.parameters);
+  }
   return Object.values(n).some(namesAuthTable);
 }
 
