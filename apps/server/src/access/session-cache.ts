@@ -2,18 +2,18 @@
 // its session in a round trip of its own before its real work; under the list case's 50 connections
 // that round trip cost as much as the page itself, and keeping its answer doubled the requests a
 // process serves. The answer is kept only while it cannot be stale:
-// - Only on PostgreSQL, and only while this process LISTENs to the database's announcements
+// - On PostgreSQL, only while this process LISTENs to the database's announcements
 //   (db/count-notifications.ts): the tables an answer is made of (AUTH_TABLES) announce every change
 //   on AUTH_CHANNEL by trigger (migration 2026-11-29T0017), whichever process or tool made it, and
 //   every process forgets all it kept when it hears one. Losing the connection forgets all and stops
-//   keeping until it listens again.
+//   keeping until it listens again. PGlite's data folder is held by one process, so every change is
+//   one of its own writes (below): it keeps answers from the start.
 // - A write this process makes to one of those tables forgets all at once (the plugin below), and so
 //   does every state-changing staff request before its answer goes out: the process's own writes
 //   never wait for their announcement. Renewing a session only makes it last longer: it goes around
 //   the plugin and updates the kept answer (`renewed`).
 // - An answer fetched while a forgetting happened is not kept (the generation), nor one older than
 //   MAX_AGE_MS; the session's expiry is checked on every use, as the database would.
-// PGlite serves one process with one connection and keeps nothing here: every request asks it.
 import type {
   KyselyPlugin,
   OperationNode,
@@ -117,7 +117,7 @@ export function registerSessionCache(db: object, cache: SessionCache<{ expires_a
   caches.set(db, cache);
 }
 
-/** `db`'s cache of sessions; undefined on PGlite (which keeps none). */
+/** `db`'s cache of sessions (every database db/database.ts opens has one). */
 export function sessionCacheOf<T extends { expires_at: Date | string }>(db: object): SessionCache<T> | undefined {
   return caches.get(db) as SessionCache<T> | undefined;
 }

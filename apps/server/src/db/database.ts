@@ -135,7 +135,12 @@ export async function openDatabase({
   if (!dir.startsWith('memory://')) fs.mkdirSync(path.resolve(dir), { recursive: true });
   const client = await PGlite.create(loadDataDir ? { dataDir: dir, loadDataDir } : { dataDir: dir });
   const dialect = new PGliteDialect(client);
-  const db = new Kysely<DB>({ dialect });
+  // One process holds the data folder, so every change to the auth tables is one of its own writes,
+  // which forget the kept sessions at once: it keeps them from the start (access/session-cache.ts).
+  const sessions = createSessionCache<{ expires_at: Date | string }>();
+  const db = new Kysely<DB>({ dialect, plugins: [new SessionCachePlugin(sessions)] });
+  registerSessionCache(db, sessions);
+  sessions.setListening(true);
   statsOf.set(db, () => dialect.stats());
   return db;
 }
