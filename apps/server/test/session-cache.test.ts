@@ -11,7 +11,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { UserInfo } from '@marquee/contracts/auth';
 import { authEndpoint, resources, userInfoEndpoint } from '@marquee/contracts/resources';
-import { sessionCacheOf } from '../src/access/session-cache.ts';
+import { AUTH_TABLES, sessionCacheOf } from '../src/access/session-cache.ts';
 import { LISTENER_NAME } from '../src/db/count-notifications.ts';
 import { replaceLinks, userRoles } from '../src/db/links.ts';
 import { describeBackends } from './helpers/backends.ts';
@@ -42,6 +42,17 @@ describeBackends('sessions kept by a server process', (ctx) => {
   });
 
   const stats = () => ({ ...sessionCacheOf(ctx.db)!.stats });
+
+  it('has every table a session check reads announce its changes (the migration and AUTH_TABLES agree)', async () => {
+    const { rows } = await sql<{ table: string }>`
+      select distinct c.relname as table
+      from pg_trigger t
+      join pg_class c on c.oid = t.tgrelid
+      join pg_proc p on p.oid = t.tgfoid
+      where p.proname = 'marquee_auth_changed' and c.relnamespace = current_schema()::regnamespace
+      order by 1`.execute(ctx.db);
+    expect(rows.map((r) => r.table)).toEqual([...AUTH_TABLES].sort());
+  });
 
   it('answers a session checked once from the process, and counts it in the metrics', async () => {
     const user = await asUser(ctx, ['view_role']);

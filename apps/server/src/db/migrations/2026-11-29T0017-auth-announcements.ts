@@ -8,7 +8,9 @@
 import { sql, type Kysely } from 'kysely';
 import { execStatements } from '../exec-statements.ts';
 
-/** The tables whose every change is announced (sessions has triggers of its own below). */
+/** The tables whose every change is announced (sessions has triggers of its own below): AUTH_TABLES of
+ * access/session-cache.ts as it is when this migration was written (a migration never changes with
+ * the code; test/session-cache.test.ts checks that the triggers and AUTH_TABLES agree). */
 const TABLES = [
   'users',
   'user_roles',
