@@ -131,9 +131,9 @@ export function createAccess(db: Database) {
 
   /**
    * The session whose id hashes to `hash`, unexpired at `now`, of an active user: the user, what the
-   * session check needs of them, and their Auth. Every request asks it: on PostgreSQL the answer is
-   * kept while it cannot be stale (session-cache.ts), otherwise it takes one round trip (on PGlite every
-   * query also waits its turn on the one connection). The answer is shared: never change it.
+   * session check needs of them, and their Auth. Every request asks it: the answer is kept while it
+   * cannot be stale (session-cache.ts), otherwise it takes one round trip (on PGlite every query also
+   * waits its turn on the one connection). The answer is shared by requests: never change it.
    */
   function sessionAuth(hash: string, now: Date): Promise<SessionAnswer | undefined> {
     if (!sessions) return loadSession(hash, now);
