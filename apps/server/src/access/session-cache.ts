@@ -110,7 +110,7 @@ export function createSessionCache<T extends { expires_at: Date | string }>(): S
   };
 }
 
-/** Each PostgreSQL database's cache (db/database.ts makes it with the database). */
+/** Each database's cache (db/database.ts makes it with the database). */
 const caches = new WeakMap<object, SessionCache<{ expires_at: Date | string }>>();
 
 export function registerSessionCache(db: object, cache: SessionCache<{ expires_at: Date | string }>): void {
