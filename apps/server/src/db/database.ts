@@ -1,7 +1,7 @@
 // Opens the database: PGlite in DATA_DIR by default, PostgreSQL when a URL is given.
 import fs from 'node:fs';
 import path from 'node:path';
-import { Kysely, PostgresDialect } from 'kysely';
+import { Kysely, PostgresDialect, type Dialect } from 'kysely';
 import type { Client as PgClient } from 'pg';
 import { SessionCachePlugin, createSessionCache, registerSessionCache } from '../access/session-cache.ts';
 import { CurrentSchemaIntrospector } from './introspector.ts';
@@ -85,6 +85,16 @@ export function withSessionSettings(url: string): string {
   return parsed.toString();
 }
 
+/** The database on `dialect` with its cache of checked sessions (access/session-cache.ts): the plugin
+ * makes the database's own writes to the auth tables forget them at once. It keeps nothing until told
+ * that no change can go unheard (`setListening`). */
+function kyselyWithSessions(dialect: Dialect) {
+  const sessions = createSessionCache<{ expires_at: Date | string }>();
+  const db = new Kysely<DB>({ dialect, plugins: [new SessionCachePlugin(sessions)] });
+  registerSessionCache(db, sessions);
+  return { db, sessions };
+}
+
 export async function openDatabase({
   url,
   dataDir,
@@ -112,14 +122,9 @@ export async function openDatabase({
     // A connection in use between two queries (inside a transaction, or an export's cursor) has no
     // listener of the pool's: its next query fails instead, and the pool drops it when it is given back.
     pool.on('connect', (client) => client.on('error', () => {}));
-    // Sessions checked are kept between requests while this process listens to the database's
-    // announcements (access/session-cache.ts); its own writes to their tables forget them at once.
-    const sessions = createSessionCache<{ expires_at: Date | string }>();
-    const db = new Kysely<DB>({
-      dialect: new CurrentSchemaPostgresDialect({ pool }),
-      plugins: [new SessionCachePlugin(sessions)],
-    });
-    registerSessionCache(db, sessions);
+    // Sessions checked are kept while this process listens to the database's announcements
+    // (count-notifications.ts starts and stops that).
+    const { db } = kyselyWithSessions(new CurrentSchemaPostgresDialect({ pool }));
     pooled.add(db);
     const session = { connectionString, connectionTimeoutMillis: connectTimeoutMs, keepAlive: true };
     sessionsOf.set(db, () => new pg.default.Client(session));
@@ -136,10 +141,8 @@ export async function openDatabase({
   const client = await PGlite.create(loadDataDir ? { dataDir: dir, loadDataDir } : { dataDir: dir });
   const dialect = new PGliteDialect(client);
   // One process holds the data folder, so every change to the auth tables is one of its own writes,
-  // which forget the kept sessions at once: it keeps them from the start (access/session-cache.ts).
-  const sessions = createSessionCache<{ expires_at: Date | string }>();
-  const db = new Kysely<DB>({ dialect, plugins: [new SessionCachePlugin(sessions)] });
-  registerSessionCache(db, sessions);
+  // which forget the kept sessions at once: it keeps them from the start.
+  const { db, sessions } = kyselyWithSessions(dialect);
   sessions.setListening(true);
   statsOf.set(db, () => dialect.stats());
   return db;
