@@ -125,6 +125,12 @@ describe('simulated players', () => {
       devices: 2,
       tokens: ['a', 'b'],
     });
+    // A token may begin with "-" or even "--" (base64url); only a known option is not taken as one.
+    expect(parseOptions(['--token', '-x9', '--live', '1m', '--token', '--Zq_', '--json'], env)).toMatchObject({
+      tokens: ['-x9', '--Zq_'],
+      live: 60_000,
+    });
+    expect(() => parseOptions(['--live', '1m', '--token', '--json'], env)).toThrow(/--token/);
     for (const [args, reason] of [
       [['--live', '1m', '--days', '2'], /do not go together/],
       [['--interval', '5s'], /needs --live/],

@@ -52,37 +52,54 @@ export class UsageError extends Error {}
 
 export type SimulateOptions = ReturnType<typeof parseOptions>;
 
+const OPTIONS = {
+  devices: { type: 'string' },
+  days: { type: 'string' },
+  live: { type: 'string' },
+  interval: { type: 'string' },
+  token: { type: 'string', multiple: true },
+  campaign: { type: 'string' },
+  url: { type: 'string', default: 'http://127.0.0.1:8000' },
+  seed: { type: 'string', default: '1' },
+  rate: { type: 'string', default: 'loop' },
+  short: { type: 'string', default: String(DEFAULT_SHORT_SHARE) },
+  'wrong-checksum': { type: 'string', default: '0' },
+  uncounted: { type: 'string', default: '0' },
+  offline: { type: 'string' },
+  'offline-after': { type: 'string' },
+  'offline-devices': { type: 'string' },
+  stale: { type: 'string', default: '0' },
+  'screen-off': { type: 'string', default: '0' },
+  concurrency: { type: 'string', default: '4' },
+  user: { type: 'string', default: 'admin' },
+  password: { type: 'string' },
+  json: { type: 'boolean', default: false },
+  remove: { type: 'boolean', default: false },
+  help: { type: 'boolean', default: false },
+} as const;
+
+/** A device token is base64url, so one in 64 begins with "-", which parseArgs would take for an
+ * option ("argument is ambiguous"): `--token X` becomes `--token=X` unless X is an option itself. */
+function withTokensJoined(args: string[]) {
+  const isOption = (arg: string) => arg.startsWith('--') && arg.slice(2).split('=')[0]! in OPTIONS;
+  const joined: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const next = args[i + 1];
+    if (args[i] === '--token' && next !== undefined && next.startsWith('-') && !isOption(next)) {
+      joined.push(`--token=${next}`);
+      i++;
+    } else joined.push(args[i]!);
+  }
+  return joined;
+}
+
 /** The options of `args` (help: only `help` matters); throws UsageError. */
 export function parseOptions(args: string[], env: NodeJS.ProcessEnv = process.env) {
   let values;
   try {
     ({ values } = parseArgs({
-      args,
-      options: {
-        devices: { type: 'string' },
-        days: { type: 'string' },
-        live: { type: 'string' },
-        interval: { type: 'string' },
-        token: { type: 'string', multiple: true },
-        campaign: { type: 'string' },
-        url: { type: 'string', default: 'http://127.0.0.1:8000' },
-        seed: { type: 'string', default: '1' },
-        rate: { type: 'string', default: 'loop' },
-        short: { type: 'string', default: String(DEFAULT_SHORT_SHARE) },
-        'wrong-checksum': { type: 'string', default: '0' },
-        uncounted: { type: 'string', default: '0' },
-        offline: { type: 'string' },
-        'offline-after': { type: 'string' },
-        'offline-devices': { type: 'string' },
-        stale: { type: 'string', default: '0' },
-        'screen-off': { type: 'string', default: '0' },
-        concurrency: { type: 'string', default: '4' },
-        user: { type: 'string', default: 'admin' },
-        password: { type: 'string', default: env.ADMIN_PASSWORD },
-        json: { type: 'boolean', default: false },
-        remove: { type: 'boolean', default: false },
-        help: { type: 'boolean', default: false },
-      },
+      args: withTokensJoined(args),
+      options: OPTIONS,
     }));
   } catch (err) {
     throw new UsageError(err instanceof Error ? err.message : String(err));
@@ -140,7 +157,8 @@ export function parseOptions(args: string[], env: NodeJS.ProcessEnv = process.en
   if (picked > devices) {
     fail(`--offline-devices, --stale and --screen-off pick ${picked} devices, but there are only ${devices}.`);
   }
-  if (!v.password) fail('Give the administrator password with --password or ADMIN_PASSWORD.');
+  const password = v.password ?? env.ADMIN_PASSWORD;
+  if (!password) fail('Give the administrator password with --password or ADMIN_PASSWORD.');
   return {
     help: false as const,
     devices,
@@ -158,7 +176,7 @@ export function parseOptions(args: string[], env: NodeJS.ProcessEnv = process.en
     health,
     concurrency: Math.floor(number('concurrency', 1)),
     user: v.user,
-    password: v.password!,
+    password: password!,
     json: v.json,
     remove: v.remove,
   };
