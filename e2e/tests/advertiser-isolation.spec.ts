@@ -5,6 +5,7 @@
 import { messages } from '@marquee/contracts/texts';
 import { expect, test, type Page } from '../fixtures/test.ts';
 import { expectNoSeriousViolations } from '../fixtures/axe.ts';
+import { dayIn, serverTimeZone } from '../fixtures/demo-data.ts';
 import { ADMIN, signInByApi } from '../fixtures/session.ts';
 import { createStaff } from '../fixtures/staff.ts';
 
@@ -37,6 +38,8 @@ test('an advertiser viewer sees only their own advertiser everywhere', async ({ 
   const clips = await all<Clip>(page, baseURL!, '/api/videoclips/');
   const campaigns = await all<Campaign>(page, baseURL!, '/api/campaigns/');
   const locations = await all<Named>(page, baseURL!, '/api/locations/');
+  // Today as the server counts days (in its time zone).
+  const today = dayIn(await serverTimeZone(page, baseURL!));
   const split = <T extends Named>(items: T[], isOwn: (item: T) => boolean) => ({
     mine: items.filter(isOwn).map((i) => i.name),
     theirs: items.filter((i) => !isOwn(i)).map((i) => i.name),
@@ -70,7 +73,6 @@ test('an advertiser viewer sees only their own advertiser everywhere', async ({ 
   await expectOnly(page, ownCampaigns.mine, ownCampaigns.theirs);
 
   // The calendar's day list at a location where another advertiser's campaign plays today.
-  const today = new Date().toISOString().slice(0, 10);
   const riverside = locations.find((l) => l.name === 'Riverside Mall')!;
   await page.goto(`/campaign/calendar/${today}/list/${riverside.id}/${today}`);
   await expect(page.getByText('Trail Jacket autumn')).toHaveCount(0);

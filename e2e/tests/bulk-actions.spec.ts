@@ -7,7 +7,7 @@ import { details } from '@marquee/contracts/texts';
 import { expectNoSeriousViolations } from '../fixtures/axe.ts';
 import { ADMIN, apiCall, signInByApi, unique } from '../fixtures/session.ts';
 import { createStaff } from '../fixtures/staff.ts';
-import { dayIn, idsByName } from '../fixtures/demo-data.ts';
+import { dayIn, idsByName, serverTimeZone } from '../fixtures/demo-data.ts';
 
 const SENDABLE = ['Central Station Hall', 'Airport Gate B'];
 const ELSEWHERE = 'Riverside Mall';
@@ -20,7 +20,7 @@ test('a campaign manager deactivates three campaigns at once; the one elsewhere 
 }) => {
   test.setTimeout(120_000);
   await signInByApi(page, baseURL!, ADMIN);
-  const { time_zone } = (await (await page.request.get(`${baseURL}/api/config/`)).json()) as { time_zone: string };
+  const time_zone = await serverTimeZone(page, baseURL!);
   const locations = await idsByName(page, baseURL!, '/api/locations/');
   const advertisers = await idsByName(page, baseURL!, '/api/advertisers/');
   const clips = await idsByName(page, baseURL!, '/api/videoclips/');

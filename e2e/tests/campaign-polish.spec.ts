@@ -7,6 +7,7 @@ import { expect, test, type Page } from '../fixtures/test.ts';
 import type { Campaign } from '@marquee/contracts/campaigns';
 import { messages } from '@marquee/contracts/texts';
 import { expectNoSeriousViolations } from '../fixtures/axe.ts';
+import { dayIn, idsByName, serverTimeZone } from '../fixtures/demo-data.ts';
 import { ADMIN, apiCall, signInByApi, unique } from '../fixtures/session.ts';
 
 const WITH_DEVICES = 'University Library';
@@ -17,30 +18,19 @@ const WIDE = { width: 1440, height: 900 };
 const FORM_ERROR = `${messages.errorPrefix} ${messages.formHasErrors}`;
 
 async function idByName(page: Page, baseURL: string, endpoint: string, name: string): Promise<number> {
-  const body = (await (await page.request.get(`${baseURL}${endpoint}?page_size=0`)).json()) as {
-    results: { id: number; name: string }[];
-  };
-  const found = body.results.find((row) => row.name === name);
-  if (!found) throw new Error(`no ${name} in ${endpoint}`);
-  return found.id;
-}
-
-/** A day as yyyy-MM-dd, `offset` days from today in `timeZone`. */
-function dayIn(timeZone: string, offset: number): string {
-  const today = new Intl.DateTimeFormat('en-CA', { timeZone }).format(new Date());
-  const date = new Date(`${today}T12:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + offset);
-  return date.toISOString().slice(0, 10);
+  const id = (await idsByName(page, baseURL, endpoint)).get(name);
+  if (id === undefined) throw new Error(`no ${name} in ${endpoint}`);
+  return id;
 }
 
 /** A new campaign (New, valid) made through the API, so the test edits nothing of the demo data. */
 async function newCampaign(page: Page, baseURL: string): Promise<Campaign> {
-  const config = (await (await page.request.get(`${baseURL}/api/config/`)).json()) as { time_zone: string };
+  const timeZone = await serverTimeZone(page, baseURL);
   const response = await apiCall(page, baseURL, 'POST', '/api/campaigns/', {
     name: unique('Polish'),
     videoclip: await idByName(page, baseURL, '/api/videoclips/', CLIP),
-    start_date: dayIn(config.time_zone, 2),
-    end_date: dayIn(config.time_zone, 9),
+    start_date: dayIn(timeZone, 2),
+    end_date: dayIn(timeZone, 9),
     locations: [await idByName(page, baseURL, '/api/locations/', WITH_DEVICES)],
     p_zones: [1],
   });

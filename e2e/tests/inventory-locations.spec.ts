@@ -3,9 +3,9 @@
 // day list's seconds per loop and room left. Checked against what the API says, plus axe.
 import type { AvailabilityResponse } from '@marquee/contracts/availability';
 import type { CalendarRow } from '@marquee/contracts/campaigns';
-import { expect, test, type Page } from '../fixtures/test.ts';
+import { expect, test } from '../fixtures/test.ts';
 import { expectNoSeriousViolations } from '../fixtures/axe.ts';
-import { dayIn, idsByName } from '../fixtures/demo-data.ts';
+import { dayIn, idsByName, serverTimeZone } from '../fixtures/demo-data.ts';
 import { ADMIN, apiCall, signInByApi, unique } from '../fixtures/session.ts';
 
 const BUSY = 'Central Station Hall';
@@ -16,10 +16,6 @@ const percent = (share: number) => `${Math.round(share * 100)} %`;
 /** As the screens say a fill: "75 % booked, 10 % held". */
 const fillText = (fill: number, held: number) =>
   held > 0 ? `${percent(fill)} booked, ${percent(held)} held` : `${percent(fill)} booked`;
-
-async function timeZoneOf(page: Page, baseURL: string) {
-  return ((await (await page.request.get(`${baseURL}/api/config/`)).json()) as { time_zone: string }).time_zone;
-}
 
 test.beforeEach(async ({ page, baseURL }) => {
   await signInByApi(page, baseURL!, ADMIN);
@@ -93,7 +89,7 @@ test('a busy location’s week, the calendar’s fill bars and legend, and the d
   page,
   baseURL,
 }) => {
-  const timeZone = await timeZoneOf(page, baseURL!);
+  const timeZone = await serverTimeZone(page, baseURL!);
   const today = dayIn(timeZone);
   const id = (await idsByName(page, baseURL!, '/api/locations/')).get(BUSY)!;
   const { results } = (await (

@@ -6,7 +6,7 @@
 // and the day shows overbooked.
 import { inventoryTexts } from '@marquee/contracts/inventory';
 import { expectNoSeriousViolations } from '../fixtures/axe.ts';
-import { dayIn } from '../fixtures/demo-data.ts';
+import { dayIn, serverTimeZone } from '../fixtures/demo-data.ts';
 import { clipOf, locationWithLoop, oneDayCampaign, TEN_SECOND_CLIP } from '../fixtures/inventory.ts';
 import { ADMIN, apiCall, signInByApi, unique } from '../fixtures/session.ts';
 import { createStaff } from '../fixtures/staff.ts';
@@ -27,8 +27,7 @@ test('a full loop refuses the fourth campaign, shows the day full and 0 s free, 
 }) => {
   test.setTimeout(150_000);
   await signInByApi(page, baseURL!, ADMIN);
-  const config = (await (await page.request.get(`${baseURL}/api/config/`)).json()) as { time_zone: string };
-  const day = dayIn(config.time_zone, 3);
+  const day = dayIn(await serverTimeZone(page, baseURL!), 3);
   const location = await locationWithLoop(page, baseURL!, 30);
   const clip = await clipOf(page, baseURL!, TEN_SECOND_CLIP);
   expect(clip.duration).toBe(10);

@@ -8,6 +8,7 @@ import ExcelJS from 'exceljs';
 import { reportSubscriptionTexts as texts } from '@marquee/contracts/report-subscriptions';
 import { statisticsColumns } from '@marquee/contracts/statistics';
 import { expectNoSeriousViolations } from '../fixtures/axe.ts';
+import { serverTimeZone } from '../fixtures/demo-data.ts';
 import { createStaff } from '../fixtures/staff.ts';
 import { signInByApi } from '../fixtures/session.ts';
 import { expect, test, type Page } from '../fixtures/test.ts';
@@ -72,7 +73,7 @@ async function reportMail(to: string, subject: string, timeoutMs = 150_000): Pro
  * when now was late in its minute, and a slow machine missed it.
  */
 async function nextMinute(page: Page, baseURL: string): Promise<string> {
-  const { time_zone } = (await (await page.request.get(`${baseURL}/api/config/`)).json()) as { time_zone: string };
+  const time_zone = await serverTimeZone(page, baseURL);
   return new Intl.DateTimeFormat('en-GB', { timeZone: time_zone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
     .format(new Date(Date.now() + 90_000))
     .replace(/^24/, '00');
