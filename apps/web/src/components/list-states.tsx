@@ -38,3 +38,12 @@ export function ListLoadError({ what, onRetry, mb }: ListLoadErrorProps) {
     </Alert>
   );
 }
+
+/**
+ * What a list shows while it refetches with its previous rows still on screen: those rows dimmed, and
+ * a `data-stale` mark that the end-to-end checks wait on (axe would measure the dimmed text as too
+ * faint, although nobody is meant to read it in that moment).
+ */
+export function staleRows(stale: boolean): { 'data-stale'?: true; style?: { opacity: number } } {
+  return stale ? { 'data-stale': true, style: { opacity: 0.6 } } : {};
+}

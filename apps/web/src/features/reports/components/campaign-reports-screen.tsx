@@ -10,7 +10,7 @@ import { paths, reportCampaignLocationPath } from '../../../app/paths.ts';
 import { CampaignStateBadge } from '../../../components/campaign-state-badge.tsx';
 import { TextFilter } from '../../../components/data-table/text-filter.tsx';
 import { useListState } from '../../../components/data-table/use-list-state.ts';
-import { ListLoadError, ListSkeleton } from '../../../components/list-states.tsx';
+import { ListLoadError, ListSkeleton, staleRows } from '../../../components/list-states.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { addMonths, ReportPeriod } from '../../../components/report-period.tsx';
 import { SysIdText } from '../../../components/sys-id.tsx';
@@ -151,7 +151,7 @@ export function CampaignReportsScreen() {
       );
     }
     return (
-      <Stack gap="md" aria-busy={campaigns.isFetching} style={{ opacity: campaigns.isPlaceholderData ? 0.6 : 1 }}>
+      <Stack gap="md" aria-busy={campaigns.isFetching} {...staleRows(campaigns.isPlaceholderData)}>
         {campaigns.data.results.map((campaign) => (
           <CampaignCard key={campaign.id} campaign={campaign} period={period} />
         ))}

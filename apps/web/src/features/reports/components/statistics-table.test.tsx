@@ -105,6 +105,32 @@ describe('StatisticsTable', () => {
     expect(onPageChange).toHaveBeenCalledWith(3);
   });
 
+  it.each([
+    [true, true],
+    [false, false],
+  ])(
+    'dims the rows it still shows while the next ones load and marks them stale (fetching %s)',
+    async (fetching, stale) => {
+      vi.spyOn(api, 'get').mockResolvedValue(configFixture());
+      const data = statisticsPageFixture([{ date: '2026-11-16', plays: 7, viewers: 9, play_seconds: 10 }]);
+      renderWithProviders(
+        <StatisticsTable
+          label="Statistics"
+          groups={['day']}
+          data={data}
+          loading={false}
+          fetching={fetching}
+          page={1}
+          pageSize={15}
+          onPageChange={vi.fn()}
+        />,
+      );
+      const body = (await screen.findByRole('table', { name: 'Statistics' })).querySelector('tbody')!;
+      expect(body.hasAttribute('data-stale')).toBe(stale);
+      expect(body.style.opacity).toBe(stale ? '0.6' : '');
+    },
+  );
+
   it('names genders and age groups, and says when there is nothing', async () => {
     vi.spyOn(api, 'get').mockResolvedValue(configFixture());
     const data = statisticsPageFixture([{ gender: 'f', age_group: 2, plays: 3, viewers: 4, play_seconds: 20 }]);

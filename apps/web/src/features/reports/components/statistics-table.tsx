@@ -8,6 +8,7 @@ import {
   type StatisticsRow,
 } from '@marquee/contracts/statistics';
 import type { ReactNode } from 'react';
+import { staleRows } from '../../../components/list-states.tsx';
 import { useAppConfig } from '../../../lib/app-config.ts';
 import { ageGroupLabel, formatCount, formatPlayTime, genderLabel } from './report-format.ts';
 import { StatisticsPager } from './statistics-pager.tsx';
@@ -72,7 +73,7 @@ export function StatisticsTable({
               ))}
             </Table.Tr>
           </Table.Thead>
-          <Table.Tbody style={{ opacity: fetching && data ? 0.6 : undefined }}>
+          <Table.Tbody {...staleRows(fetching && !!data)}>
             {loading && !data ? (
               Array.from({ length: 5 }, (_, index) => (
                 <Table.Tr key={index} aria-hidden="true" data-testid="skeleton-row">

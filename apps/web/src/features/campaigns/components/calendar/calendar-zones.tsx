@@ -7,7 +7,7 @@ import { permissionFlags } from '@marquee/contracts/common';
 import { ZONES_CALENDAR_PAGE_SIZE } from '@marquee/contracts/constants';
 import type { LocationZone } from '@marquee/contracts/locations';
 import { useSearchParams } from 'react-router';
-import { ListLoadError, ListSkeleton } from '../../../../components/list-states.tsx';
+import { ListLoadError, ListSkeleton, staleRows } from '../../../../components/list-states.tsx';
 import { useCurrentUser } from '../../../../lib/current-user.ts';
 import { useCalendarZones } from '../../api/get-calendar-location.ts';
 import { CalendarPager } from './calendar-pager.tsx';
@@ -98,7 +98,7 @@ export function CalendarZones({ locationId, locationName, campaign }: CalendarZo
           aria-label={`Zones at ${locationName}`}
           verticalSpacing="xs"
           aria-busy={zones.isFetching}
-          style={{ opacity: zones.isPlaceholderData ? 0.6 : 1 }}
+          {...staleRows(zones.isPlaceholderData)}
         >
           <Table.Thead>
             <Table.Tr>
