@@ -7,9 +7,25 @@ import { ExportButtons } from './export-buttons.tsx';
 import { configFixture } from '../../../test/fixtures.ts';
 import { statisticsPageFixture } from './report-fixtures.ts';
 import { pagerSteps, StatisticsPager } from './statistics-pager.tsx';
-import { StatisticsTable } from './statistics-table.tsx';
+import { StatisticsTable, type StatisticsTableProps } from './statistics-table.tsx';
 
 afterEach(() => vi.restoreAllMocks());
+
+/** The table of one page of days with the config it reads, with `props` in place of the defaults. */
+function renderTable(props: Partial<StatisticsTableProps> & Pick<StatisticsTableProps, 'data'>) {
+  vi.spyOn(api, 'get').mockResolvedValue(configFixture());
+  return renderWithProviders(
+    <StatisticsTable
+      label="Statistics"
+      groups={['day']}
+      loading={false}
+      page={1}
+      pageSize={15}
+      onPageChange={vi.fn()}
+      {...props}
+    />,
+  );
+}
 
 describe('StatisticsPager', () => {
   it('jumps 1, 10 and 100 pages both ways, and to the first and last page', () => {
@@ -65,7 +81,6 @@ describe('StatisticsPager', () => {
 
 describe('StatisticsTable', () => {
   it('shows the rows, a totals row over the whole query and the pager', async () => {
-    vi.spyOn(api, 'get').mockResolvedValue(configFixture());
     const onPageChange = vi.fn();
     const data = statisticsPageFixture(
       [
@@ -74,17 +89,7 @@ describe('StatisticsTable', () => {
       ],
       { count: 40, totals: { plays: 12345, viewers: 23456, play_seconds: 7325 } },
     );
-    const { user } = renderWithProviders(
-      <StatisticsTable
-        label="Statistics"
-        groups={['day']}
-        data={data}
-        loading={false}
-        page={2}
-        pageSize={15}
-        onPageChange={onPageChange}
-      />,
-    );
+    const { user } = renderTable({ data, page: 2, onPageChange });
     const table = await screen.findByRole('table', { name: 'Statistics' });
     const headers = within(table)
       .getAllByRole('columnheader')
@@ -111,20 +116,8 @@ describe('StatisticsTable', () => {
   ])(
     'dims the rows it still shows while the next ones load and marks them stale (fetching %s)',
     async (fetching, stale) => {
-      vi.spyOn(api, 'get').mockResolvedValue(configFixture());
       const data = statisticsPageFixture([{ date: '2026-11-16', plays: 7, viewers: 9, play_seconds: 10 }]);
-      renderWithProviders(
-        <StatisticsTable
-          label="Statistics"
-          groups={['day']}
-          data={data}
-          loading={false}
-          fetching={fetching}
-          page={1}
-          pageSize={15}
-          onPageChange={vi.fn()}
-        />,
-      );
+      renderTable({ data, fetching });
       const body = (await screen.findByRole('table', { name: 'Statistics' })).querySelector('tbody')!;
       expect(body.hasAttribute('data-stale')).toBe(stale);
       expect(body.style.opacity).toBe(stale ? '0.6' : '');
@@ -132,36 +125,14 @@ describe('StatisticsTable', () => {
   );
 
   it('names genders and age groups, and says when there is nothing', async () => {
-    vi.spyOn(api, 'get').mockResolvedValue(configFixture());
     const data = statisticsPageFixture([{ gender: 'f', age_group: 2, plays: 3, viewers: 4, play_seconds: 20 }]);
-    renderWithProviders(
-      <StatisticsTable
-        label="Audience"
-        groups={['gender', 'age_group']}
-        data={data}
-        loading={false}
-        page={1}
-        pageSize={15}
-        onPageChange={vi.fn()}
-      />,
-    );
+    renderTable({ label: 'Audience', groups: ['gender', 'age_group'], data });
     expect(await screen.findByText('Women')).toBeInTheDocument();
     expect(await screen.findByText('25–34')).toBeInTheDocument();
   });
 
   it('says "No plays in this period." without rows, and shows no totals', async () => {
-    vi.spyOn(api, 'get').mockResolvedValue(configFixture());
-    renderWithProviders(
-      <StatisticsTable
-        label="Statistics"
-        groups={['day']}
-        data={statisticsPageFixture([])}
-        loading={false}
-        page={1}
-        pageSize={15}
-        onPageChange={vi.fn()}
-      />,
-    );
+    renderTable({ data: statisticsPageFixture([]) });
     expect(await screen.findByText('No plays in this period.')).toBeInTheDocument();
     expect(screen.queryByTestId('totals-row')).toBeNull();
   });
