@@ -131,6 +131,34 @@ const envSchema = z.object({
       }
       return days;
     }),
+  /** Which proxies' X-Forwarded-For to believe for the client's address: unset or `false` (none: the
+   * address is the connection's), a hop count (`1`: one reverse proxy in front), or a comma-separated
+   * list of proxy addresses or CIDR ranges (`127.0.0.1,10.0.0.0/8`). `true` trusts any sender. */
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .transform((value, ctx): boolean | number | string => {
+      const v = (value ?? '').trim();
+      if (v === '' || v === 'false') return false;
+      if (v === 'true') return true;
+      if (/^\d+$/.test(v)) return Number(v);
+      const list = v
+        .split(',')
+        .map((part) => part.trim())
+        .filter(Boolean);
+      if (!list.every((part) => /^[0-9a-fA-F.:]+(\/\d{1,3})?$/.test(part))) {
+        ctx.addIssue({
+          code: 'custom',
+          message: 'TRUST_PROXY: false, true, a hop count or a comma-separated list of addresses or CIDR ranges',
+        });
+        return z.NEVER;
+      }
+      return list.join(',');
+    }),
+  /** The gateway refuses plays that started longer ago than this (days). */
+  MAX_EVENT_AGE_DAYS: z.coerce.number().int().min(1).max(3660).default(35),
+  /** The longest run a campaign may have, in days from its start date to its end date (default 3 years). */
+  MAX_CAMPAIGN_DAYS: z.coerce.number().int().min(1).max(3660).default(1096),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Lets a Prometheus scraper on another machine read /metrics (`Authorization: Bearer <token>`). */
   METRICS_TOKEN: z.string().min(16).optional(),
@@ -213,6 +241,12 @@ export type Config = {
   /** Days raw plays are kept (whole UTC months are dropped once past it); null: kept for good. */
   rawEventRetentionDays: number | null;
   webDist: string;
+  /** Fastify's trustProxy: false (the connection's address), true (any), a hop count or a list. */
+  trustProxy: boolean | number | string;
+  /** Plays that started longer ago than this (days) are refused by the gateway. */
+  maxEventAgeDays: number;
+  /** A campaign's run (start to end date, both counted) is at most this many days. */
+  maxCampaignDays: number;
   /** The clock: "today" (campaign dates, the approval list) is its day in `timeZone`. Tests fix it. */
   now: () => Date;
   version: string;
@@ -321,6 +355,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     inventory: { loopSeconds: e.LOOP_SECONDS, openingHours: e.OPENING_HOURS },
     rawEventRetentionDays: e.RAW_EVENT_RETENTION_DAYS,
     webDist: e.WEB_DIST,
+    trustProxy: e.TRUST_PROXY,
+    maxEventAgeDays: e.MAX_EVENT_AGE_DAYS,
+    maxCampaignDays: e.MAX_CAMPAIGN_DAYS,
     now: () => new Date(),
     version: e.APP_VERSION ?? distVersion(e.WEB_DIST) ?? buildVersion(),
     logLevel: e.LOG_LEVEL,
