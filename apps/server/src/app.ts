@@ -90,7 +90,9 @@ export async function buildApp({
 }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ? { level: config.logLevel } : false,
-    trustProxy: true,
+    // Only proxies the operator named may tell the client's address (sign-in throttling and the sessions'
+    // addresses use it); by default X-Forwarded-For is ignored.
+    trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     frameworkErrors: frameworkErrorResponder(config),
   });

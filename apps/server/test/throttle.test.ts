@@ -106,6 +106,49 @@ describeBackends('sign-in throttling', (ctx) => {
     expect((await client().login(user.username, user.password)).statusCode).toBe(200);
   });
 
+  it('ignores X-Forwarded-For by default: rotating it does not escape the per-address lock', async () => {
+    const address = uniqAddress();
+    const c = client(address);
+    const forwarded = (i: number) => ({ headers: { 'x-forwarded-for': `198.51.100.${i + 1}` } });
+    for (let i = 0; i < throttle.maxFailuresPerAddress; i++) {
+      const res = await c.login(uniq('nobody'), 'wrong', {}, forwarded(i));
+      expect(res.statusCode, `attempt ${i + 1}`).toBe(401);
+    }
+    expectLocked(await c.login(uniq('nobody'), 'wrong', {}, forwarded(99)), 60);
+  });
+
+  it('believes X-Forwarded-For only from the proxies TRUST_PROXY names', async () => {
+    const proxy = uniqAddress();
+    const behind = await ctx.buildApp({ throttle, trustProxy: proxy });
+    const viaProxy = new Client(behind, proxy);
+    // Through the proxy, each client is counted at its own address.
+    for (let i = 0; i < throttle.maxFailuresPerAddress; i++) {
+      const res = await viaProxy.login(uniq('nobody'), 'wrong', {}, { headers: { 'x-forwarded-for': '203.0.113.7' } });
+      expect(res.statusCode, `attempt ${i + 1}`).toBe(401);
+    }
+    expectLocked(
+      await viaProxy.login(uniq('nobody'), 'wrong', {}, { headers: { 'x-forwarded-for': '203.0.113.7' } }),
+      60,
+    );
+    const user = await createUser(ctx.db);
+    const other = await viaProxy.login(
+      user.username,
+      user.password,
+      {},
+      { headers: { 'x-forwarded-for': '203.0.113.8' } },
+    );
+    expect(other.statusCode).toBe(200);
+    // A sender that is not the proxy cannot pick its address by the header.
+    const direct = new Client(behind, uniqAddress());
+    for (let i = 0; i < throttle.maxFailuresPerAddress; i++) {
+      await direct.login(uniq('nobody'), 'wrong', {}, { headers: { 'x-forwarded-for': `198.51.100.${i + 1}` } });
+    }
+    expectLocked(
+      await direct.login(uniq('nobody'), 'wrong', {}, { headers: { 'x-forwarded-for': '198.51.100.200' } }),
+      60,
+    );
+  });
+
   it('counts wrong one-time tokens as failures', async () => {
     const secret = createOtpSecret();
     const user = await createUser(ctx.db, { otpSecret: secret });
