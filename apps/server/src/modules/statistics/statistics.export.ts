@@ -51,11 +51,13 @@ async function* cellsOf(columns: ExportColumn[], rows: Rows): AsyncGenerator<Cel
   for await (const page of rows) for (const row of page) yield columns.map((c) => row[c.key] ?? '');
 }
 
-/** RFC 4180 field; text that a spreadsheet would run as a formula gets a leading quote. */
+/** RFC 4180 field; text that a spreadsheet would run as a formula gets a leading quote. A field holding
+ * a semicolon is quoted too: Excel in locales whose list separator is `;` (de, fr, nl…) splits an
+ * unquoted field there, and the part after it could start a formula of its own. */
 export function csvField(value: Cell): string {
   if (typeof value === 'number') return String(value);
   const text = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+  return /[",;\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
 async function* csv(columns: ExportColumn[], rows: Rows): AsyncGenerator<string> {
