@@ -234,6 +234,23 @@ describeBackends('control characters in text input', (ctx) => {
     expect(fine.statusCode).toBe(201);
   });
 
+  it('refuses C1 controls, bidirectional overrides and zero-width spaces in names and file names', async () => {
+    for (const char of ['\u0085', '\u202e', '\u2066', '\u200b', '\ufeff']) {
+      const res = await admin.post(resources.advertisers.endpoint, { name: `${uniq('Blue')}${char}Peak Outdoor` });
+      expect(res.statusCode, JSON.stringify(char)).toBe(400);
+      expect(res.json(), JSON.stringify(char)).toEqual(refused('name'));
+    }
+    const video = multipart([
+      { name: 'video_file', filename: 'Evil\u202Etxt.exe', type: 'video/mp4', data: Buffer.from('x') },
+    ]);
+    const upload = await admin.post('/api/videoclip-media/', video.body, { headers: video.headers });
+    expect(upload.statusCode).toBe(400);
+    expect(upload.json()).toEqual(refused('video_file'));
+    // Joiners and direction marks belong to real text and are kept.
+    const fine = await admin.post(resources.advertisers.endpoint, { name: `${uniq('שלום')}\u200e 👨\u200d👩` });
+    expect(fine.statusCode, fine.body).toBe(201);
+  });
+
   it('refuses a NUL in the search of lists', async () => {
     for (const endpoint of [
       resources.advertisers.endpoint,

@@ -19,8 +19,24 @@ describe('controlCharacterProblem', () => {
     }
   });
 
-  it('takes printable text, including spaces, non-ASCII letters, emoji and C1 characters', () => {
-    for (const text of ['', 'Northwind Coffee', 'Café Nord & Co.', 'Zürich 🚀', '~', ' ', '\u0080\u009f', '\u2028']) {
+  it('refuses C1 controls, bidirectional overrides and isolates, and invisible zero-width characters', () => {
+    const refused = [
+      0x80, 0x85, 0x9f, 0x180e, 0x200b, 0x202a, 0x202b, 0x202c, 0x202d, 0x202e, 0x2060, 0x2066, 0x2069, 0xfeff,
+    ];
+    for (const n of refused) {
+      expect(controlCharacterProblem(`Evil${code(n)}txt.exe`), `U+${n.toString(16)}`).toBe(true);
+      expect(controlCharacterProblem(`a\n${code(n)}`, { multiline: true }), `U+${n.toString(16)} multi-line`).toBe(
+        true,
+      );
+    }
+    expect(controlCharacterProblem('Blue\u200bPeak Outdoor')).toBe(true);
+  });
+
+  it('takes printable text, including spaces, non-ASCII letters, emoji, joiners and direction marks', () => {
+    const texts = ['', 'Northwind Coffee', 'Café Nord & Co.', 'Zürich 🚀', '~', ' ', '\u2028', '\u00a0\u00ff'];
+    // Family emoji (zero-width joiner), Persian with a non-joiner, Hebrew with a left-to-right mark.
+    texts.push('👨\u200d👩\u200d👧', 'می\u200cخواهم', 'שלום\u200e ABC\u200f');
+    for (const text of texts) {
       expect(controlCharacterProblem(text), JSON.stringify(text)).toBe(false);
       expect(controlCharacterProblem(text, { multiline: true }), JSON.stringify(text)).toBe(false);
     }

@@ -1,5 +1,5 @@
 // Which characters text input may hold. C0 control characters (U+0000–U+001F) and DEL (U+007F) are
-// refused everywhere: PostgreSQL cannot store NUL in text at all (a 500 instead of a 400), and the
+// refused everywhere (and the invisible ones listed below): PostgreSQL cannot store NUL in text at all (a 500 instead of a 400), and the
 // others are invisible, break CSV exports, mail headers and the device playlists. Tab, line feed and
 // carriage return are allowed in the fields the web edits as multi-line texts, and nowhere else.
 
@@ -9,11 +9,16 @@
  */
 export const MULTILINE_FIELDS: ReadonlySet<string> = new Set(['address', 'comments']);
 
+// Refused too, in every field: C1 controls (U+0080–U+009F); the bidirectional embeddings, overrides and
+// isolates (U+202A–U+202E, U+2066–U+2069), which make `Evil\u202Etxt.exe` read as `Evilexe.txt`; and
+// the invisible zero-width space, word joiner, byte order mark and Mongolian vowel separator
+// (U+200B, U+2060, U+FEFF, U+180E), which make `Blue\u200bPeak` look like `BluePeak` beside it. Kept:
+// the zero-width joiner and non-joiner (emoji sequences, Persian and Indic scripts) and the left-to-right
+// and right-to-left marks (mixed Arabic or Hebrew and Latin text need them).
+const INVISIBLE = '\\u0080-\\u009f\\u180e\\u200b\\u202a-\\u202e\\u2060\\u2066-\\u2069\\ufeff';
 // Built from escapes so the source holds no control characters of its own.
-/* eslint-disable no-control-regex -- matching control characters is the point of these two */
-const ANY_CONTROL = /[\u0000-\u001f\u007f]/u;
-const CONTROL_BUT_LINE_BREAKS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/u;
-/* eslint-enable no-control-regex */
+const ANY_CONTROL = new RegExp(`[\\u0000-\\u001f\\u007f${INVISIBLE}]`, 'u');
+const CONTROL_BUT_LINE_BREAKS = new RegExp(`[\\u0000-\\u0008\\u000b\\u000c\\u000e-\\u001f\\u007f${INVISIBLE}]`, 'u');
 
 /** True when `value` holds a control character that a field of this kind may not contain. */
 export function controlCharacterProblem(value: string, { multiline = false }: { multiline?: boolean } = {}): boolean {
