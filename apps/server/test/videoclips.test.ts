@@ -37,8 +37,16 @@ describeBackends('videoclips', (ctx) => {
 
   describe('create', () => {
     it('adds a clip of a managed advertiser’s product with the video’s data', async () => {
-      const { advertiser, product, video } = await catalogue();
+      const { advertiser, product } = await catalogue();
       const client = await asManager(ctx, ['add_videoclip', 'change_videoclip'], [advertiser.id]);
+      // The user's own upload.
+      const video = await createVideoRow(ctx.db, {
+        size: 123_456,
+        duration: 2.5,
+        width: 640,
+        height: 360,
+        uploadedBy: client.user.id,
+      });
       const name = uniq('Clip');
       const res = await client.post(api, { name, product: product.id, video: video.id });
       expect(res.statusCode, res.body).toBe(201);
@@ -87,6 +95,8 @@ describeBackends('videoclips', (ctx) => {
 
     it("401, 403 without add_videoclip, 403 for another manager's product", async () => {
       const { advertiser, product, video } = await catalogue();
+      // A video of a clip every user here may view, so that only the product decides.
+      await createClip(ctx.db, { product: product.id, video: video.id });
       const body = { name: uniq('C'), product: product.id, video: video.id };
       expect((await new Client(ctx.app).post(api, body)).statusCode).toBe(401);
       const noPermission = await asManager(ctx, ['change_videoclip'], [advertiser.id]);
@@ -142,6 +152,7 @@ describeBackends('videoclips', (ctx) => {
       const { advertiser, product, video } = await catalogue();
       const clip = await createClip(ctx.db, { product: product.id, video: video.id });
       const other = await catalogue();
+      await createClip(ctx.db, { product: other.product.id, video: other.video.id });
       const client = await asManager(ctx, ['change_videoclip'], [advertiser.id, other.advertiser.id]);
       const name = uniq('Renamed');
       const res = await client.put(one(clip.id), { name, product: other.product.id, video: other.video.id });

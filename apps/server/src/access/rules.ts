@@ -164,6 +164,13 @@ export type VideoFacts = {
   campaigns: { advertiser: number; state: number; locations: number[] }[];
 };
 
+const isUploader = (auth: Auth, video: VideoFacts) => video.uploadedBy !== null && video.uploadedBy === auth.user.id;
+
+/** Whether the user may view (or list) clips of the advertiser `advertiser`. */
+const viewsClipOf = (auth: Auth, advertiser: number) =>
+  seesAdvertiser(auth, advertiser) &&
+  (auth.permissions.has('view_videoclip') || auth.permissions.has('list_videoclip'));
+
 /**
  * The bytes of a video go to whoever uploaded it, may view a clip made of it, may put such a clip in a
  * campaign (add or change campaigns, and linked to the clip's advertiser: the clip box), or may change
@@ -171,14 +178,14 @@ export type VideoFacts = {
  * and preview also go to whoever may view such a campaign (campaign lists show them).
  */
 export function mayViewVideo(auth: Auth, video: VideoFacts, part: 'video' | 'still'): boolean {
-  if (auth.superuser || (video.uploadedBy !== null && video.uploadedBy === auth.user.id)) return true;
+  if (auth.superuser || isUploader(auth, video)) return true;
   const has = (permission: string) => auth.permissions.has(permission);
   const clipAllowed = video.clips.some(
     ({ advertiser }) =>
-      seesAdvertiser(auth, advertiser) &&
-      (has('view_videoclip') ||
-        has('list_videoclip') ||
-        ((has('add_campaign') || has('change_campaign')) && isLinked(auth, 'advertiser', advertiser))),
+      viewsClipOf(auth, advertiser) ||
+      (seesAdvertiser(auth, advertiser) &&
+        (has('add_campaign') || has('change_campaign')) &&
+        isLinked(auth, 'advertiser', advertiser)),
   );
   if (clipAllowed) return true;
   const campaignRule = objectRules.campaign!;
@@ -189,4 +196,14 @@ export function mayViewVideo(auth: Auth, video: VideoFacts, part: 'video' | 'sti
     if (has('change_campaign') && campaignRule.allows(auth, 'change', object)) return true;
     return part === 'still' && (has('view_campaign') || has('list_campaign'));
   });
+}
+
+/**
+ * A clip may be made of (or changed to) a video only by its uploader or by a user who may already view
+ * a clip made of it: a clip is a way to fetch a video's bytes, so putting someone else's video in one
+ * must not be a way to see it. Callers answer a refusal exactly as for a video that does not exist.
+ */
+export function mayUseVideo(auth: Auth, video: VideoFacts): boolean {
+  if (auth.superuser || isUploader(auth, video)) return true;
+  return video.clips.some(({ advertiser }) => viewsClipOf(auth, advertiser));
 }

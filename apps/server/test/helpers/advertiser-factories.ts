@@ -49,7 +49,8 @@ export async function createProduct(
   return { id, name, advertiser };
 }
 
-/** A `videos` row without files behind it (for clip tests that never fetch the bytes). */
+/** A `videos` row without files behind it (for clip tests that never fetch the bytes); `uploadedBy`
+ * is the user who may put it in a clip before any clip uses it. */
 export async function createVideoRow(
   db: Database,
   {
@@ -57,7 +58,8 @@ export async function createVideoRow(
     duration = 2,
     width = 320,
     height = 240,
-  }: Partial<Record<'size' | 'duration' | 'width' | 'height', number>> = {},
+    uploadedBy = null,
+  }: Partial<Record<'size' | 'duration' | 'width' | 'height', number>> & { uploadedBy?: number | null } = {},
 ) {
   const key = () => crypto.randomBytes(16).toString('hex');
   const { id } = await db
@@ -73,7 +75,7 @@ export async function createVideoRow(
       width,
       height,
       checksum: '0'.repeat(64),
-      uploaded_by: null,
+      uploaded_by: uploadedBy,
     })
     .returning('id')
     .executeTakeFirstOrThrow();

@@ -1,12 +1,12 @@
 // Video clips: the generic list/get/create/update/disable/enable/delete. A clip's product must belong
-// to an advertiser the user manages; its video must have been uploaded. A video no clip uses any more
-// is removed with the clip that used it last.
+// to an advertiser the user manages; its video must have been uploaded, by the user or for a clip they
+// may view. A video no clip uses any more is removed with the clip that used it last.
 import type { ListQuery } from '@marquee/contracts/common';
 import { resources } from '@marquee/contracts/resources';
 import { details } from '@marquee/contracts/texts';
 import type { Videoclip, VideoclipInput } from '@marquee/contracts/videoclips';
 import type { Access, Auth } from '../../access/access.ts';
-import { advertiserFilter } from '../../access/rules.ts';
+import { advertiserFilter, mayUseVideo } from '../../access/rules.ts';
 import type { Database } from '../../db/database.ts';
 import { createCrudService } from '../../http/crud.ts';
 import { badRequest } from '../../http/errors.ts';
@@ -60,11 +60,22 @@ export function createVideoclipsService({ db, access, storage }: VideoclipsDeps)
     },
   });
 
-  /** 400 for unknown references; 403 unless the user manages the (new) product's advertiser. */
-  async function checkReferences(auth: Auth, input: Partial<VideoclipInput>, currentAdvertiser?: number) {
+  /** Whether the user may make a clip of the video; one they may not use is, to them, unknown. */
+  async function usable(auth: Auth, video: number) {
+    const facts = await videosRepository.facts(db, video);
+    return facts !== undefined && mayUseVideo(auth, facts);
+  }
+
+  /** 400 for unknown references (a video the user may not use counts as unknown, so ids reveal
+   * nothing); 403 unless the user manages the (new) product's advertiser. */
+  async function checkReferences(auth: Auth, input: Partial<VideoclipInput>, current?: Videoclip) {
     const { errors, advertiser } = await references(db, input);
+    const newVideo = input.video !== undefined && input.video !== current?.video ? input.video : undefined;
+    if (newVideo !== undefined && !errors.video && !(await usable(auth, newVideo))) {
+      errors.video = [details.unknownVideo];
+    }
     if (Object.keys(errors).length) throw badRequest(errors);
-    if (advertiser !== undefined && advertiser !== currentAdvertiser)
+    if (advertiser !== undefined && advertiser !== current?.product_data.advertiser)
       access.requireLink(auth, 'advertiser', advertiser);
   }
 
@@ -88,7 +99,7 @@ export function createVideoclipsService({ db, access, storage }: VideoclipsDeps)
       access.require(auth, `change_${model}`);
       const current = await crud.loadVisible(auth, id);
       access.require(auth, `change_${model}`, { model, value: current });
-      await checkReferences(auth, input, current.product_data.advertiser);
+      await checkReferences(auth, input, current);
       return crud.update(auth, id, input);
     },
   };
