@@ -92,7 +92,14 @@ export async function buildApp({
     logger: logger ? { level: config.logLevel } : false,
     // Only proxies the operator named may tell the client's address (sign-in throttling and the sessions'
     // addresses use it); by default X-Forwarded-For is ignored.
-    trustProxy: config.trustProxy,
+    // A hop count is Fastify's own rule (trust the nearest N), written as the function its types take.
+    trustProxy:
+      typeof config.trustProxy === 'number'
+        ? (
+            (hops: number) => (_address: string, hop: number) =>
+              hop < hops
+          )(config.trustProxy)
+        : config.trustProxy,
     bodyLimit: 1024 * 1024,
     frameworkErrors: frameworkErrorResponder(config),
   });

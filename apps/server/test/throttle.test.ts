@@ -149,6 +149,18 @@ describeBackends('sign-in throttling', (ctx) => {
     );
   });
 
+  it('takes a hop count: behind one proxy, the address the proxy saw counts', async () => {
+    const behind = await ctx.buildApp({ throttle, trustProxy: 1 });
+    const proxy = new Client(behind, uniqAddress());
+    const from = (address: string) => ({ headers: { 'x-forwarded-for': address } });
+    for (let i = 0; i < throttle.maxFailuresPerAddress; i++) {
+      expect((await proxy.login(uniq('nobody'), 'wrong', {}, from('203.0.113.20'))).statusCode).toBe(401);
+    }
+    expectLocked(await proxy.login(uniq('nobody'), 'wrong', {}, from('203.0.113.20')), 60);
+    const user = await createUser(ctx.db);
+    expect((await proxy.login(user.username, user.password, {}, from('203.0.113.21'))).statusCode).toBe(200);
+  });
+
   it('counts wrong one-time tokens as failures', async () => {
     const secret = createOtpSecret();
     const user = await createUser(ctx.db, { otpSecret: secret });
