@@ -146,7 +146,7 @@ describeBackends(
         expect(notStarted.json()).toEqual({ non_field_errors: [details.otpNotStarted] });
       });
 
-      it('only the owner enrols; the owner or change_user disables; 401 without a session', async () => {
+      it('only the owner enrols; change_user above the account disables, never the owner; 401 without a session', async () => {
         const owner = await asUser(ctx, []);
         const manager = await asUser(ctx, ['change_user']);
         const viewer = await asUser(ctx, ['view_user']);
@@ -160,10 +160,14 @@ describeBackends(
 
         await owner.post(detail(owner.user.id, 'enable_otp'));
         await ctx.db.updateTable('users').set({ otp_enabled: true }).where('id', '=', owner.user.id).execute();
+        // A session alone (a stolen password and one token) must not be enough to drop the second factor.
+        const own = await owner.post(detail(owner.user.id, 'disable_otp'));
+        expect(own.statusCode).toBe(403);
+        expect(own.json()).toEqual({ detail: details.ownSecondFactor });
         const off = await manager.post(detail(owner.user.id, 'disable_otp'));
         expect(off.statusCode).toBe(200);
         expect(off.json()).toMatchObject({ otp_enabled: false });
-        expect((await owner.post(detail(owner.user.id, 'disable_otp'))).statusCode).toBe(200);
+        expect((await manager.post(detail(owner.user.id, 'disable_otp'))).statusCode).toBe(200);
         expect((await manager.post(detail(999_999, 'disable_otp'))).statusCode).toBe(404);
         await signIn(ctx.app, owner.user.username, owner.user.password);
         const log = await ctx.db

@@ -194,6 +194,59 @@ describeBackends('advertiser isolation', (ctx) => {
       expect(roles.results.map((e) => e.object_id)).toContain(String(role.id));
     });
 
+    it('does not read the campaign names of other advertisers in entries of subscriptions and alerts', async () => {
+      // Reports go by mail: the subscriber needs an address.
+      await ctx.db.updateTable('users').set({ email: 'admin@example.test' }).where('username', '=', 'admin').execute();
+      const subscribe = async (campaign: number) => {
+        const res = await admin.post(resources.reportSubscriptions.endpoint, {
+          kind: 'delivery',
+          campaign,
+          frequency: 'daily',
+          time: '07:00',
+        });
+        expect(res.statusCode, res.body).toBe(201);
+        return String(res.json<{ id: number }>().id);
+      };
+      const acknowledged = async (campaign: number) => {
+        const { id } = await ctx.db
+          .insertInto('alerts')
+          .values({
+            kind: 'campaign_at_risk',
+            location_id: null,
+            campaign_id: campaign,
+            started_at: NOW,
+            details: null,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        const res = await admin.post(`${resources.alerts.endpoint}${id}/acknowledge/`);
+        expect(res.statusCode, res.body).toBe(200);
+        return String(id);
+      };
+      const [ownSubscription, otherSubscription] = [await subscribe(own.campaign), await subscribe(other.campaign)];
+      const [ownAlert, otherAlert] = [await acknowledged(own.campaign), await acknowledged(other.campaign)];
+      const listed = async (model: string) =>
+        (
+          await json<Paged<{ object_id: string }>>(
+            viewer,
+            `${resources.logEntries.endpoint}?model=${model}&page_size=100`,
+          )
+        ).results.map((e) => e.object_id);
+      const subscriptions = await listed(resources.reportSubscriptions.model_name);
+      expect(subscriptions).toContain(ownSubscription);
+      expect(subscriptions).not.toContain(otherSubscription);
+      const alerts = await listed(resources.alerts.model_name);
+      expect(alerts).toContain(ownAlert);
+      expect(alerts).not.toContain(otherAlert);
+      const theirs = await ctx.db
+        .selectFrom('log_entries')
+        .select('id')
+        .where('model', '=', resources.alerts.model_name)
+        .where('object_id', '=', otherAlert)
+        .executeTakeFirstOrThrow();
+      expect((await viewer.get(`${resources.logEntries.endpoint}${theirs.id}/`)).statusCode).toBe(404);
+    });
+
     it('sees everything once one of their roles may view all advertisers', async () => {
       const both = await asRoleUser(VIEWER_PERMISSIONS, { viewAll: false, advertisers: [own.advertiser] });
       const role = await ctx.db

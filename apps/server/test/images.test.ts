@@ -263,6 +263,23 @@ describeBackends(
       const third = await createUser(ctx.db);
       expect((await upload(manager, third.id, await png())).statusCode).toBe(201);
     });
+
+    it('keeps the picture of a stronger account, the administrator’s, out of a user manager’s reach', async () => {
+      const adminId = (
+        await ctx.db.selectFrom('users').select('id').where('username', '=', 'admin').executeTakeFirstOrThrow()
+      ).id;
+      const picture = (await upload(admin, adminId, await png())).json() as Image;
+      const manager = await asUser(ctx, ['change_user', 'view_user']);
+      for (const res of [
+        await manager.delete(`${images(adminId)}${picture.id}/`),
+        await manager.post(`${images(adminId)}${picture.id}/activate/`),
+        await upload(manager, adminId, await png()),
+      ]) {
+        expect(res.statusCode, res.body).toBe(403);
+        expect(res.json()).toEqual({ detail: details.strongerUser });
+      }
+      expect((await admin.get(images(adminId))).json()).toEqual({ results: [picture] });
+    });
   },
   { config: { media: { dir: mediaDir, maxBytes, maxPixels, maxEdge } } },
 );

@@ -33,6 +33,20 @@ describeBackends(
         expect(inbox.results.map((m) => m.content)).toEqual(['Your password was changed.']);
       });
 
+      it('makes reset links issued before the change stop working', async () => {
+        const user = await asUser(ctx, []);
+        const token = await issueReset(ctx.db, user.user.id, 60_000);
+        const res = await user.post(passwordChangeEndpoint, {
+          old_password: user.user.password,
+          password: NEW_PASSWORD,
+        });
+        expect(res.statusCode, res.body).toBe(200);
+        const stale = await new Client(ctx.app).post(passwordResetEndpoint, { token, password: `${NEW_PASSWORD}x` });
+        expect(stale.statusCode).toBe(400);
+        expect(stale.json()).toEqual({ token: [details.resetTokenInvalid] });
+        expect((await new Client(ctx.app).login(user.user.username, NEW_PASSWORD)).statusCode).toBe(200);
+      });
+
       it('answers 400 on old_password or password, 401 without a session, 403 without CSRF', async () => {
         const user = await asUser(ctx, []);
         const wrong = await user.post(passwordChangeEndpoint, { old_password: 'nope-nope', password: NEW_PASSWORD });

@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Paged } from '@marquee/contracts/common';
 import { authEndpoint, resources } from '@marquee/contracts/resources';
 import { details } from '@marquee/contracts/texts';
-import type { User, UserEvent } from '@marquee/contracts/users';
+import { SECOND_FACTOR_PERMISSION, type User, type UserEvent } from '@marquee/contracts/users';
 import { describeBackends } from './helpers/backends.ts';
 import { asAdmin, asUser, Client, createRole, createUser, signIn, uniq } from './helpers/factories.ts';
 import { activationParts, linkIn, outboxMails, tempOutbox } from './helpers/mail.ts';
@@ -13,6 +13,8 @@ const api = resources.users.endpoint;
 const detail = (id: number, action = '') => `${api}${id}/${action ? `${action}/` : ''}`;
 const outbox = tempOutbox();
 const allUserPermissions = ['add_user', 'change_user', 'delete_user', 'list_user', 'view_user'];
+/** An account's own `_permissions` for whoever holds them all: also who may drop its second factor. */
+const onAccount = [...allUserPermissions, SECOND_FACTOR_PERMISSION].sort();
 type UserOut = User & { _permissions: string[] };
 
 describeBackends(
@@ -90,7 +92,7 @@ describeBackends(
         const other = await createUser(ctx.db);
         const res = await admin.get(detail(other.id));
         expect(res.statusCode).toBe(200);
-        expect(res.json()).toMatchObject({ id: other.id, username: other.username, _permissions: allUserPermissions });
+        expect(res.json()).toMatchObject({ id: other.id, username: other.username, _permissions: onAccount });
 
         const plain = await asUser(ctx, []);
         const own = await plain.get(detail(plain.user.id));
@@ -119,7 +121,7 @@ describeBackends(
           otp_enabled: false,
           is_activated: false,
           last_login: null,
-          _permissions: allUserPermissions,
+          _permissions: onAccount,
         });
         const mails = outboxMails(outbox.dir, to);
         expect(mails).toHaveLength(1);

@@ -84,6 +84,10 @@ export const details = {
   unknownAdvertisers: 'Unknown advertiser ids.',
   linksBeyondOwn: 'You can only give locations and advertisers you are linked to yourself.',
   strongerUser: 'You cannot change a user who holds permissions you do not hold yourself.',
+  roleBeyondOwn: 'You can only give or take away permissions and advertiser access you hold yourself.',
+  ownRoleLocked: 'You cannot widen a role you hold yourself.',
+  ownSecondFactor:
+    'Only someone above you can turn off two-factor authentication or remove the one-time token of your account.',
   cannotDisableSelf: 'You cannot disable your own account.',
   ownAccountOnly: 'Only the account owner can do this.',
   activationLinkInvalid: 'This activation link is invalid or has expired.',
@@ -114,6 +118,9 @@ export const details = {
   unknownVideo: 'Unknown video; upload it first.',
   notAVideo: 'The file is not a video this product can play (mp4, webm, mov or mkv with a video stream).',
   videoProbeFailed: 'The video could not be read.',
+  /** The container's stated duration disagrees with the timestamps of its video and audio. */
+  videoDurationMismatch: (stated: number, measured: number) =>
+    `The file says it lasts ${stated.toFixed(2)} s but its video and sound run ${measured.toFixed(2)} s; export it again.`,
   inUse: 'It is still in use; disable it instead.',
 
   // Forced one-time token enrolment (require_2fa without a token)
@@ -125,3 +132,11 @@ export const details = {
 
 /** A text field holding a control character (NUL, ESC, …; line breaks only in multi-line fields). */
 export const controlCharactersText = 'This field may not contain control characters.';
+
+/** The bounds of dates: any yyyy-MM-dd the API reads, and a campaign's run (the server's 400s and the
+ * campaign form say the same). */
+export const dateTexts = {
+  dayOutOfRange: (first: string, last: string) => `Enter a date from ${first} to ${last}.`,
+  campaignTooLong: (days: number) =>
+    `A campaign can run at most ${days} days: choose an end date at most ${days - 1} days after the start date.`,
+} as const;

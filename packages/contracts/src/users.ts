@@ -40,6 +40,12 @@ export type User = z.infer<typeof user>;
 export const userRef = z.object({ id: z.number().int(), username: z.string(), full_name: z.string() });
 export type UserRef = z.infer<typeof userRef>;
 
+/** In a user's `_permissions`: the viewer may switch off require_2fa and remove the one-time token of
+ * that account (whoever may change the account, never its owner: the superuser alone, with nobody above
+ * it, manages its own). */
+export const SECOND_FACTOR_ACTION = 'second_factor';
+export const SECOND_FACTOR_PERMISSION = `${SECOND_FACTOR_ACTION}_user`;
+
 export const userInput = z.object({
   username: z
     .string()

@@ -40,7 +40,41 @@ export type AuthLinks = {
 /** Who is asking: the session's user, everything their roles grant (dependents included), and links. */
 export type Auth = { user: SessionUser; permissions: ReadonlySet<string>; superuser: boolean; links: AuthLinks };
 
-type Catalogue = { codenames: string[]; dependents: Map<string, string[]> };
+type Catalogue = { codenames: string[]; byId: Map<number, string>; dependents: Map<string, string[]> };
+
+/** What roles give: permissions (implied ones included), superuser-ness and the all-advertisers flags
+ * (`viewAllAdvertisers` is true with either flag). */
+type Standing = {
+  permissions: ReadonlySet<string>;
+  superuser: boolean;
+  allAdvertisers: boolean;
+  viewAllAdvertisers: boolean;
+};
+const noStanding = (): Standing => ({
+  permissions: new Set(),
+  superuser: false,
+  allAdvertisers: false,
+  viewAllAdvertisers: false,
+});
+
+/** A role as the grant rules read it: its id (unless new) and what it gives. */
+export type RoleShape = {
+  id?: number;
+  /** Ids of the directly chosen permissions. */
+  permissions: readonly number[];
+  can_change_all_advertisers: boolean;
+  can_view_all_advertisers: boolean;
+};
+
+/** Whether the user holds everything `standing` gives. A superuser holds all; nobody else holds
+ * superuser-ness, so no one else outranks a superuser account, whatever permissions they were given. */
+function covers(auth: Auth, standing: Standing): boolean {
+  if (auth.superuser) return true;
+  if (standing.superuser) return false;
+  if (standing.allAdvertisers && !auth.links.allAdvertisers) return false;
+  if (standing.viewAllAdvertisers && !auth.links.viewAllAdvertisers) return false;
+  return [...standing.permissions].every((p) => auth.permissions.has(p));
+}
 
 export type Access = ReturnType<typeof createAccess>;
 
@@ -56,7 +90,7 @@ export function createAccess(db: Database) {
       const from = byId.get(e.permission_id)!;
       dependents.set(from, [...(dependents.get(from) ?? []), byId.get(e.dependent_id)!]);
     }
-    return { codenames: perms.map((p) => p.codename), dependents };
+    return { codenames: perms.map((p) => p.codename), byId, dependents };
   };
   const getCatalogue = () => (catalogue ??= loadCatalogue());
 
@@ -175,10 +209,24 @@ export function createAccess(db: Database) {
     };
   }
 
-  async function permissionsOfRoles(roleIds: number[]): Promise<Set<string>> {
-    const roles = await db.selectFrom('roles').select(['id', 'is_superuser']).where('id', 'in', roleIds).execute();
-    if (roles.some((r) => r.is_superuser)) return new Set((await getCatalogue()).codenames);
-    if (!roles.length) return new Set();
+  /** What a set of roles gives: every permission (implied ones included; all for a superuser role),
+   * whether one is a superuser role, and the all-advertisers flags. */
+  async function standingOfRoles(roleIds: number[]): Promise<Standing> {
+    if (!roleIds.length) return noStanding();
+    const roles = await db
+      .selectFrom('roles')
+      .select(['id', 'is_superuser', 'can_change_all_advertisers', 'can_view_all_advertisers'])
+      .where('id', 'in', roleIds)
+      .execute();
+    const superuser = roles.some((r) => r.is_superuser);
+    const allAdvertisers = superuser || roles.some((r) => r.can_change_all_advertisers);
+    const flags = {
+      superuser,
+      allAdvertisers,
+      viewAllAdvertisers: allAdvertisers || roles.some((r) => r.can_view_all_advertisers),
+    };
+    if (superuser) return { ...flags, permissions: new Set((await getCatalogue()).codenames) };
+    if (!roles.length) return { ...flags, permissions: new Set() };
     const direct = await db
       .selectFrom('role_permissions')
       .innerJoin('permissions', 'permissions.id', 'role_permissions.permission_id')
@@ -189,7 +237,22 @@ export function createAccess(db: Database) {
         roles.map((r) => r.id),
       )
       .execute();
-    return withImplied(direct.map((d) => d.codename));
+    return { ...flags, permissions: await withImplied(direct.map((d) => d.codename)) };
+  }
+
+  /** What one role gives as it stands or is about to be saved (its directly chosen permission ids;
+   * unknown ids give nothing, they are the validation's 400). */
+  async function standingOfRole(role: RoleShape | null): Promise<Standing> {
+    if (!role) return noStanding();
+    const { byId } = await getCatalogue();
+    const codenames = role.permissions.flatMap((id) => byId.get(id) ?? []);
+    const allAdvertisers = role.can_change_all_advertisers;
+    return {
+      permissions: await withImplied(codenames),
+      superuser: false,
+      allAdvertisers,
+      viewAllAdvertisers: allAdvertisers || role.can_view_all_advertisers,
+    };
   }
 
   /** `direct` and every permission they imply. */
@@ -269,18 +332,54 @@ export function createAccess(db: Database) {
     if (!rule.allows(auth, object)) throw forbidden(rule.denial);
   }
 
-  /** True when every permission the roles give is one the user holds (no granting beyond one's own). */
+  /** True when the user holds everything the roles give: every permission, each all-advertisers flag
+   * and superuser-ness (no granting beyond one's own). */
   async function canGrantRoles(auth: Auth, roleIds: number[]): Promise<boolean> {
     if (!roleIds.length) return true;
-    const granted = await permissionsOfRoles(roleIds);
-    return [...granted].every((p) => auth.permissions.has(p));
+    return covers(auth, await standingOfRoles(roleIds));
   }
 
-  /** Acting on another account (edit, disable, reactivate, drop its token) needs every permission that
-   * account holds: otherwise a user manager could take over an administrator (new email → reset). */
+  /** Acting on another account (edit, disable, reactivate, drop its token, its picture) needs everything
+   * that account holds (canGrantRoles): otherwise a user manager could take over an administrator (new
+   * email → reset). */
   async function requireOutranks(auth: Auth, target: { id: number; roles: number[] }): Promise<void> {
     if (target.id === auth.user.id) return;
     if (!(await canGrantRoles(auth, target.roles))) throw forbidden(details.strongerUser);
+  }
+
+  /**
+   * Throws 403 unless the user may change a role from `before` to `after` (`before` null: a new role;
+   * `after` null: a deleted one). Roles are bounded by holding, as grants to users are: a permission or an
+   * all-advertisers flag (can_view_all_advertisers where it lifts isolation) is given or taken away only
+   * by someone who holds it, and nobody widens a role they hold (whoever holds it would gain). The
+   * superuser holds everything and has nobody above it.
+   */
+  async function requireRoleChange(
+    auth: Auth,
+    { before, after }: { before: RoleShape | null; after: RoleShape | null },
+  ): Promise<void> {
+    if (auth.superuser) return;
+    const [was, will] = await Promise.all([standingOfRole(before), standingOfRole(after)]);
+    const gained = [...will.permissions].filter((p) => !was.permissions.has(p));
+    const lost = [...was.permissions].filter((p) => !will.permissions.has(p));
+    const widens =
+      gained.length > 0 ||
+      (will.allAdvertisers && !was.allAdvertisers) ||
+      (will.viewAllAdvertisers && !was.viewAllAdvertisers);
+    if (widens && before?.id !== undefined) {
+      const held = await db
+        .selectFrom('user_roles')
+        .select('role_id')
+        .where('user_id', '=', auth.user.id)
+        .where('role_id', '=', before.id)
+        .executeTakeFirst();
+      if (held) throw forbidden(details.ownRoleLocked);
+    }
+    const beyond =
+      [...gained, ...lost].some((p) => !auth.permissions.has(p)) ||
+      (will.allAdvertisers !== was.allAdvertisers && !auth.links.allAdvertisers) ||
+      (will.viewAllAdvertisers !== was.viewAllAdvertisers && !auth.links.viewAllAdvertisers);
+    if (beyond) throw forbidden(details.roleBeyondOwn);
   }
 
   return {
@@ -290,6 +389,7 @@ export function createAccess(db: Database) {
     renewSession,
     requireLink,
     requireOutranks,
+    requireRoleChange,
     modelPermissions,
     objectPermissions,
     isVisible,

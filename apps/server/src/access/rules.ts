@@ -4,6 +4,7 @@
 import { CampaignState, isClosed } from '@marquee/contracts/campaigns';
 import { OVERRIDE_CAPACITY } from '@marquee/contracts/permissions';
 import { details } from '@marquee/contracts/texts';
+import { SECOND_FACTOR_ACTION } from '@marquee/contracts/users';
 import type { Auth } from './access.ts';
 
 type ObjectRule = {
@@ -111,10 +112,14 @@ export const objectRules: Record<string, ObjectRule> = {
     },
     denial: details.notCampaignManager,
   },
-  /** Everyone may look at their own account (and its event log). */
+  /** Everyone may look at their own account (and its event log); `second_factor` says who may switch
+   * off require_2fa and remove the token of the account (the operation rules below). */
   user: {
     allows: () => true,
-    grants: (auth, object) => (isSelf(auth, object) ? ['view'] : []),
+    grants: (auth, object) => [
+      ...(isSelf(auth, object) ? ['view'] : []),
+      ...(mayDropSecondFactor(auth, object) ? [SECOND_FACTOR_ACTION] : []),
+    ],
   },
 };
 
@@ -130,14 +135,27 @@ export const operationRules = {
   disable_user: { allows: (auth, object) => !isSelf(auth, object), denial: details.cannotDisableSelf },
   /** Enrolling a one-time token needs the authenticator in the owner's hand. */
   enrol_otp: { allows: isSelf, denial: details.ownAccountOnly },
-  /** The owner, or whoever may change the user (e.g. a lost phone). */
+  /** Whoever may change the user (e.g. a lost phone); on one's own account `own_second_factor` comes first. */
   disable_otp: {
-    allows: (auth, object) => isSelf(auth, object) || auth.permissions.has('change_user'),
+    allows: (auth) => auth.permissions.has('change_user'),
     denial: details.permissionDenied,
+  },
+  /** Switching off require_2fa or removing the token of one's own account would let a stolen password
+   * suffice: only someone above the account does it (outranking is checked besides), never its owner,
+   * except the superuser, who has nobody above it. Enrolling and switching require_2fa on stay open. */
+  own_second_factor: {
+    allows: (auth, object) => !isSelf(auth, object) || auth.superuser,
+    denial: details.ownSecondFactor,
   },
 } satisfies Record<string, OperationRule>;
 
 export type Operation = keyof typeof operationRules;
+
+/** Whether the user may switch off require_2fa and remove the token of the account `object` (before
+ * outranking, which the request checks). */
+function mayDropSecondFactor(auth: Auth, object: unknown): boolean {
+  return operationRules.own_second_factor.allows(auth, object) && operationRules.disable_otp.allows(auth);
+}
 
 /** What decides who may fetch an image's bytes: the object it belongs to. */
 export type ImageFacts = {

@@ -21,6 +21,9 @@ export type ImageOwner<T extends { id: number }> = {
   repr(object: T): string;
   /** Whether the user may change this object's images beyond the change permission (e.g. their own account). */
   ownerMayChange?(auth: Auth, object: T): boolean;
+  /** A further check when someone other than the owner changes the images (e.g. a user's picture needs
+   * outranking the account); throws to refuse. */
+  requireChange?(access: Access, auth: Auth, object: T): Promise<void>;
 };
 
 export type ImagesDeps = { db: Database; access: Access; storage: MediaStorage; limits: Config['media'] };
@@ -53,6 +56,7 @@ export function createImagesService<T extends { id: number }>(
     const object = await loadObject(auth, objectId);
     if (!owner.ownerMayChange?.(auth, object)) {
       access.require(auth, `change_${model}`, { model, value: object });
+      await owner.requireChange?.(access, auth, object);
     }
     return object;
   }

@@ -26,7 +26,8 @@ export function createPasswordsService({ db, config, mailer, log }: Deps) {
     message: details.resetThrottled,
   });
 
-  /** Stores a new password in a transaction with its log entry and a message to the user. */
+  /** Stores a new password in a transaction with its log entry and a message to the user. Outstanding
+   * reset links stop working: one mailed before the change must not undo it. */
   async function setPassword(
     userId: number,
     password: string,
@@ -38,6 +39,7 @@ export function createPasswordsService({ db, config, mailer, log }: Deps) {
       await extra?.(trx);
       const user = await usersRepository.secrets(trx, userId);
       await usersRepository.setFields(trx, userId, { password_hash: passwordHash, is_activated: true });
+      await consumeTokens(trx, userId, 'reset');
       await usersRepository.endSessions(trx, userId, keepSession);
       await writeLogEntry(trx, {
         userId,
@@ -117,7 +119,6 @@ export function createPasswordsService({ db, config, mailer, log }: Deps) {
           .returning('id')
           .executeTakeFirst();
         if (!taken) throw invalid();
-        await consumeTokens(trx, row.id, 'reset');
       });
       return { detail: details.passwordReset };
     },

@@ -21,17 +21,24 @@ export type LogEntryFilters = {
 };
 
 /** Entries about other advertisers' objects are hidden from users who see only their own advertisers;
- * entries of objects deleted since cannot be placed, and are hidden too. */
+ * entries of objects deleted since cannot be placed, and are hidden too. Report subscriptions and alerts
+ * name a campaign ("Delivery of <campaign>", a pacing alert): theirs follow the campaign, and a
+ * subscription without one (a statistics report, whose filters may name an advertiser) is seen only by
+ * its owner. */
 function advertiserEntries(advertisers: number[], viewer: number | undefined) {
   const among = amongIds('p.advertiser_id', advertisers);
   const clips = sql`select vc.id from videoclips vc join products p on p.id = vc.product_id where ${among}`;
+  const campaigns = sql`select c.id from campaigns c where c.videoclip_id in (${clips})`;
   return sql<boolean>`case log_entries.model
     when 'advertiser' then log_entries.object_id in (select a.id::text from advertisers a
       where ${amongIds('a.id', advertisers)})
     when 'product' then log_entries.object_id in (select p.id::text from products p where ${among})
     when 'videoclip' then log_entries.object_id in (select id::text from (${clips}) c)
-    when 'campaign' then log_entries.object_id in (select c.id::text from campaigns c
-      where c.videoclip_id in (${clips}))
+    when 'campaign' then log_entries.object_id in (select id::text from (${campaigns}) c)
+    when 'reportsubscription' then log_entries.object_id in (select s.id::text from report_subscriptions s
+      where s.campaign_id in (${campaigns}) or (s.campaign_id is null and s.user_id = ${viewer ?? null}))
+    when 'alert' then log_entries.object_id in (select a.id::text from alerts a
+      where a.campaign_id is null or a.campaign_id in (${campaigns}))
     when 'video' then log_entries.object_id in (select vc.video_id::text from videoclips vc
       where vc.id in (${clips}))
       or log_entries.object_id in (select v.id::text from videos v where v.uploaded_by = ${viewer ?? null})

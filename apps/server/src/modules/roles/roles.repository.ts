@@ -7,6 +7,9 @@ import { applyPage, countOf } from '../../http/list.ts';
 
 export type RoleFilters = { name?: string };
 
+/** The flags of a new role when the input leaves them out: it sees every advertiser, changes only its own. */
+export const ROLE_DEFAULTS = { can_change_all_advertisers: false, can_view_all_advertisers: true } as const;
+
 const base = (db: Database, filters: RoleFilters) => {
   let q = db
     .selectFrom('roles')
@@ -46,8 +49,8 @@ export const rolesRepository: CrudRepository<Role, RoleInput, RoleFilters> & {
       .insertInto('roles')
       .values({
         name: input.name,
-        can_change_all_advertisers: input.can_change_all_advertisers ?? false,
-        can_view_all_advertisers: input.can_view_all_advertisers ?? true,
+        can_change_all_advertisers: input.can_change_all_advertisers ?? ROLE_DEFAULTS.can_change_all_advertisers,
+        can_view_all_advertisers: input.can_view_all_advertisers ?? ROLE_DEFAULTS.can_view_all_advertisers,
       })
       .returning('id')
       .executeTakeFirstOrThrow();

@@ -126,6 +126,7 @@ export function createAccountsService({ db, access, config }: UsersDeps, users: 
     },
 
     async disableOtp(auth: Auth, id: number) {
+      access.requireOperation(auth, 'own_second_factor', { id });
       access.requireOperation(auth, 'disable_otp', { id });
       const target = await usersRepository.get(db, id);
       if (!target) throw notFound();
@@ -224,6 +225,8 @@ export function createAccountsService({ db, access, config }: UsersDeps, users: 
           .executeTakeFirst();
         if (!taken) throw notFound(details.activationLinkInvalid);
         await consumeTokens(trx, user.id, 'activation');
+        // The password set here replaces any a reset link would set.
+        await consumeTokens(trx, user.id, 'reset');
         await usersRepository.setFields(trx, user.id, {
           password_hash: passwordHash,
           is_activated: true,

@@ -1,4 +1,5 @@
-// The user's picture: one image per account; whoever may change the user, or the user themselves.
+// The user's picture: one image per account; the user themselves, or whoever may change the user and
+// outranks the account (as for every other change of a stronger account).
 import { resources } from '@marquee/contracts/resources';
 import type { User } from '@marquee/contracts/users';
 import type { ImageOwner } from '../../media/images.service.ts';
@@ -10,4 +11,5 @@ export const userImages: ImageOwner<User> = {
   load: (db, id) => usersRepository.get(db, id),
   repr: (user) => user.username,
   ownerMayChange: (auth, object) => object.id === auth.user.id,
+  requireChange: (access, auth, user) => access.requireOutranks(auth, user),
 };

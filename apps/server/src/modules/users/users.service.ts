@@ -121,6 +121,9 @@ export function createUsersService({ db, access, config, mailer, log }: UsersDep
       access.require(auth, `change_${model}`);
       const current = await usersRepository.get(db, id);
       if (current) {
+        if (current.require_2fa && input.require_2fa === false) {
+          access.requireOperation(auth, 'own_second_factor', current);
+        }
         await access.requireOutranks(auth, current);
         await checkRoles(auth, input.roles, current.roles);
         checkLinks(auth, input, current);

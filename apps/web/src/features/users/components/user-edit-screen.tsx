@@ -2,6 +2,7 @@
 // token and event log. Anyone may open their own account; for others the server decides (403 → home).
 import { Stack } from '@mantine/core';
 import { permissionFlags } from '@marquee/contracts/common';
+import { SECOND_FACTOR_PERMISSION } from '@marquee/contracts/users';
 import { useQueryClient } from '@tanstack/react-query';
 import { Navigate } from 'react-router';
 import { paths } from '../../../app/paths.ts';
@@ -58,6 +59,7 @@ export function UserEditScreen() {
   const objectFlags = permissionFlags(user.data?._permissions, 'user');
   const userFlags = permissionFlags(me?._permissions, 'user');
   const readOnly = isNew ? !userFlags.canAdd : !objectFlags.canChange;
+  const canDropSecondFactor = isNew || Boolean(user.data?._permissions.includes(SECOND_FACTOR_PERMISSION));
   const userId = id ?? 0;
 
   return (
@@ -70,6 +72,7 @@ export function UserEditScreen() {
         canChange={!isNew && objectFlags.canChange}
         isSelf={isSelf}
         canListUsers={canListUsers}
+        canDropSecondFactor={canDropSecondFactor}
       />
       {user.data && !isNew && (
         <>
@@ -81,7 +84,7 @@ export function UserEditScreen() {
             readOnly={!isSelf && !objectFlags.canChange}
             onChange={() => refreshUser(queryClient, userId)}
           />
-          <UserOtpSection user={user.data} isSelf={isSelf} canChange={objectFlags.canChange} />
+          <UserOtpSection user={user.data} isSelf={isSelf} canRemove={canDropSecondFactor} />
           {isSelf && <UserReportSubscriptions />}
           {isSelf && <AlertMailSection email={user.data.email} />}
           <UserEventLog userId={user.data.id} />

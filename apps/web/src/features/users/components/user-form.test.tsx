@@ -154,6 +154,31 @@ describe('UserForm', () => {
     expect(screen.getByText('You can view this account but not change it.')).toBeInTheDocument();
   });
 
+  it('keeps require_2fa on for someone not above the account; switching it on stays possible', () => {
+    const { unmount } = renderWithProviders(
+      <UserForm
+        user={account({ require_2fa: true })}
+        roles={roles}
+        readOnly={false}
+        canChange
+        canDropSecondFactor={false}
+      />,
+    );
+    expect(screen.getByRole('checkbox', { name: /Require two-factor authentication/ })).toBeDisabled();
+    expect(screen.getByText('Only someone above this account can switch it off.')).toBeInTheDocument();
+    unmount();
+    renderWithProviders(
+      <UserForm
+        user={account({ require_2fa: false })}
+        roles={roles}
+        readOnly={false}
+        canChange
+        canDropSecondFactor={false}
+      />,
+    );
+    expect(screen.getByRole('checkbox', { name: /Require two-factor authentication/ })).toBeEnabled();
+  });
+
   it('disables an account after confirmation, and offers Enable for a disabled one', async () => {
     const post = vi.spyOn(api, 'post').mockResolvedValue(undefined);
     const { user, unmount } = renderWithProviders(

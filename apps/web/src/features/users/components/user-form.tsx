@@ -80,9 +80,22 @@ export type UserFormProps = {
   isSelf?: boolean;
   /** The signed-in user may open the users list (the breadcrumb links there). */
   canListUsers?: boolean;
+  /** May switch require_2fa off (the server's `second_factor_user`: someone above the account, never its
+   * owner); switching it on needs only the change permission. */
+  canDropSecondFactor?: boolean;
 };
 
-export function UserForm({ user, roles, readOnly, canChange, isSelf = false, canListUsers = true }: UserFormProps) {
+export function UserForm({
+  user,
+  roles,
+  readOnly,
+  canChange,
+  isSelf = false,
+  canListUsers = true,
+  canDropSecondFactor = true,
+}: UserFormProps) {
+  // Once required, two-factor authentication is switched off only by someone above the account.
+  const twoFactorLocked = Boolean(user?.require_2fa) && !canDropSecondFactor;
   const save = useSaveUser();
   const {
     register,
@@ -177,8 +190,12 @@ export function UserForm({ user, roles, readOnly, canChange, isSelf = false, can
                   control={control}
                   name="require_2fa"
                   label="Require two-factor authentication"
-                  description="The user enrols a one-time token when activating."
-                  disabled={readOnly}
+                  description={
+                    twoFactorLocked && !readOnly
+                      ? 'Only someone above this account can switch it off.'
+                      : 'The user enrols a one-time token when activating.'
+                  }
+                  disabled={readOnly || twoFactorLocked}
                 />
               </Group>
             </Stack>

@@ -15,7 +15,7 @@ const enrolment = { qr_url: 'data:image/png;base64,AAAA', otp_url: 'otpauth://to
 afterEach(() => vi.restoreAllMocks());
 
 async function startEnrolment(post: ReturnType<typeof vi.spyOn>) {
-  const rendered = renderWithProviders(<UserOtpSection user={account()} isSelf canChange={false} />);
+  const rendered = renderWithProviders(<UserOtpSection user={account()} isSelf canRemove={false} />);
   await rendered.user.click(screen.getByRole('button', { name: 'Enable one-time token' }));
   await waitFor(() => expect(post).toHaveBeenCalledWith('/api/users/7/enable_otp/'));
   return rendered;
@@ -82,14 +82,14 @@ describe('UserOtpSection', () => {
   });
 
   it('offers enrolment only to oneself, and removing a token after confirmation', async () => {
-    const { unmount } = renderWithProviders(<UserOtpSection user={account()} isSelf={false} canChange />);
+    const { unmount } = renderWithProviders(<UserOtpSection user={account()} isSelf={false} canRemove />);
     expect(screen.queryByRole('button', { name: 'Enable one-time token' })).toBeNull();
     expect(screen.getByText('Not enabled')).toBeInTheDocument();
     unmount();
 
     const post = vi.spyOn(api, 'post').mockResolvedValue({});
     const { user } = renderWithProviders(
-      <UserOtpSection user={account({ otp_enabled: true })} isSelf={false} canChange />,
+      <UserOtpSection user={account({ otp_enabled: true })} isSelf={false} canRemove />,
     );
     expect(screen.getByText('Enabled')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Disable one-time token' }));
@@ -97,8 +97,14 @@ describe('UserOtpSection', () => {
     await waitFor(() => expect(post).toHaveBeenCalledWith('/api/users/7/disable_otp/'));
   });
 
-  it('does not offer removing the token of someone else without change permission', () => {
-    renderWithProviders(<UserOtpSection user={account({ otp_enabled: true })} isSelf={false} canChange={false} />);
+  it('does not offer removing a token without second_factor_user, one’s own included', () => {
+    const { unmount } = renderWithProviders(
+      <UserOtpSection user={account({ otp_enabled: true })} isSelf={false} canRemove={false} />,
+    );
+    expect(screen.queryByRole('button', { name: 'Disable one-time token' })).toBeNull();
+    unmount();
+    renderWithProviders(<UserOtpSection user={account({ otp_enabled: true })} isSelf canRemove={false} />);
+    expect(screen.getByText('Enabled')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Disable one-time token' })).toBeNull();
   });
 });

@@ -1,5 +1,6 @@
 // The one-time token of an account: whether one is enrolled; enrolling (oneself only: QR code and
-// link, then a token from the app to confirm) and removing it (oneself, or with change permission).
+// link, then a token from the app to confirm) and removing it (someone above the account, never its
+// owner unless the superuser: the server's `second_factor_user`).
 import {
   Anchor,
   Badge,
@@ -137,10 +138,11 @@ export type UserOtpSectionProps = {
   user: User;
   /** The account is the signed-in user's own. */
   isSelf: boolean;
-  canChange: boolean;
+  /** May remove the token (the account's `second_factor_user`). */
+  canRemove: boolean;
 };
 
-export function UserOtpSection({ user, isSelf, canChange }: UserOtpSectionProps) {
+export function UserOtpSection({ user, isSelf, canRemove }: UserOtpSectionProps) {
   const enable = useEnableOtp();
   const disable = useDisableOtp();
   const [enrolment, setEnrolment] = useState<EnableOtpResponse | null>(null);
@@ -197,7 +199,7 @@ export function UserOtpSection({ user, isSelf, canChange }: UserOtpSectionProps)
                 Enable one-time token
               </Button>
             )}
-            {user.otp_enabled && (isSelf || canChange) && (
+            {user.otp_enabled && canRemove && (
               <Button
                 variant="outline"
                 color="red"
