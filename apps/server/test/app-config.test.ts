@@ -26,11 +26,14 @@ describeBackends('app config', (ctx) => {
     expect(body.opening_hours).toEqual({ open_time: '06:00', close_time: '24:00' });
     // How long raw plays are kept (RAW_EVENT_RETENTION_DAYS), so the screens can say where they start.
     expect(body.raw_event_retention_days).toBe(400);
+    // The longest campaign run (MAX_CAMPAIGN_DAYS), so the campaign form refuses what the server would.
+    expect(body.max_campaign_days).toBe(1096);
     expect(Object.keys(body).sort()).toEqual([
       'age_groups',
       'genders',
       'image_max_bytes',
       'loop_seconds',
+      'max_campaign_days',
       'opening_hours',
       'raw_event_retention_days',
       'rejection_reasons',

@@ -32,19 +32,22 @@ import { createDevice, createLocation } from './helpers/location-factories.ts';
 const KEPT_FROM = '2029-05-01';
 const CAMPAIGNS = resources.campaigns.endpoint;
 const viewer = [{ gender: 'f' as const, age_group: 1 }];
+/** These suites send the gateway plays from years back, as an installation taking plays up to ten
+ * years old (MAX_EVENT_AGE_DAYS) would receive from screens that were offline that long. */
+const retentionConfig = { ...clockConfig, maxEventAgeDays: 3660 };
 
 type Totals = { plays: number; viewers: number; play_ms: number; delivered: number; partial: number };
 
 describeBackends(
   'raw event retention',
   (ctx) => {
-    /** A location with a device, and a campaign of a 10 s clip that has been on there since 2029. */
+    /** A location with a device, and a campaign of a 10 s clip that has been on there since 2028. */
     async function site() {
       const s = await deliverySite(ctx.db, {
         devices: [{ since: '2029-01-01T00:00:00Z' }, { since: '2029-01-01T00:00:00Z' }],
       });
       const clip = await clipOf(ctx.db, 10);
-      const campaign = await deliveryCampaign(ctx.db, { clip, sites: [s], start: '2029-01-01', end: day(30) });
+      const campaign = await deliveryCampaign(ctx.db, { clip, sites: [s], start: '2028-01-01', end: day(30) });
       return { site: s, campaign, token: s.devices[0]!.token, other: s.devices[1]!.token };
     }
 
@@ -74,12 +77,15 @@ describeBackends(
     }
 
     /** A campaign with 2 plays in March 2029, 1 at the end of April (past retention), 1 at the start of
-     * May and 3 in June (kept), one of them short, all watched by one viewer. */
+     * May and 3 in June (kept), one of them short, all watched by one viewer (two batches: one batch's
+     * plays fall in at most MAX_BATCH_MONTHS months). */
     async function playedAcrossRetention() {
       const s = await site();
       await sendPlays(ctx.app, s.token, [
         ...plays(s.campaign.id, 2, '2029-03-10T10:15:00Z', { viewers: viewer }),
         ...plays(s.campaign.id, 1, '2029-04-30T23:59:00Z', { viewers: viewer }),
+      ]);
+      await sendPlays(ctx.app, s.token, [
         ...plays(s.campaign.id, 1, '2029-05-01T00:00:00Z', { viewers: viewer }),
         ...plays(s.campaign.id, 2, '2029-06-20T08:00:00Z', { viewers: viewer }),
         ...plays(s.campaign.id, 1, '2029-06-21T08:00:00Z', { viewers: viewer, duration_ms: 2000 }),
@@ -219,7 +225,7 @@ describeBackends(
       expect(early.headers[RAW_EVENTS_FROM_HEADER]).toBe(KEPT_FROM);
       expect(early.headers[RETENTION_NOTICE_HEADER]).toBe(retentionTexts.proofOfPlay(KEPT_FROM, 400));
       expect(early.body.trim().split('\r\n')).toHaveLength(1 + 4);
-      // The campaign's whole run (it began in January 2029) reaches before them too.
+      // The campaign's whole run (it began in January 2028) reaches before them too.
       expect((await proof('')).headers[RETENTION_NOTICE_HEADER]).toBe(retentionTexts.proofOfPlay(KEPT_FROM, 400));
 
       const kept = await proof(`?date__gte=${KEPT_FROM}`);
@@ -269,7 +275,7 @@ describeBackends(
       expect((await runMaintenance(ctx.db, ctx.config)).partitions.dropped).toEqual(['2028-01']);
     });
   },
-  { config: clockConfig },
+  { config: retentionConfig },
 );
 
 /** The migrations of src/db/migrations, as migrate.ts finds them. */

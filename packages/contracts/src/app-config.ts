@@ -32,5 +32,8 @@ export const appConfig = z.object({
   /** Days raw plays are kept (RAW_EVENT_RETENTION_DAYS; null: for good): lists of single plays start at
    * `rawEventsFrom` of retention.ts, while the reports count every play. */
   raw_event_retention_days: z.number().int().nullable(),
+  /** The longest run a campaign may have, in days with its start and end both counted
+   * (MAX_CAMPAIGN_DAYS; see `campaignDateProblems`). */
+  max_campaign_days: z.number().int(),
 });
 export type AppConfig = z.infer<typeof appConfig>;

@@ -1,7 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { campaignProblems, campaignTexts, canTransition, CampaignState, rejectInput } from './campaigns.ts';
+import {
+  campaignDateProblems,
+  campaignInput,
+  campaignProblems,
+  campaignTexts,
+  canTransition,
+  CampaignState,
+  rejectInput,
+  runDays,
+} from './campaigns.ts';
 import { deliveryTexts } from './delivery.ts';
-import { messages } from './texts.ts';
+import { dateTexts, messages } from './texts.ts';
 
 const valid = {
   videoclip: 3,
@@ -18,7 +27,7 @@ const valid = {
   p_age_on: true,
   p_age: [2, 3],
 };
-const context = { today: '2026-11-22', zones: [1, 2, 3, 4], ageGroups: [1, 2, 3] };
+const context = { today: '2026-11-22', zones: [1, 2, 3, 4], ageGroups: [1, 2, 3], maxDays: 1096 };
 
 describe('campaignProblems', () => {
   it('accepts a complete campaign starting today', () => {
@@ -52,6 +61,19 @@ describe('campaignProblems', () => {
       end_date: campaignTexts.endBeforeStart,
     });
     expect(campaignProblems({ ...valid, end_date: valid.start_date }, context)).toEqual({});
+  });
+
+  it('runs at most maxDays days: exactly the maximum is accepted, one more day refused', () => {
+    // 2026-11-22 + 1095 days = 2029-11-21: 1096 days with both ends counted.
+    expect(runDays('2026-11-22', '2029-11-21')).toBe(1096);
+    expect(campaignProblems({ ...valid, end_date: '2029-11-21' }, context)).toEqual({});
+    expect(campaignProblems({ ...valid, end_date: '2029-11-22' }, context)).toEqual({
+      end_date: dateTexts.campaignTooLong(1096),
+    });
+    expect(campaignProblems({ ...valid, end_date: valid.start_date }, { ...context, maxDays: 1 })).toEqual({});
+    expect(campaignProblems({ ...valid, end_date: '2026-11-23' }, { ...context, maxDays: 1 })).toEqual({
+      end_date: dateTexts.campaignTooLong(1),
+    });
   });
 
   it('needs the targeting values that are switched on, and only then', () => {
@@ -117,5 +139,42 @@ describe('rejectInput', () => {
     ]);
     expect(rejectInput.safeParse({ reason: 0, comments: 'Wrong logo' }).success).toBe(true);
     expect(rejectInput.safeParse({ reason: 2 }).success).toBe(true);
+  });
+});
+
+describe('campaignDateProblems', () => {
+  const outOfRange = dateTexts.dayOutOfRange('2000-01-01', '2100-12-31');
+
+  it('takes the maximum run: its boundary moves with it', () => {
+    expect(campaignDateProblems({ start_date: '2028-02-01', end_date: '2028-03-01' }, 30)).toEqual({});
+    expect(campaignDateProblems({ start_date: '2028-02-01', end_date: '2028-03-01' }, 29)).toEqual({
+      end_date: dateTexts.campaignTooLong(29),
+    });
+    // Across a leap day and a DST change the days are calendar days.
+    expect(runDays('2028-02-28', '2028-03-01')).toBe(3);
+    expect(runDays('2026-03-28', '2026-03-30')).toBe(3);
+  });
+
+  it('refuses days outside 2000-01-01 … 2100-12-31, whatever the maximum', () => {
+    expect(campaignDateProblems({ start_date: '2026-11-22', end_date: '9999-12-31' }, 3660)).toEqual({
+      end_date: outOfRange,
+    });
+    expect(campaignDateProblems({ start_date: '0001-01-01', end_date: '2026-11-22' }, 3660)).toEqual({
+      start_date: outOfRange,
+    });
+    expect(campaignDateProblems({ start_date: '2000-01-01', end_date: '2000-01-01' }, 1)).toEqual({});
+    expect(campaignDateProblems({ start_date: '2100-12-31', end_date: '2100-12-31' }, 1)).toEqual({});
+    expect(campaignDateProblems({ start_date: '1999-12-31', end_date: '2000-01-01' }, 10)).toEqual({
+      start_date: outOfRange,
+    });
+  });
+
+  it('the input schema refuses such days with the same text, and a malformed one with the format text', () => {
+    const parse = (end_date: string) =>
+      campaignInput.shape.end_date.safeParse(end_date).error?.issues.map((issue) => issue.message);
+    expect(parse('9999-12-31')).toEqual([outOfRange]);
+    expect(parse('0001-01-01')).toEqual([outOfRange]);
+    expect(parse('2026-02-30')).toEqual(['Enter a date as yyyy-MM-dd.']);
+    expect(parse('2100-12-31')).toBeUndefined();
   });
 });

@@ -1,9 +1,9 @@
 // Campaigns: a video clip played at locations in chosen zones between two dates, optionally only in
 // a daily time window and for an audience (gender, age groups), approved before it plays.
 import { z } from 'zod';
-import { id, isCalendarDay, listQuery } from './common.ts';
+import { FIRST_DAY, LAST_DAY, id, isDayInRange, isoDate, listQuery } from './common.ts';
 import { GOAL_TYPES, GOAL_VALUE_MAX, PACING_STATES, deliveryTexts } from './goals.ts';
-import { messages } from './texts.ts';
+import { dateTexts, messages } from './texts.ts';
 
 /** Campaign states (spec §4). */
 export const CampaignState = {
@@ -39,7 +39,7 @@ export type Gender = (typeof GENDERS)[number];
 /** `HH:mm`, 00:00 … 23:59. */
 export const TIME_PATTERN = /^([01]\d|2[0-3]):[0-5]\d$/;
 const time = z.string().regex(TIME_PATTERN, 'Enter a time as HH:mm.');
-const day = z.string().refine(isCalendarDay, 'Enter a date as yyyy-MM-dd.');
+const day = isoDate;
 
 export const campaign = z.object({
   id: z.number().int(),
@@ -192,6 +192,31 @@ export type CampaignInput = z.infer<typeof campaignInput>;
 
 export type CampaignProblems = Partial<Record<keyof CampaignInput, string>>;
 
+/** The days of a run from `start` to `end` (yyyy-MM-dd), both counted: 1 when they are the same day. */
+export const runDays = (start: string, end: string) =>
+  Math.round((Date.parse(`${end}T00:00:00Z`) - Date.parse(`${start}T00:00:00Z`)) / 86_400_000) + 1;
+
+/**
+ * What is wrong with a campaign's dates, by field (empty when nothing): each within
+ * [FIRST_DAY, LAST_DAY], the end not before the start, and a run of at most `maxDays` days (both ends
+ * counted, so an end `maxDays - 1` days after the start is the longest). Every figure the server
+ * computes over a campaign's run stays bounded by this.
+ */
+export function campaignDateProblems(
+  { start_date, end_date }: Pick<CampaignInput, 'start_date' | 'end_date'>,
+  maxDays: number,
+): Pick<CampaignProblems, 'start_date' | 'end_date'> {
+  const problems: Pick<CampaignProblems, 'start_date' | 'end_date'> = {};
+  const outOfRange = dateTexts.dayOutOfRange(FIRST_DAY, LAST_DAY);
+  if (!isDayInRange(start_date)) problems.start_date = outOfRange;
+  if (!isDayInRange(end_date)) problems.end_date = outOfRange;
+  else if (end_date < start_date) problems.end_date = campaignTexts.endBeforeStart;
+  else if (!problems.start_date && runDays(start_date, end_date) > maxDays) {
+    problems.end_date = dateTexts.campaignTooLong(maxDays);
+  }
+  return problems;
+}
+
 /**
  * The campaign rules of spec §5 that both the form and the server apply; `today` is yyyy-MM-dd in the
  * server's time zone. An empty object means the input is acceptable.
@@ -214,7 +239,18 @@ export function campaignProblems(
     | 'p_age'
   > &
     Partial<Pick<CampaignInput, 'goal_type' | 'goal_value'>>,
-  { today, zones, ageGroups }: { today: string; zones: readonly number[]; ageGroups: readonly number[] },
+  {
+    today,
+    zones,
+    ageGroups,
+    maxDays,
+  }: {
+    today: string;
+    zones: readonly number[];
+    ageGroups: readonly number[];
+    /** The longest run (MAX_CAMPAIGN_DAYS; the web reads it from /api/config/). */
+    maxDays: number;
+  },
 ): CampaignProblems {
   const problems: CampaignProblems = {};
   if (!input.videoclip) problems.videoclip = messages.selectVideoClip;
@@ -224,8 +260,8 @@ export function campaignProblems(
   if ((input.p_zones_overlay ?? []).some((zone) => !input.p_zones.includes(zone))) {
     problems.p_zones_overlay = campaignTexts.overlayNeedsZone;
   }
-  if (input.start_date < today) problems.start_date = campaignTexts.startInPast;
-  if (input.end_date < input.start_date) problems.end_date = campaignTexts.endBeforeStart;
+  Object.assign(problems, campaignDateProblems(input, maxDays));
+  if (!problems.start_date && input.start_date < today) problems.start_date = campaignTexts.startInPast;
   if (input.p_times_on) {
     if (!input.p_start_time) problems.p_start_time = campaignTexts.required;
     if (!input.p_end_time) problems.p_end_time = campaignTexts.required;

@@ -1,5 +1,6 @@
 // Shapes shared by every resource: list queries, paged answers, error bodies, permission flags.
 import { z } from 'zod';
+import { dateTexts } from './texts.ts';
 
 /** Largest id the database's int columns hold; larger ids are a 400, not a database error. */
 export const MAX_ID = 2147483647;
@@ -13,8 +14,20 @@ export function isCalendarDay(day: string): boolean {
   return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(day);
 }
 
-/** A day as yyyy-MM-dd (a date filter means that whole day in the server's time zone). */
-export const isoDate = z.string().refine(isCalendarDay, 'Enter a date as yyyy-MM-dd.');
+/** The first and last day any date may name: a campaign, a filter or a report outside them is a typo
+ * or an attempt to make the server count days for millennia. */
+export const FIRST_DAY = '2000-01-01';
+export const LAST_DAY = '2100-12-31';
+
+/** True when a yyyy-MM-dd day lies within [FIRST_DAY, LAST_DAY]. */
+export const isDayInRange = (day: string) => day >= FIRST_DAY && day <= LAST_DAY;
+
+/** A day as yyyy-MM-dd within [FIRST_DAY, LAST_DAY] (a date filter means that whole day in the server's
+ * time zone). */
+export const isoDate = z
+  .string()
+  .refine(isCalendarDay, { message: 'Enter a date as yyyy-MM-dd.', abort: true })
+  .refine(isDayInRange, dateTexts.dayOutOfRange(FIRST_DAY, LAST_DAY));
 export type IdParam = z.infer<typeof idParam>;
 
 const boolParam = z

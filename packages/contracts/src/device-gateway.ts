@@ -26,6 +26,9 @@ export const MAX_DEVICE_STATUS_LENGTH = 100;
 export const MAX_PLAY_MS = 24 * 3_600_000;
 /** How far in the future (by the server's clock) an event may start: device clocks drift a little. */
 export const MAX_CLOCK_SKEW_MS = 10 * 60_000;
+/** The most calendar months (UTC) the plays of one batch may fall in: each month is a partition of the
+ * raw plays, made when a batch first brings one, so a batch makes at most this many. */
+export const MAX_BATCH_MONTHS = 3;
 /** The longest a busy server asks a device to wait before sending a batch again (Retry-After, 503). */
 export const MAX_RETRY_AFTER_SECONDS = 60;
 /** What a device's last_status becomes when the maintenance sweep finds it silent. */
@@ -238,6 +241,13 @@ export const gatewayTexts = {
   zoneNotPlayed: 'The campaign does not play in this zone.',
   unknownAgeGroup: 'Unknown age group.',
   inFuture: 'This time is in the future.',
+  /** A play older than MAX_EVENT_AGE_DAYS. */
+  tooOld: (days: number) => `This play is more than ${days} days old; older plays are not accepted.`,
+  beforeStart: (start: string) => `This play is before the campaign's start date (${start}).`,
+  afterEnd: (end: string) => `This play is after the campaign's end date (${end}).`,
+  /** The event that brings a batch's plays into one month more than MAX_BATCH_MONTHS. */
+  tooManyMonths: (months: number) =>
+    `A batch may hold plays of at most ${months} calendar months (UTC); send the others in another batch.`,
   notInPlaylist: "This file is not in the device's playlist.",
   /** A batch refused because the server has as many waiting to be written as it keeps (503). */
   busy: 'The server is busy writing other batches. Send this batch again after the time in Retry-After.',

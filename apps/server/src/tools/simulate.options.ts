@@ -10,7 +10,8 @@ export const usage = `Usage: npm run simulate -- --devices N --days D [options]
        npm run simulate -- --live DURATION [--interval DURATION] [options]
 
   --devices N       virtual devices to register, spread over the locations (default 10)
-  --days D          days of history up to now (default 7), sent as fast as the server takes them
+  --days D          days of history up to now (default 7), sent as fast as the server takes them; at
+                    most the server's MAX_EVENT_AGE_DAYS (35 by default): it refuses older plays
   --live DURATION   instead of a history: run in real time for this long (e.g. 90s, 10m, 8h; a bare
                     number is minutes); each device reports every --interval; Ctrl-C stops early and
                     still prints the summary

@@ -1,5 +1,5 @@
 // GET /api/config/: the choices the server's configuration decides (limits, zones, time zone, a new
-// location's loop and opening hours).
+// location's loop and opening hours, the longest campaign run).
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { appConfig, appConfigEndpoint, type AppConfig } from '@marquee/contracts/app-config';
@@ -22,6 +22,7 @@ export function registerAppConfigRoutes(app: FastifyInstance, config: Config) {
     loop_seconds: config.inventory.loopSeconds,
     opening_hours: config.inventory.openingHours,
     raw_event_retention_days: config.rawEventRetentionDays,
+    max_campaign_days: config.maxCampaignDays,
   };
   app
     .withTypeProvider<ZodTypeProvider>()

@@ -78,8 +78,8 @@ export function createCampaignApprovalService({ access, campaigns, config, db }:
     };
 
   return {
-    /** Needs room for the clip wherever and whenever it plays, unless an override is asked for (and
-     * allowed). */
+    /** Needs a run within the bounds and room for the clip wherever and whenever it plays, unless an
+     * override is asked for (and allowed). */
     approve(auth: Auth, id: number, { override_capacity = false }: { override_capacity?: boolean } = {}) {
       requireOverride(access, auth, override_capacity);
       return move(auth, id, {
@@ -88,8 +88,10 @@ export function createCampaignApprovalService({ access, campaigns, config, db }:
         refused: campaignTexts.onlyNewApproved,
         changeMessage: APPROVED_CHANGE_MESSAGE,
         notify: toAuthor('info', (c) => campaignTexts.approvedMessage(c.name)),
-        check: (trx, campaign) =>
-          checkRoom(trx, { auth, campaign, today: campaigns.today(), override: override_capacity }),
+        check: (trx, campaign) => {
+          campaigns.requireBoundedRun(campaign);
+          return checkRoom(trx, { auth, campaign, today: campaigns.today(), override: override_capacity });
+        },
       });
     },
 

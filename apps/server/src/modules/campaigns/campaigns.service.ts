@@ -3,6 +3,7 @@
 import { ActionFlag } from '@marquee/contracts/action-flags';
 import {
   PLAYING_STATES,
+  campaignDateProblems,
   campaignProblems,
   campaignTexts,
   campaignTransitions,
@@ -36,7 +37,7 @@ import {
 export type CampaignsDeps = {
   db: Database;
   access: Access;
-  config: Pick<Config, 'now' | 'timeZone' | 'zones' | 'campaigns'>;
+  config: Pick<Config, 'now' | 'timeZone' | 'zones' | 'campaigns' | 'maxCampaignDays'>;
 };
 
 /** The input a stored campaign would be sent as (what a PATCH starts from). */
@@ -99,7 +100,12 @@ export function createCampaignsService({ db, access, config }: CampaignsDeps) {
     const now = today();
     const minStart = existing && existing.start_date < now ? existing.start_date : now;
     const errors: ValidationErrorBody = {};
-    const problems = campaignProblems(input, { today: minStart, zones: config.zones, ageGroups });
+    const problems = campaignProblems(input, {
+      today: minStart,
+      zones: config.zones,
+      ageGroups,
+      maxDays: config.maxCampaignDays,
+    });
     for (const [field, text] of Object.entries(problems)) errors[field] = [text];
 
     if (input.videoclip && input.videoclip !== existing?.videoclip && !errors.videoclip) {
@@ -161,6 +167,15 @@ export function createCampaignsService({ db, access, config }: CampaignsDeps) {
   return {
     ...crud,
     today,
+
+    /** 400 on its dates when a stored campaign's run is not one a user could enter now (one stored
+     * before the bound): it must be edited before it is booked, so no figure counts its days. */
+    requireBoundedRun(campaign: Pick<Campaign, 'start_date' | 'end_date'>) {
+      const problems = campaignDateProblems(campaign, config.maxCampaignDays);
+      if (Object.keys(problems).length) {
+        throw badRequest(Object.fromEntries(Object.entries(problems).map(([field, text]) => [field, [text]])));
+      }
+    },
 
     /** `for_approval`: new campaigns ending today or later (today in the server's time zone);
      * `internal`: filters other services add (never from the query string). */

@@ -183,6 +183,7 @@ export const gatewayRepository = {
             'campaigns.id',
             'campaigns.state',
             day('campaigns.start_date').as('start_date'),
+            day('campaigns.end_date').as('end_date'),
             'campaigns.p_zones',
             'campaigns.videoclip_id',
             'videos.duration',

@@ -13,6 +13,7 @@ import {
 import type { ValidationErrorBody } from '@marquee/contracts/common';
 import { isCompletedPlay } from '@marquee/contracts/delivery';
 import {
+  MAX_BATCH_MONTHS,
   MAX_CLOCK_SKEW_MS,
   MAX_RETRY_AFTER_SECONDS,
   gatewayTexts,
@@ -22,6 +23,7 @@ import {
   type PlaylistResponse,
 } from '@marquee/contracts/device-gateway';
 import { writeLogEntry } from '../../audit/audit.ts';
+import { zonedInstant } from '@marquee/contracts/time-zones';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/database.ts';
 import { HttpError, badRequest, notFound, unauthorized } from '../../http/errors.ts';
@@ -43,6 +45,7 @@ export type GatewayDeps = {
     Config,
     | 'now'
     | 'timeZone'
+    | 'maxEventAgeDays'
     | 'campaigns'
     | 'deviceOfflineMs'
     | 'playlistStaleMs'
@@ -164,12 +167,43 @@ export function createDeviceGatewayService({ db, config, storage, metrics }: Gat
   };
 
   /** The errors of a batch by field path (`events.3.zone`), empty when every event is acceptable, and
-   * the clip and the state of each campaign named. */
+   * the clip and the state of each campaign named. An event's time must lie in its campaign's run (from
+   * the start of its start date to the end of its end date, in TIME_ZONE), within MAX_EVENT_AGE_DAYS
+   * before now and MAX_CLOCK_SKEW_MS after, and the batch's plays in at most MAX_BATCH_MONTHS UTC
+   * months (each a partition, made for the batch if missing). */
   async function check(device: GatewayDevice, batch: EventsBatch) {
     const ids = [...new Set(batch.events.map((e) => e.campaign))];
     const campaigns = new Map((await repo.campaignsAt(db, device.location_id, ids)).map((c) => [c.id, c]));
     const now = today();
-    const latest = new Date(config.now().getTime() + MAX_CLOCK_SKEW_MS).toISOString();
+    const clock = config.now().getTime();
+    const latest = new Date(clock + MAX_CLOCK_SKEW_MS).toISOString();
+    const earliest = new Date(clock - config.maxEventAgeDays * 86_400_000).toISOString();
+    /** Each campaign's run as UTC texts [from, to), to compare with the events' (also UTC texts). */
+    const runs = new Map(
+      [...campaigns.values()].map((c) => [
+        c.id,
+        {
+          from: new Date(zonedInstant(c.start_date, 0, config.timeZone)).toISOString(),
+          to: new Date(zonedInstant(c.end_date, 24 * 60, config.timeZone)).toISOString(),
+        },
+      ]),
+    );
+    /** What is wrong with a play at `at` (a UTC text) of campaign `c` (when known), if anything. */
+    const whenProblem = (at: string, c?: { id: number; start_date: string; end_date: string }) => {
+      // A year past 9999 (9999-12-31T23:30-01:00) is written +010000-…, one before 0 as -000001-….
+      if (at.length !== 24)
+        return at.startsWith('+') ? gatewayTexts.inFuture : gatewayTexts.tooOld(config.maxEventAgeDays);
+      if (at > latest) return gatewayTexts.inFuture;
+      if (at < earliest) return gatewayTexts.tooOld(config.maxEventAgeDays);
+      const run = c && runs.get(c.id)!;
+      if (run && at < run.from) return gatewayTexts.beforeStart(c.start_date);
+      if (run && at >= run.to) return gatewayTexts.afterEnd(c.end_date);
+      return undefined;
+    };
+    /** The UTC months of the batch's acceptable plays so far. */
+    const months = new Set<string>();
+    const monthProblem = (month: string) =>
+      !months.has(month) && months.size >= MAX_BATCH_MONTHS ? gatewayTexts.tooManyMonths(MAX_BATCH_MONTHS) : undefined;
     const errors: ValidationErrorBody = {};
     batch.events.forEach((event, i) => {
       const c = campaigns.get(event.campaign);
@@ -179,7 +213,11 @@ export function createDeviceGatewayService({ db, config, storage, metrics }: Gat
         (Number(c.state) !== CampaignState.Finished || c.start_date <= now);
       if (!known) errors[`events.${i}.campaign`] = [gatewayTexts.unknownCampaign];
       else if (!c.p_zones.includes(event.zone)) errors[`events.${i}.zone`] = [gatewayTexts.zoneNotPlayed];
-      if (utcText(event.started_at) > latest) errors[`events.${i}.started_at`] = [gatewayTexts.inFuture];
+      const at = utcText(event.started_at);
+      const month = at.slice(0, 7);
+      const timeError = whenProblem(at, known ? c : undefined) ?? monthProblem(month);
+      if (timeError) errors[`events.${i}.started_at`] = [timeError];
+      else months.add(month);
       (event.viewers ?? []).forEach((viewer, j) => {
         if (!ageGroups.has(viewer.age_group))
           errors[`events.${i}.viewers.${j}.age_group`] = [gatewayTexts.unknownAgeGroup];

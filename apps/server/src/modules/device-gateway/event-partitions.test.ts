@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { MAX_BATCH_MONTHS } from '@marquee/contracts/device-gateway';
+import type { Database } from '../../db/database.ts';
 import {
+  ensureEventPartitions,
   expiredMonths,
   monthBounds,
   monthOf,
@@ -29,6 +32,20 @@ describe('months of plays', () => {
       monthsOf(['2027-01-01T00:00:00.000Z', new Date('2026-12-31T23:59:59.999Z'), at('2026-12-01T00:00:00Z')]),
     ).toEqual(['2026-12', '2027-01']);
     expect(monthsOf([])).toEqual([]);
+  });
+});
+
+describe('partitions made for a batch', () => {
+  it(`are refused for more than ${MAX_BATCH_MONTHS} months, before the database is asked`, async () => {
+    const months = Array.from({ length: MAX_BATCH_MONTHS + 1 }, (_, i) => Date.UTC(2026, i, 1));
+    const untouched = new Proxy({} as Database, {
+      get: () => {
+        throw new Error('the database was asked');
+      },
+    });
+    await expect(ensureEventPartitions(untouched, months, settings('2026-06-01T00:00:00Z', null))).rejects.toThrow(
+      `at most ${MAX_BATCH_MONTHS}`,
+    );
   });
 });
 

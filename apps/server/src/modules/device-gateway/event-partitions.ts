@@ -5,6 +5,7 @@
 // nor fall in a change of clocks (local months would leave gaps or overlaps between the partitions
 // made before and after a change of TIME_ZONE).
 import { sql } from 'kysely';
+import { MAX_BATCH_MONTHS } from '@marquee/contracts/device-gateway';
 import { rawEventsStart, utcMonthStart } from '@marquee/contracts/retention';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/database.ts';
@@ -141,15 +142,20 @@ export async function createPartitions(db: Database, months: Month[], settings?:
  * Makes sure every play among `instants` has its month's partition, so that no batch fails for want
  * of one. The months this process knows of cost nothing; others cost a look at the catalogue, and a
  * partition made when missing. A month past the retention is made too: its plays go into the rollups
- * like any others, and the next sweep drops the month's raw rows.
+ * like any others, and the next sweep drops the month's raw rows. A batch brings at most
+ * MAX_BATCH_MONTHS months (the gateway refuses others): more is refused here too, before any query, so
+ * that no batch can make partitions by the hundred while every other request waits for the catalogue.
  */
 export async function ensureEventPartitions(
   db: Database,
   instants: Iterable<string | Date | number>,
   settings: RetentionSettings,
 ): Promise<Month[]> {
+  const months = monthsOf(instants);
+  if (months.length > MAX_BATCH_MONTHS)
+    throw new Error(`A batch of plays in ${months.length} months; at most ${MAX_BATCH_MONTHS} are taken`);
   const cache = knownOf(db);
-  const unknown = monthsOf(instants).filter((m) => !cache.has(m));
+  const unknown = months.filter((m) => !cache.has(m));
   if (!unknown.length) return [];
   const existing = new Set(await partitionMonths(db));
   const missing = unknown.filter((m) => !existing.has(m));

@@ -115,7 +115,7 @@ export const inputOf = (values: CampaignFormValues): CampaignInput => ({
 export const minStartOf = (campaign: Campaign | undefined, today: string) =>
   campaign && campaign.start_date < today ? campaign.start_date : today;
 
-export type CampaignRules = { minStart: string; config: Pick<AppConfig, 'zones' | 'age_groups'> };
+export type CampaignRules = { minStart: string; config: Pick<AppConfig, 'zones' | 'age_groups' | 'max_campaign_days'> };
 
 /** The form's resolver schema: every problem on its field, then the values as sent. */
 export function campaignFormSchema({ minStart, config }: CampaignRules) {
@@ -137,6 +137,7 @@ export function campaignFormSchema({ minStart, config }: CampaignRules) {
         today: minStart,
         zones: config.zones,
         ageGroups: config.age_groups.map((group) => group.id),
+        maxDays: config.max_campaign_days,
       });
       for (const [field, message] of Object.entries(shared)) {
         const key = field as keyof CampaignFormValues;
