@@ -20,9 +20,10 @@ const DAYS = 10;
  * (~190 MB on PostgreSQL, ~39 MB on PGlite), which a server holding the rows or the file would add at
  * least. PGlite's bound is wider: with prepared statements its growth measured 3–13 MB over runs of
  * the same code (4–6 MB without), though every page's plan is the same either way; 20 MB is still half
- * its file.
+ * its file. PostgreSQL's growth measured 2 MB alone and 13 MB with the whole server suite running
+ * beside it (when the heap is collected): 19 MB is the tenth of its file the test's name promises.
  */
-const MAX_GROWTH_MB = { postgres: 12, pglite: 20 } as const;
+const MAX_GROWTH_MB = { postgres: 19, pglite: 20 } as const;
 /** The server's old-space limit in the test, below the size of the million-row file (~190 MB). */
 const HEAP_CAP_MB = 160;
 
