@@ -3,7 +3,7 @@ import { appConfigEndpoint } from '@marquee/contracts/app-config';
 import type { UserInfo } from '@marquee/contracts/auth';
 import { campaignTexts } from '@marquee/contracts/campaigns';
 import type { AvailabilityRow } from '@marquee/contracts/inventory';
-import { messages } from '@marquee/contracts/texts';
+import { dateTexts, messages } from '@marquee/contracts/texts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -102,6 +102,16 @@ describe('CampaignForm', { timeout: 20_000 }, () => {
     await user.paste('2099-05-01');
     await user.tab();
     expect(screen.getByRole('textbox', { name: /End date/ })).toHaveValue('2099-05-01');
+  });
+
+  it('refuses a run longer than the configured maximum on Save, as the server would', async () => {
+    const put = vi.spyOn(api, 'put');
+    const long = campaignFixture({ state: 0, start_date: '2096-01-01', end_date: '2100-12-31' });
+    const { user } = renderWithProviders(<CampaignForm campaign={long} readOnly={false} />);
+    await screen.findByRole('textbox', { name: 'Name' });
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText(dateTexts.campaignTooLong(config.max_campaign_days))).toBeInTheDocument();
+    expect(put).not.toHaveBeenCalled();
   });
 
   it('does not save on Enter in a date field', async () => {

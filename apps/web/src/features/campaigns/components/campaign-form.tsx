@@ -355,6 +355,7 @@ function CampaignFormBody({
                   otherLocations={otherLocations}
                   readOnly={readOnly}
                   minStart={minStart}
+                  maxDays={config.max_campaign_days}
                 />
                 <CampaignZonesSection zones={config.zones} readOnly={readOnly} />
                 <CampaignAudienceSection config={config} readOnly={readOnly} />

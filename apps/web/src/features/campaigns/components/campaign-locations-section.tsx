@@ -1,9 +1,12 @@
 // The campaign form's "Locations and dates": the locations it plays at (only those with devices can
 // be chosen) and its first and last day. The start waits for a location, starts today at the
-// earliest (in the configured time zone), and an empty end follows it.
+// earliest (in the configured time zone), and an empty end follows it; the end's picker stops at the
+// longest run (MAX_CAMPAIGN_DAYS), which the form's rules also refuse beyond.
 import { MultiSelect, Paper, SimpleGrid, Stack } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
 import type { CampaignInput } from '@marquee/contracts/campaigns';
+import { LAST_DAY } from '@marquee/contracts/common';
+import { addDays } from '@marquee/contracts/inventory';
 import type { Location } from '@marquee/contracts/locations';
 import { useMemo, type KeyboardEvent } from 'react';
 import { Controller, useFormContext, useWatch } from 'react-hook-form';
@@ -17,6 +20,12 @@ type LocationOption = { value: string; label: string; disabled?: boolean };
  * is taken as it is typed, and the picker stays for choosing one. */
 const keepEnterInDateField = (event: KeyboardEvent<HTMLInputElement>) => {
   if (event.key === 'Enter') event.preventDefault();
+};
+
+/** The last end day the picker offers: the longest run from the start, and never past LAST_DAY. */
+const lastEnd = (start: string | null | undefined, maxDays: number) => {
+  const last = start ? addDays(start, maxDays - 1) : LAST_DAY;
+  return last < LAST_DAY ? last : LAST_DAY;
 };
 
 export type NamedLocation = { id: number; name: string };
@@ -47,6 +56,8 @@ export type CampaignLocationsSectionProps = {
   readOnly: boolean;
   /** The earliest start day (yyyy-MM-dd). */
   minStart: string;
+  /** The longest run in days, both ends counted (MAX_CAMPAIGN_DAYS). */
+  maxDays: number;
 };
 
 export function CampaignLocationsSection({
@@ -54,6 +65,7 @@ export function CampaignLocationsSection({
   otherLocations,
   readOnly,
   minStart,
+  maxDays,
 }: CampaignLocationsSectionProps) {
   const { control, getValues, setValue, formState } = useFormContext<CampaignFormValues, unknown, CampaignInput>();
   const [ids, startDay] = useWatch({ control, name: ['locations', 'start_date'] });
@@ -102,6 +114,7 @@ export function CampaignLocationsSection({
                 valueFormat={DATE_FORMAT}
                 placeholder={DATE_FORMAT}
                 minDate={minStart}
+                maxDate={LAST_DAY}
                 value={field.value}
                 onChange={(day) => {
                   field.onChange(day);
@@ -128,6 +141,7 @@ export function CampaignLocationsSection({
                 valueFormat={DATE_FORMAT}
                 placeholder={DATE_FORMAT}
                 minDate={startDay && startDay > minStart ? startDay : minStart}
+                maxDate={lastEnd(startDay, maxDays)}
                 value={field.value}
                 // Cleared, it follows the start again.
                 onChange={(day) => field.onChange(day ?? getValues('start_date'))}
