@@ -1,5 +1,6 @@
 // The one place that reads process.env: every setting, typed and defaulted.
 import { PLAYLIST_STALE_MINUTES_DEFAULT } from '@marquee/contracts/device-health';
+import { LONGEST_RUN_DAYS } from '@marquee/contracts/campaigns';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -158,7 +159,7 @@ const envSchema = z.object({
   /** The gateway refuses plays that started longer ago than this (days). */
   MAX_EVENT_AGE_DAYS: z.coerce.number().int().min(1).max(3660).default(35),
   /** The longest run a campaign may have, in days from its start date to its end date (default 3 years). */
-  MAX_CAMPAIGN_DAYS: z.coerce.number().int().min(1).max(3660).default(1096),
+  MAX_CAMPAIGN_DAYS: z.coerce.number().int().min(1).max(LONGEST_RUN_DAYS).default(1096),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Lets a Prometheus scraper on another machine read /metrics (`Authorization: Bearer <token>`). */
   METRICS_TOKEN: z.string().min(16).optional(),

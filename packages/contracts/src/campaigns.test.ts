@@ -8,6 +8,8 @@ import {
   CampaignState,
   rejectInput,
   runDays,
+  boundedRun,
+  LONGEST_RUN_DAYS,
 } from './campaigns.ts';
 import { deliveryTexts } from './delivery.ts';
 import { dateTexts, messages } from './texts.ts';
@@ -167,6 +169,18 @@ describe('campaignDateProblems', () => {
     expect(campaignDateProblems({ start_date: '1999-12-31', end_date: '2000-01-01' }, 10)).toEqual({
       start_date: outOfRange,
     });
+  });
+
+  it('bounds the run figures are computed over, for rows stored before the bounds existed', () => {
+    expect(boundedRun('2026-11-22', '2026-11-30')).toEqual({ from: '2026-11-22', to: '2026-11-30' });
+    expect(boundedRun('2026-11-22', '2026-11-22')).toEqual({ from: '2026-11-22', to: '2026-11-22' });
+    expect(boundedRun('2026-11-22', '2026-11-21')).toBeNull();
+    // 9999-12-31 ends at LAST_DAY; year 1 starts at FIRST_DAY, and the run then stops after the ceiling.
+    expect(boundedRun('2099-01-01', '9999-12-31')).toEqual({ from: '2099-01-01', to: '2100-12-31' });
+    const fromFirst = boundedRun('0001-01-01', '9999-12-31')!;
+    expect(fromFirst.from).toBe('2000-01-01');
+    expect(runDays(fromFirst.from, fromFirst.to)).toBe(LONGEST_RUN_DAYS);
+    expect(boundedRun('0001-01-01', '1999-12-31')).toBeNull();
   });
 
   it('the input schema refuses such days with the same text, and a malformed one with the format text', () => {

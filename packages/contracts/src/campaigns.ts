@@ -196,6 +196,25 @@ export type CampaignProblems = Partial<Record<keyof CampaignInput, string>>;
 export const runDays = (start: string, end: string) =>
   Math.round((Date.parse(`${end}T00:00:00Z`) - Date.parse(`${start}T00:00:00Z`)) / 86_400_000) + 1;
 
+/** The ceiling of MAX_CAMPAIGN_DAYS: no configuration allows a longer run. */
+export const LONGEST_RUN_DAYS = 3660;
+
+/**
+ * The days of a campaign's run that figures are computed over: its dates, held within
+ * [FIRST_DAY, LAST_DAY] and to at most LONGEST_RUN_DAYS from the start. New dates are refused outside
+ * these bounds; a row stored before they existed (ending 9999-12-31, say) must not make a request count
+ * days for millennia. Null when the run is empty.
+ */
+export function boundedRun(start: string, end: string): { from: string; to: string } | null {
+  const from = start < FIRST_DAY ? FIRST_DAY : start;
+  let to = end > LAST_DAY ? LAST_DAY : end;
+  if (to < from) return null;
+  if (runDays(from, to) > LONGEST_RUN_DAYS) {
+    to = new Date(Date.parse(`${from}T00:00:00Z`) + (LONGEST_RUN_DAYS - 1) * 86_400_000).toISOString().slice(0, 10);
+  }
+  return { from, to };
+}
+
 /**
  * What is wrong with a campaign's dates, by field (empty when nothing): each within
  * [FIRST_DAY, LAST_DAY], the end not before the start, and a run of at most `maxDays` days (both ends

@@ -1,7 +1,7 @@
 // A campaign's delivery from what the repository read: expected plays per location and day by the
 // contracts' rules (devices × zones × loops in its window within the opening hours), the counted plays
 // beside them, grouped as asked, and the figures (due, delivery %, pacing) of each row and the totals.
-import { REPORT_STATES } from '@marquee/contracts/campaigns';
+import { REPORT_STATES, boundedRun } from '@marquee/contracts/campaigns';
 import {
   deliveryFigures,
   expectedPlays,
@@ -61,7 +61,8 @@ function cellsOf(
   const last = campaign.end_date < clock.today ? campaign.end_date : clock.today;
   const cells: Cell[] = [];
   let expectedTotal = 0;
-  const days = campaign.start_date <= campaign.end_date ? eachDayOf(campaign.start_date, campaign.end_date) : [];
+  const run = boundedRun(campaign.start_date, campaign.end_date);
+  const days = run ? eachDayOf(run.from, run.to) : [];
   for (const location of campaign.locations) {
     const spans = playSpans(location, campaign);
     const devices = periods.get(location.id) ?? [];
