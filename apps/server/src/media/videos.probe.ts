@@ -60,6 +60,8 @@ type Stream = {
   width?: number;
   height?: number;
   duration?: string;
+  /** Frames per second as a fraction, `25/1`; `0/0` when unknown. */
+  avg_frame_rate?: string;
   disposition?: { attached_pic?: number };
 };
 type Probe = {
@@ -111,9 +113,50 @@ export async function probeVideo(tools: VideoTools, file: string): Promise<Probe
   const container = containerOf(probe, streams);
   const video = streams.find((s) => s.codec_type === 'video' && !s.disposition?.attached_pic);
   if (!container || !video?.width || !video.height) throw notAVideo();
-  const duration = Number(probe.format?.duration ?? video.duration);
-  if (!Number.isFinite(duration) || duration <= 0) throw notAVideo();
-  return { ...container, duration, width: video.width, height: video.height };
+  const stated = Number(probe.format?.duration ?? video.duration);
+  const measured = await measuredDuration(tools, file);
+  if (!Number.isFinite(measured) || measured <= 0) throw notAVideo();
+  if (Number.isFinite(stated) && Math.abs(stated - measured) > durationTolerance(video)) {
+    throw fieldError(VIDEO_FILE_FIELD, details.videoDurationMismatch(stated, measured));
+  }
+  return { ...container, duration: measured, width: video.width, height: video.height };
+}
+
+/** How far the container's stated duration may lie from the timestamps: two frames, and at least
+ * 0.1 s (an AAC track's priming and padding move its ends by a frame of audio, ~23 ms). */
+function durationTolerance(video: Stream): number {
+  const [num, den] = (video.avg_frame_rate ?? '').split('/').map(Number);
+  const frame = num && den ? den / num : 0;
+  return Math.max(0.1, 2 * frame);
+}
+
+/**
+ * How long the video and sound run, from the timestamps of their packets (the end of the last one
+ * minus the start of the first, priming before 0 left out). The container's own figure (mvhd/tkhd/
+ * mdhd in MP4) is only a claim anyone can rewrite: a 10 s spot stating 0.1 s would take a tenth of a
+ * second of loop room and count every play as complete. Reading packets decodes nothing.
+ */
+async function measuredDuration(tools: VideoTools, file: string): Promise<number> {
+  let stdout: string;
+  try {
+    ({ stdout } = await run(
+      tools.ffprobe,
+      ['-v', 'error', '-show_entries', 'packet=pts_time,duration_time', '-of', 'csv=p=0', file],
+      { maxBuffer: 64 * 1024 * 1024, timeout: 60_000 },
+    ));
+  } catch (err) {
+    if ((err as { code?: unknown }).code === 'ENOENT') throw err;
+    throw notAVideo();
+  }
+  let first = Infinity;
+  let last = -Infinity;
+  for (const line of stdout.split('\n')) {
+    const [pts, length] = line.split(',').map(Number);
+    if (pts === undefined || !Number.isFinite(pts)) continue;
+    first = Math.min(first, Math.max(0, pts));
+    last = Math.max(last, pts + (Number.isFinite(length) ? length! : 0));
+  }
+  return last - first;
 }
 
 /** A frame at min(1 s, half the video) as a jpg at most 640 px wide (`thumb`) and 160 px (`preview`). */
