@@ -1,6 +1,6 @@
 // Advertisers and their products.
 import { z } from 'zod';
-import { id, listQuery } from './common.ts';
+import { id, idFilter, listQuery } from './common.ts';
 import { image } from './images.ts';
 import { userRef } from './users.ts';
 
@@ -57,7 +57,7 @@ export type ProductInput = z.infer<typeof productInput>;
 
 export const productQuery = listQuery.extend({
   search: z.string().max(150).optional(),
-  advertiser: z.coerce.number().int().positive().optional(),
+  advertiser: idFilter.optional(),
 });
 export const productOrdering = ['name', 'sys_id', 'slug', 'id', 'advertiser__name'] as const;
 

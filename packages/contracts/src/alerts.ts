@@ -1,7 +1,7 @@
 // Alerts (issue 16): incidents with a start, an end and what they concern — a dark or stale screen
 // during opening hours, a campaign pacing at risk — listed at /api/alerts/ and acknowledged there.
 import { z } from 'zod';
-import { boolFilter, listQuery } from './common.ts';
+import { boolFilter, idFilter, listQuery } from './common.ts';
 import { gatewayTexts } from './device-gateway.ts';
 
 export const ALERT_KINDS = ['device_offline', 'device_stale', 'screen_off', 'campaign_at_risk'] as const;
@@ -51,8 +51,8 @@ export type Alert = z.infer<typeof alert>;
 export const alertQuery = listQuery.extend({
   kind: z.enum(ALERT_KINDS).optional(),
   open: boolFilter.optional(),
-  location: z.coerce.number().int().positive().optional(),
-  campaign: z.coerce.number().int().positive().optional(),
+  location: idFilter.optional(),
+  campaign: idFilter.optional(),
 });
 export type AlertQuery = z.infer<typeof alertQuery>;
 /** `-started_at` by default; the Alerts screen asks for `-open,-started_at` (open ones first). */

@@ -1,7 +1,7 @@
 // GET /api/locations/availability/ (issue 14): free room per location, zone and day (and hour), the
 // location fields of the loop, and the approval's capacity conflicts as the API carries them.
 import { z } from 'zod';
-import { boolFilter, intListUpTo, isoDate } from './common.ts';
+import { boolFilter, idFilter, intListUpTo, isoDate } from './common.ts';
 import { venueTypeId } from './venue-types.ts';
 import {
   CLOSE_TIME_PATTERN,
@@ -34,7 +34,7 @@ export const availabilityQuery = z.object({
   p_start_time: time.optional(),
   p_end_time: time.optional(),
   /** Leave this campaign out (the one being edited), so its own seconds do not count against it. */
-  exclude_campaign: z.coerce.number().int().positive().max(2147483647).optional(),
+  exclude_campaign: idFilter.optional(),
   /** Also give each open hour of each day. */
   by_hour: boolFilter.optional(),
 });

@@ -1,7 +1,7 @@
 // Campaigns: a video clip played at locations in chosen zones between two dates, optionally only in
 // a daily time window and for an audience (gender, age groups), approved before it plays.
 import { z } from 'zod';
-import { FIRST_DAY, LAST_DAY, id, isDayInRange, isoDate, listQuery } from './common.ts';
+import { FIRST_DAY, LAST_DAY, MAX_ID, id, idFilter, isDayInRange, isoDate, listQuery, pageParams } from './common.ts';
 import { GOAL_TYPES, GOAL_VALUE_MAX, PACING_STATES, deliveryTexts } from './goals.ts';
 import { dateTexts, messages } from './texts.ts';
 
@@ -381,10 +381,10 @@ export type RejectInput = z.infer<typeof rejectInput>;
 
 export const campaignQuery = listQuery.extend({
   search: z.string().max(150).optional(),
-  state: z.coerce.number().int().optional(),
-  location: z.coerce.number().int().positive().optional(),
-  advertiser: z.coerce.number().int().positive().optional(),
-  videoclip: z.coerce.number().int().positive().optional(),
+  state: z.coerce.number().int().min(0).max(MAX_ID).optional(),
+  location: idFilter.optional(),
+  advertiser: idFilter.optional(),
+  videoclip: idFilter.optional(),
   /** Campaigns that are on at some time in [date_from, date_to]. */
   date_from: day.optional(),
   date_to: day.optional(),
@@ -402,8 +402,7 @@ export const CALENDAR_MAX_DAYS = 62;
 
 /** GET /api/locations/calendar/: active locations, a page at a time, with campaign counts per day. */
 export const calendarQuery = z.object({
-  page: z.coerce.number().int().min(1).optional(),
-  page_size: z.coerce.number().int().min(0).optional(),
+  ...pageParams,
   date_from: day,
   date_to: day,
 });
@@ -422,9 +421,6 @@ export const calendarRow = z.object({
 export type CalendarRow = z.infer<typeof calendarRow>;
 
 /** GET /api/locations/{id}/actual_campaigns/: what the location plays now and later (its playlist). */
-export const actualCampaignsQuery = z.object({
-  page: z.coerce.number().int().min(1).optional(),
-  page_size: z.coerce.number().int().min(0).optional(),
-});
+export const actualCampaignsQuery = z.object(pageParams);
 /** States a location plays (approved and reported by devices). */
 export const PLAYING_STATES = [1, 2, 3, 10] as const satisfies readonly CampaignState[];

@@ -6,6 +6,14 @@ import { dateTexts } from './texts.ts';
 export const MAX_ID = 2147483647;
 export const id = z.number().int().positive().max(MAX_ID);
 export const idParam = z.object({ id: z.coerce.number().int().positive().max(MAX_ID) });
+/** An id in a query's filters (`?advertiser=3`): larger than an int column holds is a 400, not a 500. */
+export const idFilter = z.coerce.number().int().positive().max(MAX_ID);
+/** `page` and `page_size` of every paged list, bounded so an offset never overflows the database's. */
+export const pageParams = {
+  page: z.coerce.number().int().min(1).max(MAX_ID).optional(),
+  /** 0 means all rows (on append-only tables, the largest page). */
+  page_size: z.coerce.number().int().min(0).max(MAX_ID).optional(),
+};
 
 /** True when `day` (yyyy-MM-dd) names a real calendar day. */
 export function isCalendarDay(day: string): boolean {
@@ -36,9 +44,7 @@ const boolParam = z
 
 /** Query parameters every list accepts; resources extend it with their own filters. */
 export const listQuery = z.object({
-  page: z.coerce.number().int().min(1).optional(),
-  /** 0 means all rows. */
-  page_size: z.coerce.number().int().min(0).optional(),
+  ...pageParams,
   /** Comma list of fields, `-` prefix for descending. */
   ordering: z.string().max(200).optional(),
   is_active: boolParam.optional(),

@@ -1,7 +1,7 @@
 // Locations, their zones and the devices (screens) registered on them.
 import { z } from 'zod';
 import { locationLoopFields, locationLoopInput } from './availability.ts';
-import { boolFilter, id, listQuery } from './common.ts';
+import { boolFilter, id, idFilter, listQuery } from './common.ts';
 import { ZONE_NAME_MAX } from './constants.ts';
 import { DEVICE_STATES } from './device-health.ts';
 import { image } from './images.ts';
@@ -91,7 +91,7 @@ export const addZoneInput = z.object({ zone_number: z.number().int().min(1).max(
 export type AddZoneInput = z.infer<typeof addZoneInput>;
 
 export const locationZoneQuery = listQuery.extend({
-  location: z.coerce.number().int().positive().optional(),
+  location: idFilter.optional(),
   /** Zone or location name contains. */
   search: z.string().max(150).optional(),
 });
@@ -152,7 +152,7 @@ export const deviceRegistered = device.extend({ token: z.string() });
 export type DeviceRegistered = z.infer<typeof deviceRegistered>;
 
 export const deviceQuery = listQuery.extend({
-  location: z.coerce.number().int().positive().optional(),
+  location: idFilter.optional(),
   search: z.string().max(100).optional(),
   is_simulated: boolFilter.optional(),
   /** Devices in this screen-health state, as of the maintenance sweep (every minute). */

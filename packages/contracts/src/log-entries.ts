@@ -1,7 +1,7 @@
 // Audit log entries (`/api/log-entries/`).
 import { z } from 'zod';
 import { actionFlagValues } from './action-flags.ts';
-import { isoDate, listQuery, MAX_ID } from './common.ts';
+import { idFilter, isoDate, listQuery } from './common.ts';
 import { permissionModels } from './permissions.ts';
 
 /** What the log calls each model it writes entries for (the permission models, uploaded videos and
@@ -47,7 +47,7 @@ export const logEntryQuery = listQuery.extend({
   /** A day, yyyy-MM-dd, in the server's time zone. */
   action_time: isoDate.optional(),
   model: z.string().max(50).optional(),
-  user: z.coerce.number().int().positive().max(MAX_ID).optional(),
+  user: idFilter.optional(),
 });
 export type LogEntryQuery = z.infer<typeof logEntryQuery>;
 

@@ -3,7 +3,7 @@
 // in a period, and the campaigns with their per-location reports.
 import { z } from 'zod';
 import { GENDERS, TIME_PATTERN, campaign, campaignQuery } from './campaigns.ts';
-import { INT_LIST_TEXT, intList, isoDate, listQuery } from './common.ts';
+import { INT_LIST_TEXT, idFilter, intList, isoDate, listQuery } from './common.ts';
 
 /** Export formats of the statistics endpoint. `xls` is SpreadsheetML 2003 (XML) that Excel opens. */
 export const EXPORT_FORMATS = ['csv', 'xlsx', 'xls'] as const;
@@ -53,7 +53,7 @@ const groupList = z
     return parts as StatisticsGroup[];
   });
 
-const optionalId = z.coerce.number().int().positive().max(2147483647).optional();
+const optionalId = idFilter.optional();
 const time = z.string().regex(TIME_PATTERN, statisticsTexts.badTime);
 
 /** Filters shared by the statistics and the event log: days are whole days in the server's time zone. */

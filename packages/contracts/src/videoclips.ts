@@ -1,6 +1,6 @@
 // Video clips: an uploaded video (media) with a name, of one product.
 import { z } from 'zod';
-import { boolFilter, id, listQuery } from './common.ts';
+import { boolFilter, id, idFilter, listQuery } from './common.ts';
 
 const required = 'This field is required.';
 
@@ -74,8 +74,8 @@ export type VideoclipInput = z.infer<typeof videoclipInput>;
 
 export const videoclipQuery = listQuery.extend({
   search: z.string().max(150).optional(),
-  product: z.coerce.number().int().positive().optional(),
-  product__advertiser: z.coerce.number().int().positive().optional(),
+  product: idFilter.optional(),
+  product__advertiser: idFilter.optional(),
   /** Only clips of advertisers the signed-in user may use in campaigns (the campaign's clip box). */
   can_use_in_campaign: boolFilter.optional(),
 });

@@ -16,7 +16,6 @@ import {
   type Paged,
   type ValidationErrorBody,
 } from '@marquee/contracts/common';
-import { API_DEFAULT_PAGE_SIZE, API_MAX_PAGE_SIZE } from '@marquee/contracts/constants';
 import { details } from '@marquee/contracts/texts';
 import type { ResourceDefinition } from '@marquee/contracts/resources';
 import type { Access, Auth } from '../access/access.ts';
@@ -26,6 +25,7 @@ import type { MediaStorage } from '../media/storage.ts';
 import { registerBulkAction } from './bulk.ts';
 import { cachedCount, invalidateCounts } from './count-cache.ts';
 import { badRequest, notFound } from './errors.ts';
+import { pageSizeOf } from './paging.ts';
 import { requireAuth } from './session.ts';
 
 export type OrderBy = { column: string; desc: boolean }[];
@@ -52,6 +52,8 @@ export type CrudConfig<Item extends { id: number }, Input, Filters> = {
   repository: CrudRepository<Item, Input, Filters>;
   /** API ordering field → SQL column. The id is always the last tie-breaker. */
   ordering: { fields: Record<string, string>; default: string; id: string };
+  /** Rows are only ever added (the audit log): `page_size=0` is the largest page, not every row. */
+  appendOnly?: boolean;
   repr(item: Item): string;
   /** Field errors beyond the schema (uniqueness, references); `existing` is set on update. */
   validate?(db: Database, input: Partial<Input>, existing?: Item): Promise<ValidationErrorBody | undefined>;
@@ -97,7 +99,8 @@ export function createCrudService<Item extends { id: number }, Input, Filters>(
     const parsed = parseOrdering(ordering ?? config.ordering.default);
     const result: OrderBy = [];
     for (const { field, desc } of parsed) {
-      const column = config.ordering.fields[field];
+      // Own fields only: `constructor` or `__proto__` are not columns.
+      const column = Object.hasOwn(config.ordering.fields, field) ? config.ordering.fields[field] : undefined;
       if (!column) throw badRequest({ ordering: [details.invalidOrdering(field)] });
       result.push({ column, desc });
     }
@@ -144,7 +147,7 @@ export function createCrudService<Item extends { id: number }, Input, Filters>(
       if (!config.scope) access.require(auth, perm('list'));
       const { page = 1, page_size, ordering, ...requested } = query;
       const filters = { ...requested, ...config.scope?.(auth), ...config.restrict?.(auth) };
-      const size = page_size === 0 ? null : Math.min(page_size ?? API_DEFAULT_PAGE_SIZE, API_MAX_PAGE_SIZE);
+      const size = pageSizeOf(page_size, { appendOnly: config.appendOnly });
       const order = orderBy(ordering);
       const [results, count] = await Promise.all([
         repo.list(db, {

@@ -7,9 +7,27 @@ import { badRequest } from './errors.ts';
 
 export type Paging = { page?: number; page_size?: number };
 
-/** Limit and offset of a page (`page_size=0`: all rows). */
-export function pageOf({ page = 1, page_size }: Paging, defaultSize = API_DEFAULT_PAGE_SIZE) {
-  const limit = page_size === 0 ? null : Math.min(page_size ?? defaultSize, API_MAX_PAGE_SIZE);
+export type PageSizeOptions = {
+  /** Rows of a page when the query names no size. */
+  defaultSize?: number;
+  /** A table that only grows (raw plays, the audit log): `page_size=0` gives the largest page, not
+   * every row, since a year of a network is millions of rows in one answer. Their exports stream. */
+  appendOnly?: boolean;
+};
+
+/** The rows a page holds: `page_size` (else the default), at most API_MAX_PAGE_SIZE; null (every row)
+ * for `page_size=0` except on append-only tables. */
+export function pageSizeOf(
+  page_size: number | undefined,
+  { defaultSize = API_DEFAULT_PAGE_SIZE, appendOnly = false }: PageSizeOptions = {},
+): number | null {
+  if (page_size === 0) return appendOnly ? API_MAX_PAGE_SIZE : null;
+  return Math.min(page_size ?? defaultSize, API_MAX_PAGE_SIZE);
+}
+
+/** Limit and offset of a page (`page_size=0`: all rows, see `pageSizeOf`). */
+export function pageOf({ page = 1, page_size }: Paging, options?: PageSizeOptions) {
+  const limit = pageSizeOf(page_size, options);
   return { page, limit, offset: limit === null ? 0 : (page - 1) * limit };
 }
 

@@ -2,13 +2,13 @@
 // preview) and the calendar (campaigns per location and day).
 import { CALENDAR_MAX_DAYS, PLAYING_STATES, campaignTexts, type CalendarQuery } from '@marquee/contracts/campaigns';
 import type { Paged } from '@marquee/contracts/common';
-import { API_DEFAULT_PAGE_SIZE, API_MAX_PAGE_SIZE } from '@marquee/contracts/constants';
 import type { CalendarRow, Campaign } from '@marquee/contracts/campaigns';
 import { dayFills, inventory } from '@marquee/contracts/inventory';
 import type { Access, Auth } from '../../access/access.ts';
 import { advertiserFilter } from '../../access/rules.ts';
 import type { Database } from '../../db/database.ts';
 import { badRequest } from '../../http/errors.ts';
+import { pageSizeOf } from '../../http/paging.ts';
 import { daysBetween } from '../../lib/days.ts';
 import { CAMPAIGN_MODEL, calendarRows } from '../campaigns/campaigns.repository.ts';
 import type { CampaignsService } from '../campaigns/campaigns.service.ts';
@@ -53,7 +53,7 @@ export function createLocationCampaignsService({ db, access, locations, campaign
       if (days < 1 || days > CALENDAR_MAX_DAYS) {
         throw badRequest({ date_to: [campaignTexts.calendarRange(CALENDAR_MAX_DAYS)] });
       }
-      const size = page_size === 0 ? null : Math.min(page_size ?? API_DEFAULT_PAGE_SIZE, API_MAX_PAGE_SIZE);
+      const size = pageSizeOf(page_size);
       const count = await calendarRows.count(db);
       const results = await calendarRows.page(db, {
         from,

@@ -32,6 +32,7 @@ export function createLogEntriesService(db: Database, access: Access, timeZone: 
     },
     repr: (entry) => entry.object_repr,
     restrict: logEntryRestriction,
+    appendOnly: true,
   });
   return {
     ...crud,

@@ -136,7 +136,7 @@ export function createStatisticsService({
       };
       const orderBy = orderingOf(q.ordering ?? '-started_at', eventLogOrdering);
       if (!orderBy.some((o) => o.key === 'id')) orderBy.push({ key: 'id', desc: orderBy.at(-1)?.desc ?? true });
-      const { page, limit, offset } = pageOf(q);
+      const { page, limit, offset } = pageOf(q, { appendOnly: true });
       const [results, count] = await Promise.all([
         repo.eventLog(db, filters, timeZone, { orderBy, limit, offset }),
         cachedCount('eventlog', filters, () => repo.eventCount(db, filters, timeZone)),

@@ -3,7 +3,6 @@
 import QRCode from 'qrcode';
 import { ActionFlag, actionFlagName } from '@marquee/contracts/action-flags';
 import type { Paged } from '@marquee/contracts/common';
-import { API_DEFAULT_PAGE_SIZE, API_MAX_PAGE_SIZE } from '@marquee/contracts/constants';
 import { messages as texts, details } from '@marquee/contracts/texts';
 import type { ActivateBody, ActivationParams, EnableOtpResponse, User, UserEvent } from '@marquee/contracts/users';
 import type { Auth } from '../../access/access.ts';
@@ -11,6 +10,7 @@ import { writeLogEntry } from '../../audit/audit.ts';
 import type { Database } from '../../db/database.ts';
 import { invalidateCounts } from '../../http/count-cache.ts';
 import { badRequest, HttpError, notFound } from '../../http/errors.ts';
+import { pageSizeOf } from '../../http/paging.ts';
 import { createOtpSecret, otpUri, verifyOtp } from '../../lib/otp.ts';
 import { passwordErrors } from '../../lib/password-rules.ts';
 import { hashPassword } from '../../lib/passwords.ts';
@@ -147,7 +147,7 @@ export function createAccountsService({ db, access, config }: UsersDeps, users: 
       access.require(auth, `view_${model}`, { model, value: { id } });
       if (!(await usersRepository.get(db, id))) throw notFound();
       const { page = 1, page_size } = query;
-      const size = page_size === 0 ? null : Math.min(page_size ?? API_DEFAULT_PAGE_SIZE, API_MAX_PAGE_SIZE);
+      const size = pageSizeOf(page_size, { appendOnly: true });
       const filters = { user: id, ...logEntryRestriction(auth) };
       const [rows, count] = await Promise.all([
         logEntries.list(db, {
