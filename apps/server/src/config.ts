@@ -84,7 +84,7 @@ const envSchema = z.object({
     .enum(['true', 'false'])
     .default('true')
     .transform((v) => v === 'true'),
-  /** Override the ffmpeg/ffprobe binaries (default: the ones the npm packages ship). */
+  /** The ffmpeg/ffprobe binaries (default: the system's in /usr/bin or /usr/local/bin, else the npm packages'). */
   FFMPEG_PATH: z.string().optional(),
   FFPROBE_PATH: z.string().optional(),
   /** Where uploaded videos are received and probed before they are stored; default the system's. */

@@ -9,6 +9,7 @@ import { seedDemoCatalogue } from './db/demo-catalogue.ts';
 import { seedDemoCampaigns } from './db/demo-campaigns.ts';
 import { seedDemoClips } from './db/demo-clips.ts';
 import { createStorage } from './media/storage.ts';
+import { videoToolSources } from './media/videos.probe.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { ensureDailyRollupZone } from './modules/statistics/statistics.rollups.ts';
 import { DEMO_HISTORY_DAYS, seedDemoHistory } from './simulation/in-process.ts';
@@ -33,6 +34,16 @@ if (config.databaseUrl) {
   // Migrations and rebuilds may run long; requests are served by a pool whose queries time out.
   await db.destroy();
   db = await openDatabase({ ...dbOptions, ...config.databaseTimeouts });
+}
+
+try {
+  if (videoToolSources(config.video).ffmpeg.source === 'packaged') {
+    console.warn(
+      'Video thumbnails are made by the ffmpeg npm package, a 2018 build: before taking uploads from outside, install the system ffmpeg (apt-get install ffmpeg) or set FFMPEG_PATH.',
+    );
+  }
+} catch (err) {
+  console.error('No ffmpeg was found; video uploads will fail:', err);
 }
 
 const admin = await ensureAdmin(db, config.adminPassword);

@@ -3,6 +3,7 @@
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
+import path from 'node:path';
 import { promisify } from 'node:util';
 import { VIDEO_FILE_FIELD } from '@marquee/contracts/videoclips';
 import { details } from '@marquee/contracts/texts';
@@ -42,16 +43,56 @@ function executable(file: string, name: string, setting: string): string {
   }
 }
 
-let packaged: VideoTools | undefined;
+/** Where a system install (Debian's `ffmpeg` package) puts the binaries. */
+const SYSTEM_DIRS = ['/usr/bin', '/usr/local/bin'];
 
-/** The configured binaries, else those of @ffmpeg-installer/@ffprobe-installer (checked once). */
+export type VideoToolSource = 'setting' | 'system' | 'packaged';
+export type VideoTool = { file: string; source: VideoToolSource };
+
+const PACKAGES = { ffmpeg: '@ffmpeg-installer/ffmpeg', ffprobe: '@ffprobe-installer/ffprobe' } as const;
+const SETTINGS = { ffmpeg: 'FFMPEG_PATH', ffprobe: 'FFPROBE_PATH' } as const;
+
+/** `name` from its setting, else the first executable one in `dirs`, else the packaged one. */
+export function resolveVideoTool(
+  name: 'ffmpeg' | 'ffprobe',
+  setting: string | undefined,
+  dirs: readonly string[] = SYSTEM_DIRS,
+): VideoTool {
+  if (setting) return { file: setting, source: 'setting' };
+  for (const dir of dirs) {
+    const file = path.join(dir, name);
+    try {
+      fs.accessSync(file, fs.constants.X_OK);
+      return { file, source: 'system' };
+    } catch {
+      // not in this directory
+    }
+  }
+  const packaged = (require(PACKAGES[name]) as { path: string }).path;
+  return { file: executable(packaged, name, SETTINGS[name]), source: 'packaged' };
+}
+
+const found = new Map<string, VideoTool>();
+const cached = (name: 'ffmpeg' | 'ffprobe', setting: string | undefined) => {
+  const key = `${name}\0${setting ?? ''}`;
+  let tool = found.get(key);
+  if (!tool) found.set(key, (tool = resolveVideoTool(name, setting)));
+  return tool;
+};
+
+/**
+ * The binaries that read uploads, with where each comes from: FFMPEG_PATH/FFPROBE_PATH when set; else
+ * the system's (Debian's ffmpeg, kept patched by the distribution); else those of @ffmpeg-installer (a
+ * 2018 build) and @ffprobe-installer (2023), which make a fresh machine work but should not decode
+ * untrusted uploads in production (the start-up log says so). Looked up once.
+ */
+export function videoToolSources(config: Config['video']): { ffmpeg: VideoTool; ffprobe: VideoTool } {
+  return { ffmpeg: cached('ffmpeg', config.ffmpegPath), ffprobe: cached('ffprobe', config.ffprobePath) };
+}
+
 export function videoTools(config: Config['video']): VideoTools {
-  if (config.ffmpegPath && config.ffprobePath) return { ffmpeg: config.ffmpegPath, ffprobe: config.ffprobePath };
-  packaged ??= {
-    ffmpeg: executable((require('@ffmpeg-installer/ffmpeg') as { path: string }).path, 'ffmpeg', 'FFMPEG_PATH'),
-    ffprobe: executable((require('@ffprobe-installer/ffprobe') as { path: string }).path, 'ffprobe', 'FFPROBE_PATH'),
-  };
-  return { ffmpeg: config.ffmpegPath ?? packaged.ffmpeg, ffprobe: config.ffprobePath ?? packaged.ffprobe };
+  const { ffmpeg, ffprobe } = videoToolSources(config);
+  return { ffmpeg: ffmpeg.file, ffprobe: ffprobe.file };
 }
 
 type Stream = {
