@@ -173,6 +173,15 @@ describe('expectedPlays', () => {
     expect(expectedPlays({ ...allDay, spans: [[360, 1440]], day: '2030-10-27' })).toBe(1080);
   });
 
+  it('plays a window inside the hour the clocks repeat twice, and none of the hour they skip', () => {
+    const prague = { ...base, timeZone: 'Europe/Prague' };
+    // 27 Oct 2030: 02:00–03:00 happens twice, so 02:30–03:00 is two half hours: 60 plays, not 90.
+    expect(expectedPlays({ ...prague, day: '2030-10-27', spans: [[150, 180]] })).toBe(60);
+    // 31 Mar 2030: 02:00–03:00 does not exist, so 02:30–03:30 is 03:00–03:30: 30 plays, not 0.
+    expect(expectedPlays({ ...prague, day: '2030-03-31', spans: [[150, 210]] })).toBe(30);
+    expect(expectedPlays({ ...prague, day: '2030-03-31', spans: [[120, 180]] })).toBe(0);
+  });
+
   it('reads the day as Auckland’s, which starts on the previous UTC day', () => {
     const auckland = { ...base, timeZone: 'Pacific/Auckland', spans: [[0, 1440]] as Span[] };
     // Midnight of 15 January in Auckland (NZDT, +13) is 11:00 UTC on the 14th.

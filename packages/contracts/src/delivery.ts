@@ -6,7 +6,7 @@ import { isoDate } from './common.ts';
 import type { OpeningHours, TimeWindow } from './inventory.ts';
 import { OPEN_TIME_PATTERN, CLOSE_TIME_PATTERN } from './inventory.ts';
 import { GOAL_TYPES, PACING_STATES, type GoalType, type Pacing } from './goals.ts';
-import { zonedInstant } from './time-zones.ts';
+import { wallClockIntervals } from './time-zones.ts';
 
 export * from './goals.ts';
 
@@ -71,25 +71,13 @@ export function playSpans(opening: OpeningHours, window: TimeWindow): Span[] {
   return spans.sort((x, y) => x[0] - y[0]);
 }
 
-const instants = new Map<string, number>();
-/** zonedInstant, remembered: the same few span boundaries recur on every day of every campaign. */
-function instantOf(day: string, minute: number, timeZone: string): number {
-  const key = `${timeZone}|${day}|${minute}`;
-  let t = instants.get(key);
-  if (t === undefined) {
-    if (instants.size > 100_000) instants.clear();
-    t = zonedInstant(day, minute, timeZone);
-    instants.set(key, t);
-  }
-  return t;
-}
-
 /** When a device played at a location: from `from` until `to` (ms instants; null: still there). */
 export type DevicePeriod = { from: number; to: number | null };
 
 /**
  * The plays a campaign is expected to get at a location on a local day: for each device there, the
- * seconds of the day's play spans it was active (and before `until`, when given), divided by the loop
+ * seconds of the day's play spans (wall-clock times, so a repeated hour counts twice and a skipped one
+ * not at all) it was active (and before `until`, when given), divided by the loop
  * length, once per zone the campaign plays in. Not rounded.
  */
 export function expectedPlays({
@@ -113,13 +101,14 @@ export function expectedPlays({
   if (!zones || !devices.length || !spans.length) return 0;
   let ms = 0;
   for (const [startMinute, endMinute] of spans) {
-    const start = instantOf(day, startMinute, timeZone);
-    const end = Math.min(instantOf(day, endMinute, timeZone), until ?? Infinity);
-    if (end <= start) continue;
-    for (const device of devices) {
-      const from = Math.max(start, device.from);
-      const to = Math.min(end, device.to ?? Infinity);
-      if (to > from) ms += to - from;
+    for (const [start, wallEnd] of wallClockIntervals(day, startMinute, endMinute, timeZone)) {
+      const end = Math.min(wallEnd, until ?? Infinity);
+      if (end <= start) continue;
+      for (const device of devices) {
+        const from = Math.max(start, device.from);
+        const to = Math.min(end, device.to ?? Infinity);
+        if (to > from) ms += to - from;
+      }
     }
   }
   return (ms / 1000 / loopSeconds) * zones;

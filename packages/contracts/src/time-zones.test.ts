@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dayOfInstant, offsetAt, startOfLocalHour, zonedInstant } from './time-zones.ts';
+import { dayOfInstant, offsetAt, startOfLocalHour, wallClockIntervals, zonedInstant } from './time-zones.ts';
 
 const at = (iso: string) => Date.parse(iso);
 const HOUR = 3_600_000;
@@ -127,5 +127,50 @@ describe('startOfLocalHour', () => {
   it('tells the two 02:00–03:00 hours of a fall-back night apart', () => {
     expect(startOfLocalHour(at('2030-10-27T00:30:00Z'), 'Europe/Prague')).toBe(at('2030-10-27T00:00:00Z'));
     expect(startOfLocalHour(at('2030-10-27T01:30:00Z'), 'Europe/Prague')).toBe(at('2030-10-27T01:00:00Z'));
+  });
+});
+
+describe('wallClockIntervals', () => {
+  const minutes = (intervals: readonly (readonly [number, number])[]) =>
+    intervals.reduce((sum, [a, b]) => sum + (b - a), 0) / 60_000;
+  const utc = (iso: string) => Date.parse(iso);
+
+  it('is the plain span on an ordinary day', () => {
+    expect(wallClockIntervals('2026-06-10', 600, 720, 'Europe/Berlin')).toEqual([
+      [utc('2026-06-10T08:00:00Z'), utc('2026-06-10T10:00:00Z')],
+    ]);
+    expect(minutes(wallClockIntervals('2026-06-10', 0, 1440, 'Europe/Berlin'))).toBe(1440);
+  });
+
+  it('counts a repeated hour twice (autumn): 02:30–03:00 is 60 minutes in two pieces', () => {
+    // 2026-10-25: 03:00 CEST becomes 02:00 CET at 01:00 UTC.
+    expect(wallClockIntervals('2026-10-25', 150, 180, 'Europe/Berlin')).toEqual([
+      [utc('2026-10-25T00:30:00Z'), utc('2026-10-25T01:00:00Z')],
+      [utc('2026-10-25T01:30:00Z'), utc('2026-10-25T02:00:00Z')],
+    ]);
+    // The whole repeated hour is one stretch of two hours; the day has 25.
+    expect(wallClockIntervals('2026-10-25', 120, 180, 'Europe/Berlin')).toEqual([
+      [utc('2026-10-25T00:00:00Z'), utc('2026-10-25T02:00:00Z')],
+    ]);
+    expect(minutes(wallClockIntervals('2026-10-25', 0, 1440, 'Europe/Berlin'))).toBe(1500);
+  });
+
+  it('leaves a skipped hour out (spring): 02:30–03:30 is 30 minutes, 02:00–03:00 none', () => {
+    // 2026-03-29: 02:00 CET becomes 03:00 CEST at 01:00 UTC.
+    expect(wallClockIntervals('2026-03-29', 150, 210, 'Europe/Berlin')).toEqual([
+      [utc('2026-03-29T01:00:00Z'), utc('2026-03-29T01:30:00Z')],
+    ]);
+    expect(wallClockIntervals('2026-03-29', 120, 180, 'Europe/Berlin')).toEqual([]);
+    expect(minutes(wallClockIntervals('2026-03-29', 0, 1440, 'Europe/Berlin'))).toBe(1380);
+  });
+
+  it('handles a day whose midnight is skipped and half-hour shifts', () => {
+    // Santiago, 2026-09-06: 00:00 becomes 01:00, so the day has 23 hours and starts at 01:00.
+    const santiago = wallClockIntervals('2026-09-06', 0, 120, 'America/Santiago');
+    expect(minutes(santiago)).toBe(60);
+    expect(minutes(wallClockIntervals('2026-09-06', 0, 1440, 'America/Santiago'))).toBe(1380);
+    // Lord Howe moves its clocks by 30 minutes: 2026-10-04 02:00 becomes 02:30.
+    expect(minutes(wallClockIntervals('2026-10-04', 120, 180, 'Australia/Lord_Howe'))).toBe(30);
+    expect(minutes(wallClockIntervals('2026-10-04', 0, 1440, 'Australia/Lord_Howe'))).toBe(1410);
   });
 });

@@ -49,3 +49,58 @@ export function startOfLocalHour(t: number, timeZone: string): number {
   const local = t + offsetAt(t, timeZone);
   return t - (((local % 3_600_000) + 3_600_000) % 3_600_000);
 }
+
+/** An interval of instants [from, to) in ms. */
+export type Interval = readonly [number, number];
+
+const dayPieces = new Map<string, { from: number; to: number; offset: number }[]>();
+
+/** The local day `day` as instants cut where its offset changes (one piece, or two on a DST day). */
+function piecesOf(day: string, timeZone: string) {
+  const key = `${timeZone}|${day}`;
+  let pieces = dayPieces.get(key);
+  if (pieces) return pieces;
+  const from = zonedInstant(day, 0, timeZone);
+  const to = zonedInstant(day, 1440, timeZone);
+  const first = offsetAt(from, timeZone);
+  const last = offsetAt(to - 1000, timeZone);
+  if (first === last) {
+    pieces = [{ from, to, offset: first }];
+  } else {
+    // The change is on a whole second: search for it.
+    let low = Math.floor(from / 1000);
+    let high = Math.ceil((to - 1000) / 1000);
+    while (high - low > 1) {
+      const mid = Math.floor((low + high) / 2);
+      if (offsetAt(mid * 1000, timeZone) === first) low = mid;
+      else high = mid;
+    }
+    pieces = [
+      { from, to: high * 1000, offset: first },
+      { from: high * 1000, to, offset: last },
+    ];
+  }
+  if (dayPieces.size > 10_000) dayPieces.clear();
+  dayPieces.set(key, pieces);
+  return pieces;
+}
+
+/**
+ * The instants of local day `day` whose wall-clock time lies in [startMinute, endMinute) (minutes
+ * after midnight, 0–1440), as the screens see them: on the day the clocks skip an hour, its minutes do
+ * not exist (02:30–03:30 is 30 minutes when 02:00–03:00 is skipped); on the day they repeat one, its
+ * minutes exist twice (02:30–03:00 is 60 minutes). Ordered, not overlapping.
+ */
+export function wallClockIntervals(day: string, startMinute: number, endMinute: number, timeZone: string): Interval[] {
+  const wall = Date.parse(`${day}T00:00:00Z`);
+  const out: [number, number][] = [];
+  for (const piece of piecesOf(day, timeZone)) {
+    const from = Math.max(piece.from, wall + startMinute * 60_000 - piece.offset);
+    const to = Math.min(piece.to, wall + endMinute * 60_000 - piece.offset);
+    if (to <= from) continue;
+    const previous = out.at(-1);
+    if (previous && previous[1] >= from) previous[1] = Math.max(previous[1], to);
+    else out.push([from, to]);
+  }
+  return out.sort((a, b) => a[0] - b[0]);
+}
