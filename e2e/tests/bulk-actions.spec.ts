@@ -63,6 +63,7 @@ test('a campaign manager deactivates three campaigns at once; the one elsewhere 
   await toolbar.getByRole('button', { name: 'Deactivate' }).click();
   const confirm = staff.getByRole('dialog', { name: 'Deactivate 3 campaigns?' });
   await expect(confirm).toBeVisible();
+  await expect(confirm).toContainText('stops playback for good');
   await expectNoSeriousViolations(staff, 'bulk confirmation');
   await confirm.getByRole('button', { name: 'Deactivate 3 campaigns' }).click();
 

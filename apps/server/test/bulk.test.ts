@@ -18,6 +18,7 @@ import {
   usableClip,
 } from './helpers/campaign-factories.ts';
 import { asAdmin, Client, createUser, permissionIds, signIn, uniq } from './helpers/factories.ts';
+import { clipOf, deliverySite } from './helpers/delivery-factories.ts';
 import { createLocation, logOf } from './helpers/location-factories.ts';
 
 const campaigns = resources.campaigns.endpoint;
@@ -101,6 +102,30 @@ describeBackends(
         { id: approved.id, status: 400, errors: { non_field_errors: [campaignTexts.onlyNewApproved] } },
       ]);
       expect(await stateOf(ctx.db, fresh.id)).toBe(1);
+    });
+
+    it('approves the campaigns that fit and refuses the one that does not, each on its own', async () => {
+      // A 30 s loop: 10 s and 10 s fit together, a 25 s clip beside the first finds 20 s free.
+      const site = await deliverySite(ctx.db, { loop: 30 });
+      const approver = await asAdmin(ctx.app);
+      const ten = await clipOf(ctx.db, 10);
+      const long = await clipOf(ctx.db, 25);
+      const make = (clip: number) => createCampaign(ctx.db, { videoclip: clip, locations: [site.id] });
+      const [first, misfit, second] = [await make(ten.id), await make(long.id), await make(ten.id)];
+      const results = await post(approver, `${campaigns}bulk/approve/`, { ids: [first.id, misfit.id, second.id] });
+      expect(results.map((r) => [r.id, r.status])).toEqual([
+        [first.id, 200],
+        [misfit.id, 400],
+        [second.id, 200],
+      ]);
+      const refusal = results[1]!.errors?.non_field_errors;
+      expect(refusal).toHaveLength(1);
+      expect(refusal![0]).toMatch(/20 s free.*25 s/);
+      expect([
+        await stateOf(ctx.db, first.id),
+        await stateOf(ctx.db, misfit.id),
+        await stateOf(ctx.db, second.id),
+      ]).toEqual([1, 0, 1]);
     });
 
     it('acts once on a repeated id', async () => {

@@ -26,9 +26,17 @@ const errors = { 400: validationError, 401: detailError, 403: detailError };
 const isRowStatus = (status: number): status is BulkRowStatus =>
   (bulkRowStatuses as readonly number[]).includes(status);
 
+const isMessages = (value: unknown): value is string[] =>
+  Array.isArray(value) && value.every((m) => typeof m === 'string');
+
 function refusedRow(id: number, error: HttpError & { statusCode: BulkRowStatus }): BulkRowResult {
   const { detail, ...fields } = error.body;
-  if (error.statusCode === 400) return { id, status: 400, errors: fields as Record<string, string[]> };
+  if (error.statusCode === 400) {
+    // A row result holds messages only: details beside them (an approval's list of conflicts, whose
+    // first is already told in non_field_errors) stay with the single call's answer.
+    const messages = Object.fromEntries(Object.entries(fields).filter(([, value]) => isMessages(value)));
+    return { id, status: 400, errors: messages };
+  }
   return { id, status: error.statusCode, detail: typeof detail === 'string' ? detail : error.message };
 }
 

@@ -19,6 +19,8 @@ export type BulkActionOption = {
   done: string;
   /** Takes something away (red button). */
   danger?: boolean;
+  /** What cannot be undone, said first in the confirm (e.g. deactivating a campaign is final). */
+  warning?: string;
 };
 
 export type Noun = { one: string; many: string };
@@ -106,8 +108,8 @@ export function BulkToolbar<T>({
       title: `${option.label} ${what}?`,
       children: (
         <Text size="sm">
-          Each {noun.one} is checked on its own: any you may not {option.label.toLowerCase()} stays as it is, and you
-          will see which and why.
+          {option.warning ? `${option.warning} ` : ''}Each {noun.one} is checked on its own: any you may not{' '}
+          {option.label.toLowerCase()} stays as it is, and you will see which and why.
         </Text>
       ),
       labels: { confirm: `${option.label} ${what}`, cancel: 'Cancel' },

@@ -41,7 +41,15 @@ function useCampaignBulkActions(listPermissions: string[] | undefined, ticked: C
     ticked.some((row) => permissionFlags(row._permissions, 'campaign')[flag]);
   const options: BulkActionOption[] = [];
   if (may('canApprove')) options.push({ action: 'approve', label: 'Approve', done: 'approved' });
-  if (may('canChange')) options.push({ action: 'deactivate', label: 'Deactivate', done: 'deactivated', danger: true });
+  if (may('canChange')) {
+    options.push({
+      action: 'deactivate',
+      label: 'Deactivate',
+      done: 'deactivated',
+      danger: true,
+      warning: 'Deactivating stops playback for good: each campaign is finished and can no longer be changed.',
+    });
+  }
   return options;
 }
 
