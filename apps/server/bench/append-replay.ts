@@ -47,7 +47,8 @@ try {
     for (const batch of d.batches.slice(0, 2)) {
       const events = batch.map((e) => {
         const c = byId.get(e.campaign)!;
-        return storedEvent(e, { videoclip_id: clipOf.get(c.id)!, duration: c.duration, checksum: c.checksum ?? '' });
+        const clip = { videoclip_id: clipOf.get(c.id)!, duration: c.duration, checksum: c.checksum ?? '' };
+        return storedEvent(e, { ...clip, spans: [[0, 1440]] }, timeZone);
       });
       batches.push({ device: d.device, location: d.location, events });
     }

@@ -96,13 +96,14 @@ describeBackends(
       const clip = await clipOf(ctx.db, 10);
       const c = await deliveryCampaign(ctx.db, { clip, sites: [site] });
       const token = site.devices[0]!.token;
-      const at = `${TODAY}T07:00:00Z`;
+      // Each group ten minutes after the last: a play is stored once per device, start, campaign and zone.
+      const at = (minute: number) => `${TODAY}T07:${String(minute).padStart(2, '0')}:00Z`;
       await sendPlays(ctx.app, token, [
-        ...plays(c.id, 2, at, { duration_ms: 9500 }),
-        ...plays(c.id, 3, at, { duration_ms: 9499 }),
-        ...plays(c.id, 1, at, { clip_checksum: clip.checksum.toUpperCase() }),
-        ...plays(c.id, 4, at, { clip_checksum: 'f'.repeat(64) }),
-        ...plays(c.id, 1, at, { clip_checksum: 'f'.repeat(64), duration_ms: 1000 }),
+        ...plays(c.id, 2, at(0), { duration_ms: 9500 }),
+        ...plays(c.id, 3, at(10), { duration_ms: 9499 }),
+        ...plays(c.id, 1, at(20), { clip_checksum: clip.checksum.toUpperCase() }),
+        ...plays(c.id, 4, at(30), { clip_checksum: 'f'.repeat(64) }),
+        ...plays(c.id, 1, at(40), { clip_checksum: 'f'.repeat(64), duration_ms: 1000 }),
       ]);
       const { _totals: t } = await report(await asAdmin(ctx.app), c.id);
       expect([t.delivered, t.partial, t.wrong_creative]).toEqual([3, 3, 5]);
@@ -186,7 +187,7 @@ describeBackends(
       const csv = await admin.get(deliveryOf(c.id, '?group_by=day&format=csv'));
       expect(csv.statusCode).toBe(200);
       expect(csv.headers['content-disposition']).toContain(`delivery-CMP-`);
-      expect(csv.body.split('\r\n')[1]).toBe(`${day(-1)},36,36,18,0,0,0,0,50,at_risk`);
+      expect(csv.body.split('\r\n')[1]).toBe(`${day(-1)},36,36,18,0,0,0,0,0,50,at_risk`);
       const xlsx = await admin.get(deliveryOf(c.id, '?format=xlsx'));
       expect(xlsx.statusCode).toBe(200);
       expect(xlsx.rawPayload.subarray(0, 2).toString()).toBe('PK');

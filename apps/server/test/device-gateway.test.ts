@@ -257,12 +257,12 @@ describeBackends(
       ]);
       const res = await call('POST', api.events, d.token, body);
       expect(res.statusCode, res.body).toBe(200);
-      expect(res.json()).toEqual({ accepted: 2, duplicate: false });
+      expect(res.json()).toEqual({ accepted: 2, duplicate: false, duplicates: 0 });
       expect(await eventsOf(d.id)).toBe(2);
 
       const repeat = await call('POST', api.events, d.token, body);
       expect(repeat.statusCode).toBe(200);
-      expect(repeat.json()).toEqual({ accepted: 0, duplicate: true });
+      expect(repeat.json()).toEqual({ accepted: 0, duplicate: true, duplicates: 2 });
       expect(await eventsOf(d.id)).toBe(2);
       const totals = await ctx.db
         .selectFrom('event_statistics_hourly')
@@ -274,18 +274,25 @@ describeBackends(
 
       // The same batch id from another device is that device's own batch.
       const other = await device({ location: d.location });
-      expect((await call('POST', api.events, other.token, body)).json()).toEqual({ accepted: 2, duplicate: false });
+      expect((await call('POST', api.events, other.token, body)).json()).toEqual({
+        accepted: 2,
+        duplicate: false,
+        duplicates: 0,
+      });
     });
 
     it('stores a batch with fields it does not know, as zod reads it (beside the plain form)', async () => {
       const d = await device();
       const clip = await usableClip(ctx.db);
       const c = await createCampaign(ctx.db, { videoclip: clip.id, locations: [d.location], state: 10 });
-      const unknown = { ...event(c.id, { viewers: [{ gender: 'm', age_group: 1 }] }), mood: 'sunny' } as Event;
+      const unknown = {
+        ...event(c.id, { viewers: [{ gender: 'm', age_group: 1 }], started_at: minutesAgo(31).toISOString() }),
+        mood: 'sunny',
+      } as Event;
       const body = batch([event(c.id), unknown]);
       const res = await call('POST', api.events, d.token, body);
       expect(res.statusCode, res.body).toBe(200);
-      expect(res.json()).toEqual({ accepted: 2, duplicate: false });
+      expect(res.json()).toEqual({ accepted: 2, duplicate: false, duplicates: 0 });
       expect(await eventsOf(d.id)).toBe(2);
     });
 
@@ -336,7 +343,7 @@ describeBackends(
       ]);
       // Nothing was claimed: the corrected batch goes through.
       const fixed = await call('POST', api.events, d.token, { ...body, events: [event(mine.id)] });
-      expect(fixed.json()).toEqual({ accepted: 1, duplicate: false });
+      expect(fixed.json()).toEqual({ accepted: 1, duplicate: false, duplicates: 0 });
     });
 
     it('moves a campaign to Active on its first play and to Viewed on its first viewer, logging each', async () => {
@@ -369,7 +376,7 @@ describeBackends(
         d.token,
         batch([event(approved.id, { viewers }), event(finished.id, { viewers })]),
       );
-      expect(res.json()).toEqual({ accepted: 2, duplicate: false });
+      expect(res.json()).toEqual({ accepted: 2, duplicate: false, duplicates: 0 });
       expect(await stateOf(ctx.db, approved.id)).toBe(10);
       expect((await logOf(ctx.db, 'campaign', approved.id)).map((e) => e.change_message)).toEqual([
         gatewayTexts.playedOnDevice(d.serial),
@@ -401,10 +408,11 @@ describeBackends(
         seed = (seed * 1103515245 + 12345) % 2 ** 31;
         return seed % n;
       };
-      const events: Event[] = Array.from({ length: 400 }, () => ({
+      // Each a millisecond apart besides: a device plays a campaign in a zone once at one instant.
+      const events: Event[] = Array.from({ length: 400 }, (_, i) => ({
         campaign: campaigns[random(3)]!.id,
         zone: 1 + random(3),
-        started_at: minutesAgo(random(5 * 24 * 60)).toISOString(),
+        started_at: new Date(minutesAgo(random(5 * 24 * 60)).getTime() - i).toISOString(),
         duration_ms: random(60_000),
         viewers: Array.from({ length: random(5) }, () => ({
           gender: random(2) ? ('m' as const) : ('f' as const),
@@ -413,7 +421,7 @@ describeBackends(
       }));
       for (let i = 0; i < events.length; i += 100) {
         const res = await call('POST', api.events, d.token, batch(events.slice(i, i + 100)), app);
-        expect(res.json()).toEqual({ accepted: 100, duplicate: false });
+        expect(res.json()).toEqual({ accepted: 100, duplicate: false, duplicates: 0 });
       }
       const ids = campaigns.map((c) => c.id);
       const byKey = <T extends { k: string }>(rows: T[]) =>
@@ -491,7 +499,9 @@ describeBackends(
         [0, 1].map((b) => ({ d, body: batch(playsOf(campaign.id, 20, i * 100 + b * 20)) })),
       );
       const answers = await Promise.all(bodies.map(({ d, body }) => call('POST', api.events, d.token, body, app)));
-      expect(answers.map((a) => a.json())).toEqual(bodies.map(() => ({ accepted: 20, duplicate: false })));
+      expect(answers.map((a) => a.json())).toEqual(
+        bodies.map(() => ({ accepted: 20, duplicate: false, duplicates: 0 })),
+      );
       for (const d of devices) expect(await eventsOf(d.id)).toBe(40);
       expect(await hourlyPlaysOf(campaign.id)).toBe(120);
       expect(await metricOf(app, 'marquee_device_batches_writing')).toBe(0);
@@ -540,7 +550,7 @@ describeBackends(
         expect(await inGatewayUntil(0)).toBe(0);
         expect(await probe()).toBe(400);
         const stored = await call('POST', api.events, other!.token, batch(playsOf(campaign.id, 3)), app);
-        expect(stored.json()).toEqual({ accepted: 3, duplicate: false });
+        expect(stored.json()).toEqual({ accepted: 3, duplicate: false, duplicates: 0 });
       } finally {
         upload?.destroy();
         await app.close();
@@ -555,8 +565,8 @@ describeBackends(
       const body = batch(playsOf(campaign.id, 4));
       const answers = await Promise.all([1, 2].map(() => call('POST', api.events, d.token, body)));
       expect(answers.map((a) => a.json()).sort((a, b) => Number(a.duplicate) - Number(b.duplicate))).toEqual([
-        { accepted: 4, duplicate: false },
-        { accepted: 0, duplicate: true },
+        { accepted: 4, duplicate: false, duplicates: 0 },
+        { accepted: 0, duplicate: true, duplicates: 4 },
       ]);
       expect(await eventsOf(d.id)).toBe(5);
       expect(await hourlyPlaysOf(campaign.id)).toBe(5);
@@ -584,7 +594,9 @@ describeBackends(
           }
         });
         expect(seen).toEqual({ writing: 2, waiting: 2 });
-        expect((await answers!).map((a) => a.json())).toEqual(devices.map(() => ({ accepted: 5, duplicate: false })));
+        expect((await answers!).map((a) => a.json())).toEqual(
+          devices.map(() => ({ accepted: 5, duplicate: false, duplicates: 0 })),
+        );
         expect(await metricOf(app, 'marquee_device_batches_writing')).toBe(0);
         expect(await metricOf(app, 'marquee_device_batches_waiting')).toBe(0);
       });
@@ -646,12 +658,12 @@ describeBackends(
         expect(await metricOf(app, 'marquee_device_batches_refused_total')).toBe(3);
         // Once there is room, the stranger's token is checked (and its place given back at once).
         expect((await call('POST', api.events, 'no-such-token', bodies[3], app)).statusCode).toBe(401);
-        expect((await written!).json()).toEqual({ accepted: 5, duplicate: false });
-        expect(answers[1 - refusedIndex]!.json()).toEqual({ accepted: 5, duplicate: false });
+        expect((await written!).json()).toEqual({ accepted: 5, duplicate: false, duplicates: 0 });
+        expect(answers[1 - refusedIndex]!.json()).toEqual({ accepted: 5, duplicate: false, duplicates: 0 });
         // Nothing of the refused batch was stored; sent again, the same batch is stored once.
         const refused = [second!, third!][refusedIndex]!;
         expect(await eventsOf(refused.id)).toBe(0);
-        expect((await post(1 + refusedIndex)).json()).toEqual({ accepted: 5, duplicate: false });
+        expect((await post(1 + refusedIndex)).json()).toEqual({ accepted: 5, duplicate: false, duplicates: 0 });
         expect(await eventsOf(refused.id)).toBe(5);
         expect(await hourlyPlaysOf(campaign.id)).toBe(15);
         expect(await metrics()).toEqual({ writing: 0, waiting: 0 });

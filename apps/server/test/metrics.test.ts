@@ -113,11 +113,10 @@ describeBackends(
       const { token } = await createDevice(ctx.db, location.id);
       const clip = await usableClip(ctx.db);
       const campaign = await createCampaign(ctx.db, { videoclip: clip.id, locations: [location.id], state: 3 });
-      const started_at = new Date(NOW.getTime() - 30 * 60_000).toISOString();
-      const events = Array.from({ length: 3 }, () => ({
+      const events = Array.from({ length: 3 }, (_, i) => ({
         campaign: campaign.id,
         zone: 1,
-        started_at,
+        started_at: new Date(NOW.getTime() - (30 + i) * 60_000).toISOString(),
         duration_ms: 15_000,
         viewers: [],
       }));
@@ -126,8 +125,8 @@ describeBackends(
 
       const before = await scrape();
       const body = { batch_id: crypto.randomUUID(), events };
-      expect((await post(body)).json()).toEqual({ accepted: 3, duplicate: false });
-      expect((await post(body)).json()).toEqual({ accepted: 0, duplicate: true });
+      expect((await post(body)).json()).toEqual({ accepted: 3, duplicate: false, duplicates: 0 });
+      expect((await post(body)).json()).toEqual({ accepted: 0, duplicate: true, duplicates: 3 });
       const refused = await post({ batch_id: crypto.randomUUID(), events: [{ ...events[0]!, zone: 2 }] });
       expect(refused.statusCode).toBe(400);
 

@@ -233,6 +233,7 @@ describe('deliveryFigures', () => {
     delivered: 97,
     partial: 3,
     wrong_creative: 1,
+    outside_schedule: 0,
     impressions_measured: 0,
     impressions_modelled: 0,
     ...over,

@@ -6,7 +6,7 @@ import { isoDate } from './common.ts';
 import type { OpeningHours, TimeWindow } from './inventory.ts';
 import { OPEN_TIME_PATTERN, CLOSE_TIME_PATTERN } from './inventory.ts';
 import { GOAL_TYPES, PACING_STATES, type GoalType, type Pacing } from './goals.ts';
-import { wallClockIntervals } from './time-zones.ts';
+import { localMinuteOf, wallClockIntervals } from './time-zones.ts';
 
 export * from './goals.ts';
 
@@ -71,6 +71,17 @@ export function playSpans(opening: OpeningHours, window: TimeWindow): Span[] {
   return spans.sort((x, y) => x[0] - y[0]);
 }
 
+/**
+ * Whether a play that started at instant `startedAt` lies in the campaign's schedule at its location:
+ * the screen's wall-clock minute at its start falls in one of the day's play spans (its window within
+ * the opening hours, see `playSpans`). A 10:00–12:00 campaign gets no credit for a play at 09:59:30 or
+ * at 12:00; such plays count apart (`outside_schedule`). The campaign's dates are the gateway's check.
+ */
+export function inSchedule(startedAt: number, spans: readonly Span[], timeZone: string): boolean {
+  const minute = localMinuteOf(startedAt, timeZone);
+  return spans.some(([start, end]) => minute >= start && minute < end);
+}
+
 /** When a device played at a location: from `from` until `to` (ms instants; null: still there). */
 export type DevicePeriod = { from: number; to: number | null };
 
@@ -124,6 +135,8 @@ export type DeliveryCounts = {
   partial: number;
   /** Plays whose reported checksum was not the campaign's clip (of any length). */
   wrong_creative: number;
+  /** Plays of the right creative that started outside the campaign's window or the opening hours. */
+  outside_schedule: number;
   /** Viewers counted by devices on delivered plays. */
   impressions_measured: number;
   /** Delivered plays on devices that count no viewers × the location's impressions per play. */
@@ -183,6 +196,9 @@ const figures = {
   delivered: z.number().int(),
   partial: z.number().int(),
   wrong_creative: z.number().int(),
+  /** Right-creative plays that started outside the campaign's window or the location's opening hours
+   * (not delivered). */
+  outside_schedule: z.number().int(),
   impressions_measured: z.number().int(),
   impressions_modelled: z.number().int(),
   delivery_pct: z.number().nullable(),
@@ -245,6 +261,7 @@ export function deliveryColumns(group: DeliveryGroup): { key: keyof DeliveryRow;
     { key: 'delivered', label: 'Delivered plays' },
     { key: 'partial', label: 'Partial plays' },
     { key: 'wrong_creative', label: 'Wrong creative' },
+    { key: 'outside_schedule', label: 'Outside schedule' },
     { key: 'impressions_measured', label: 'Impressions (measured)' },
     { key: 'impressions_modelled', label: 'Impressions (modelled)' },
     { key: 'delivery_pct', label: 'Delivery %' },
@@ -297,6 +314,8 @@ export const PROOF_OF_PLAY_COLUMNS = [
   'duration_ms',
   'completed',
   'creative_ok',
+  /** Started inside the campaign's window and the location's opening hours; false: not delivered. */
+  'in_schedule',
   'viewers',
 ] as const;
 

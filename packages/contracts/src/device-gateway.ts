@@ -229,6 +229,9 @@ export const eventsResponse = z.object({
   accepted: z.number().int(),
   /** The batch had been received before; nothing was counted again. */
   duplicate: z.boolean(),
+  /** Plays of the batch that were stored before (under this or another batch id): acknowledged, not
+   * counted again. */
+  duplicates: z.number().int(),
 });
 export type EventsResponse = z.infer<typeof eventsResponse>;
 

@@ -104,3 +104,25 @@ export function wallClockIntervals(day: string, startMinute: number, endMinute: 
   }
   return out.sort((a, b) => a[0] - b[0]);
 }
+
+/** Offsets change on quarter hours of UTC (whole, half and 45-minute zones alike). */
+const QUARTER_MS = 15 * 60_000;
+const quarterOffsets = new Map<string, number>();
+
+/**
+ * The wall-clock minute of the day (0–1439) at instant `t` in `timeZone`: what a screen's clock shows.
+ * The offset is looked up once per quarter hour of UTC, so a batch of a thousand plays asks Intl a
+ * few times, not a thousand.
+ */
+export function localMinuteOf(t: number, timeZone: string): number {
+  const quarter = Math.floor(t / QUARTER_MS);
+  const key = `${timeZone}|${quarter}`;
+  let offset = quarterOffsets.get(key);
+  if (offset === undefined) {
+    if (quarterOffsets.size > 10_000) quarterOffsets.clear();
+    offset = offsetAt(quarter * QUARTER_MS, timeZone);
+    quarterOffsets.set(key, offset);
+  }
+  const local = t + offset;
+  return Math.floor((((local % 86_400_000) + 86_400_000) % 86_400_000) / 60_000);
+}

@@ -294,6 +294,9 @@ export type DeviceEventsTable = {
   reported_checksum: string | null;
   /** The device counts viewers (it sent a viewers list); false: impressions are modelled. */
   measured: Generated<boolean>;
+  /** It started inside the campaign's window and the location's opening hours (true for plays stored
+   * before this was checked). */
+  in_schedule: Generated<boolean>;
 };
 
 /** Where a device was active when: opened when it is registered or enabled (or moved), closed when
@@ -345,6 +348,8 @@ export type EventStatisticsHourlyTable = {
   wrong_creative: Generated<number>;
   delivered_viewers: Generated<number>;
   unmeasured: Generated<number>;
+  /** Right-creative plays that started outside the campaign's schedule (not delivered). */
+  outside_schedule: Generated<number>;
 };
 
 /** An incident: a dark or stale screen during opening hours, or a campaign at risk (issue 16). */

@@ -34,7 +34,8 @@ function refusedRow(id: number, error: HttpError & { statusCode: BulkRowStatus }
   if (error.statusCode === 400) {
     // A row result holds messages only: details beside them (an approval's list of conflicts, whose
     // first is already told in non_field_errors) stay with the single call's answer.
-    const messages = Object.fromEntries(Object.entries(fields).filter(([, value]) => isMessages(value)));
+    const messages: Record<string, string[]> = {};
+    for (const [field, value] of Object.entries(fields)) if (isMessages(value)) messages[field] = value;
     return { id, status: 400, errors: messages };
   }
   return { id, status: error.statusCode, detail: typeof detail === 'string' ? detail : error.message };

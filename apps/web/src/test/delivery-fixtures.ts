@@ -7,6 +7,7 @@ const figures = {
   delivered: 0,
   partial: 0,
   wrong_creative: 0,
+  outside_schedule: 0,
   impressions_measured: 0,
   impressions_modelled: 0,
   delivery_pct: null,

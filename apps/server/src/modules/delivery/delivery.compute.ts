@@ -31,6 +31,7 @@ const zero = (): DeliveryCounts => ({
   delivered: 0,
   partial: 0,
   wrong_creative: 0,
+  outside_schedule: 0,
   impressions_measured: 0,
   impressions_modelled: 0,
 });
@@ -40,6 +41,7 @@ function add(into: DeliveryCounts, from: DeliveryCounts) {
   into.delivered += from.delivered;
   into.partial += from.partial;
   into.wrong_creative += from.wrong_creative;
+  into.outside_schedule += from.outside_schedule;
   into.impressions_measured += from.impressions_measured;
   into.impressions_modelled += from.impressions_modelled;
 }
@@ -80,6 +82,7 @@ function cellsOf(
         delivered: found?.delivered ?? 0,
         partial: found?.partial ?? 0,
         wrong_creative: found?.wrong_creative ?? 0,
+        outside_schedule: found?.outside_schedule ?? 0,
         impressions_measured: found?.delivered_viewers ?? 0,
         impressions_modelled: (found?.unmeasured ?? 0) * (location.impressions_per_play ?? 0),
       });

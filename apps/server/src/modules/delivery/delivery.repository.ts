@@ -43,6 +43,7 @@ export type DayCounts = {
   delivered: number;
   partial: number;
   wrong_creative: number;
+  outside_schedule: number;
   delivered_viewers: number;
   unmeasured: number;
 };
@@ -104,7 +105,8 @@ export const deliveryRepository = {
       ])
       .where(sql<boolean>`campaigns.id in (${idList})`);
     const sums = sql`sum(delivered)::int as delivered, sum(partial)::int as partial,
-      sum(wrong_creative)::int as wrong_creative, sum(delivered_viewers)::int as delivered_viewers,
+      sum(wrong_creative)::int as wrong_creative, sum(outside_schedule)::int as outside_schedule,
+      sum(delivered_viewers)::int as delivered_viewers,
       sum(unmeasured)::int as unmeasured`;
     const { rows } = await sql<{
       campaigns: CampaignJson[];

@@ -51,6 +51,7 @@ type PlayRow = {
   duration_ms: number;
   completed: boolean;
   creative_ok: boolean;
+  in_schedule: boolean;
   viewers: number | null;
 };
 
@@ -75,7 +76,7 @@ function playsPage(campaign: number, timeZone: string, { from, to }: Period, las
         || case when ${offsetMinutes} < 0 then '-' else '+' end
         || lpad((abs(${offsetMinutes}) / 60)::text, 2, '0') || ':' || lpad((abs(${offsetMinutes}) % 60)::text, 2, '0')
         as started_at_local,
-      e.duration_ms, e.completed, e.checksum_ok is not false as creative_ok,
+      e.duration_ms, e.completed, e.checksum_ok is not false as creative_ok, e.in_schedule,
       case when e.measured then e.viewers::int end as viewers,
       e.started_at::text as key_at
     from device_events e

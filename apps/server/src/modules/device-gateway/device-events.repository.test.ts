@@ -13,6 +13,7 @@ const row = (extra: Partial<EventRow> = {}): EventRow => ({
   checksum_ok: null,
   reported_checksum: null,
   measured: false,
+  in_schedule: true,
   ...extra,
 });
 
@@ -29,6 +30,7 @@ describe('columnsOf', () => {
         checksum_ok: false,
         reported_checksum: 'ab'.repeat(32),
         measured: true,
+        in_schedule: false,
       }),
     ]);
     expect(columns).toEqual({
@@ -43,6 +45,7 @@ describe('columnsOf', () => {
       checksumOk: '{NULL,false}',
       reportedChecksum: `{NULL,"${'ab'.repeat(32)}"}`,
       measured: '{false,true}',
+      inSchedule: '{true,false}',
     });
   });
 

@@ -19,10 +19,13 @@ export type EventRow = {
   /** The reported checksum when it was not the clip's. */
   reported_checksum: string | null;
   measured: boolean;
+  /** It started inside the campaign's window and the location's opening hours. */
+  in_schedule: boolean;
 };
 
-/** What every rollup row counts: plays (and of them the delivered, partial and wrong-creative ones, and
- * the delivered ones of devices that count no viewers), their viewers and play time. */
+/** What every rollup row counts: plays (and of them the delivered, partial, wrong-creative and
+ * outside-schedule ones, and the delivered ones of devices that count no viewers), their viewers and
+ * play time. */
 const COUNTERS = [
   'plays',
   'viewers',
@@ -32,6 +35,7 @@ const COUNTERS = [
   'wrong_creative',
   'delivered_viewers',
   'unmeasured',
+  'outside_schedule',
 ] as const;
 
 const NAMES = sql.raw(COUNTERS.join(', '));
@@ -69,6 +73,7 @@ export function columnsOf(events: EventRow[]) {
     checksumOk: [] as (boolean | string)[],
     reportedChecksum: [] as string[],
     measured: [] as (boolean | string)[],
+    inSchedule: [] as boolean[],
   };
   for (const e of events) {
     columns.campaign.push(e.campaign_id);
@@ -82,6 +87,7 @@ export function columnsOf(events: EventRow[]) {
     columns.checksumOk.push(e.checksum_ok ?? 'NULL');
     columns.reportedChecksum.push(e.reported_checksum === null ? 'NULL' : element(e.reported_checksum));
     columns.measured.push(e.measured);
+    columns.inSchedule.push(e.in_schedule);
   }
   const literal = (values: unknown[]) => `{${values.join(',')}}`;
   return Object.fromEntries(Object.entries(columns).map(([name, values]) => [name, literal(values)])) as Record<
@@ -91,49 +97,67 @@ export function columnsOf(events: EventRow[]) {
 }
 
 /**
- * Appends the events and adds them to every rollup, in one statement. The batch comes as one array
- * per column (unnest makes them rows again): eleven parameters whatever its size, so the statement
- * is cheap to send, parse and plan. The rollup rows are summed once per batch: per hour (in
- * `timeZone`), campaign and zone, a row for all plays (gender '', age group 0; with the delivered,
- * partial and wrong-creative counts) and one per audience (gender, age group) seen; from those the
- * daily rows by local day in the daily rollups' own time zone (event_statistics_daily_zone, so they
- * always sum the hourly rows), the location's plays by hour and zone and by day and zone, the
- * campaigns' daily rows, and the network's daily and hourly rows.
+ * Appends the events not stored before and adds them to every rollup, in one statement; gives how many
+ * were stored. A play is stored once, whatever batch carries it: its natural key is (device, start,
+ * campaign, zone), a unique index, and a play already there (a player that re-batched its queue after
+ * a crash) is left out of the insert and so of the rollups. The batch comes as one array per column
+ * (unnest makes them rows again): twelve parameters whatever its size, so the statement is cheap to
+ * send, parse and plan. The rollup rows are summed once per batch: per hour (in `timeZone`), campaign
+ * and zone, a row for all plays (gender '', age group 0; with the delivered, partial, wrong-creative
+ * and outside-schedule counts) and one per audience (gender, age group) seen; from those the daily rows
+ * by local day in the daily rollups' own time zone (event_statistics_daily_zone, so they always sum the
+ * hourly rows), the location's plays by hour and zone and by day and zone, the campaigns' daily rows,
+ * and the network's daily and hourly rows.
+ *
+ * A play is delivered when it completed the clip, with the right creative (or none reported), inside
+ * the campaign's schedule; the right creative outside it is `outside_schedule`; cut short inside it,
+ * `partial`; a wrong checksum is `wrong_creative` whatever else.
  *
  * Rows are written in key order, so concurrent batches lock them alike. The rows of the campaigns
  * and of the network, which batches of every device add to, are written last, so they are held only
  * from the end of the statement to the commit (run it last in the transaction): PostgreSQL runs the
- * main statement first, then the data-modifying CTEs it does not read, the last-listed first.
+ * main statement (which reads the insert into device_events) first, then the data-modifying CTEs it
+ * does not read, the last-listed first.
  */
 export async function appendEvents(
   db: Database,
   { device, location, timeZone, events }: { device: number; location: number; timeZone: string; events: EventRow[] },
-): Promise<void> {
-  if (!events.length) return;
+): Promise<number> {
+  if (!events.length) return 0;
   const c = columnsOf(events);
-  const delivered = sql`completed and checksum_ok is not false`;
-  await sql`
-    with batch as materialized (
-      select date_trunc('hour', started_at, ${timeZone}) as hour, *
-      from unnest(${c.campaign}::int[], ${c.clip}::int[], ${c.zone}::smallint[], ${c.startedAt}::timestamptz[],
-        ${c.durationMs}::int[], ${c.viewers}::smallint[], ${c.audience}::jsonb[], ${c.completed}::boolean[],
-        ${c.checksumOk}::boolean[], ${c.reportedChecksum}::varchar[], ${c.measured}::boolean[])
-        as b(campaign_id, videoclip_id, zone, started_at, duration_ms, viewers, audience, completed,
-          checksum_ok, reported_checksum, measured)
+  const delivered = sql`completed and checksum_ok is not false and in_schedule`;
+  const { rows } = await sql<{ stored: number }>`
+    with inserted as (
+      insert into device_events (device_id, location_id, campaign_id, zone, started_at, duration_ms, viewers,
+        audience, videoclip_id, completed, checksum_ok, reported_checksum, measured, in_schedule)
+      select ${device}::int, ${location}::int, b.*
+      from unnest(${c.campaign}::int[], ${c.zone}::smallint[], ${c.startedAt}::timestamptz[],
+        ${c.durationMs}::int[], ${c.viewers}::smallint[], ${c.audience}::jsonb[], ${c.clip}::int[],
+        ${c.completed}::boolean[], ${c.checksumOk}::boolean[], ${c.reportedChecksum}::varchar[],
+        ${c.measured}::boolean[], ${c.inSchedule}::boolean[])
+        as b(campaign_id, zone, started_at, duration_ms, viewers, audience, videoclip_id, completed,
+          checksum_ok, reported_checksum, measured, in_schedule)
+      on conflict (device_id, started_at, campaign_id, zone) do nothing
+      returning campaign_id, zone, started_at, duration_ms, viewers, audience, completed, checksum_ok, measured,
+        in_schedule
+    ),
+    batch as materialized (
+      select date_trunc('hour', started_at, ${timeZone}) as hour, * from inserted
     ),
     hourly as materialized (
       select hour, campaign_id, zone, ''::varchar as gender, 0::smallint as age_group,
         count(*)::int as plays, sum(viewers)::int as viewers, sum(duration_ms)::bigint as play_ms,
         count(*) filter (where ${delivered})::int as delivered,
-        count(*) filter (where not completed and checksum_ok is not false)::int as partial,
+        count(*) filter (where not completed and checksum_ok is not false and in_schedule)::int as partial,
         count(*) filter (where checksum_ok = false)::int as wrong_creative,
         coalesce(sum(viewers) filter (where ${delivered} and measured), 0)::int as delivered_viewers,
-        count(*) filter (where ${delivered} and not measured)::int as unmeasured
+        count(*) filter (where ${delivered} and not measured)::int as unmeasured,
+        count(*) filter (where checksum_ok is not false and not in_schedule)::int as outside_schedule
       from batch
       group by 1, 2, 3
       union all
       select b.hour, b.campaign_id, b.zone, split_part(a.key, ':', 1), split_part(a.key, ':', 2)::smallint,
-        count(*)::int, sum(a.value::int)::int, sum(b.duration_ms)::bigint, 0, 0, 0, 0, 0
+        count(*)::int, sum(a.value::int)::int, sum(b.duration_ms)::bigint, 0, 0, 0, 0, 0, 0
       from batch b cross join lateral jsonb_each_text(b.audience) a
       group by 1, 2, 3, 4, 5
     ),
@@ -192,9 +216,6 @@ export async function appendEvents(
       order by 2, 1, 4, 5, 6
       on conflict (campaign_id, hour, location_id, zone, gender, age_group) do update set ${addedTo('s')}
     )
-    insert into device_events (device_id, location_id, campaign_id, zone, started_at, duration_ms, viewers,
-      audience, videoclip_id, completed, checksum_ok, reported_checksum, measured)
-    select ${device}::int, ${location}::int, campaign_id, zone, started_at, duration_ms, viewers, audience,
-      videoclip_id, completed, checksum_ok, reported_checksum, measured
-    from batch`.execute(db);
+    select count(*)::int as stored from inserted`.execute(db);
+  return Number(rows[0]?.stored ?? 0);
 }

@@ -18,6 +18,9 @@ export type GatewayDevice = {
   location_name: string;
   location_sys_id: string;
   location_active: boolean;
+  /** The location's opening hours: plays outside them are not delivered. */
+  open_time: string;
+  close_time: string;
   /** Since when the device counts as playing here (its open period), null when it has none. */
   active_from: Date | string | null;
 };
@@ -39,6 +42,8 @@ export const gatewayRepository = {
         'locations.name as location_name',
         'locations.sys_id as location_sys_id',
         'locations.is_active as location_active',
+        'locations.open_time',
+        'locations.close_time',
         (eb) =>
           eb
             .selectFrom('device_periods')
@@ -185,6 +190,9 @@ export const gatewayRepository = {
             day('campaigns.start_date').as('start_date'),
             day('campaigns.end_date').as('end_date'),
             'campaigns.p_zones',
+            'campaigns.p_times_on',
+            'campaigns.p_start_time',
+            'campaigns.p_end_time',
             'campaigns.videoclip_id',
             'videos.duration',
             'videos.checksum',

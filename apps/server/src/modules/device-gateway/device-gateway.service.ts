@@ -11,7 +11,7 @@ import {
   type CampaignAction,
 } from '@marquee/contracts/campaigns';
 import type { ValidationErrorBody } from '@marquee/contracts/common';
-import { isCompletedPlay } from '@marquee/contracts/delivery';
+import { inSchedule, isCompletedPlay, playSpans, type Span } from '@marquee/contracts/delivery';
 import {
   MAX_BATCH_MONTHS,
   MAX_CLOCK_SKEW_MS,
@@ -79,12 +79,13 @@ const utcText = (instant: string) => (UTC_TEXT.test(instant) ? instant : new Dat
 const monthsOfRows = (rows: EventRow[]) =>
   [...new Set(rows.map((r) => r.started_at.slice(0, 7)))].map((m) => `${m}-01T00:00:00.000Z`);
 
-/** What an event needs of its campaign's clip: its id, length (s) and checksum. */
-export type GatewayClip = { videoclip_id: number; duration: number; checksum: string };
+/** What an event needs of its campaign: its clip's id, length (s) and checksum, and the spans of the
+ * day it may play at the device's location (its window within the opening hours). */
+export type GatewayClip = { videoclip_id: number; duration: number; checksum: string; spans: readonly Span[] };
 
-/** The event as stored: its audience, and whether it completed the clip and played the right file (the
- * benches replay batches through it). */
-export const storedEvent = (event: EventsBatch['events'][number], clip: GatewayClip): EventRow => {
+/** The event as stored: its audience, and whether it completed the clip, played the right file and
+ * started inside the campaign's schedule (the benches replay batches through it). */
+export const storedEvent = (event: EventsBatch['events'][number], clip: GatewayClip, timeZone: string): EventRow => {
   const audience: Record<string, number> = {};
   const viewers = event.viewers ?? [];
   for (const v of viewers) {
@@ -92,11 +93,12 @@ export const storedEvent = (event: EventsBatch['events'][number], clip: GatewayC
     audience[key] = (audience[key] ?? 0) + 1;
   }
   const checksum_ok = event.clip_checksum === undefined ? null : event.clip_checksum === clip.checksum;
+  const started_at = utcText(event.started_at);
   return {
     campaign_id: event.campaign,
     videoclip_id: clip.videoclip_id,
     zone: event.zone,
-    started_at: utcText(event.started_at),
+    started_at,
     duration_ms: event.duration_ms,
     viewers: viewers.length,
     audience: viewers.length ? audience : null,
@@ -104,6 +106,7 @@ export const storedEvent = (event: EventsBatch['events'][number], clip: GatewayC
     checksum_ok,
     reported_checksum: checksum_ok === false ? event.clip_checksum! : null,
     measured: event.viewers !== undefined,
+    in_schedule: inSchedule(Date.parse(started_at), clip.spans, timeZone),
   };
 };
 
@@ -226,7 +229,12 @@ export function createDeviceGatewayService({ db, config, storage, metrics }: Gat
     const clips = new Map<number, GatewayClip>(
       [...campaigns.values()].map((c) => [
         c.id,
-        { videoclip_id: c.videoclip_id, duration: Number(c.duration), checksum: c.checksum },
+        {
+          videoclip_id: c.videoclip_id,
+          duration: Number(c.duration),
+          checksum: c.checksum,
+          spans: playSpans(device, c),
+        },
       ]),
     );
     const states = new Map([...campaigns.values()].map((c) => [c.id, Number(c.state)]));
@@ -304,11 +312,12 @@ export function createDeviceGatewayService({ db, config, storage, metrics }: Gat
     },
 
     /** Stores a batch whole (events, rollups, state changes in one transaction) or refuses it whole;
-     * a batch id the device sent before is answered as a duplicate and not counted again. */
+     * a batch id the device sent before is answered as a duplicate and not counted again, and so is
+     * every play stored before under any batch id (same device, start, campaign and zone). */
     async events(device: GatewayDevice, batch: EventsBatch): Promise<EventsResponse> {
       const { errors, clips, states } = await check(device, batch);
       if (Object.keys(errors).length) throw badRequest(errors);
-      const rows = batch.events.map((event) => storedEvent(event, clips.get(event.campaign)!));
+      const rows = batch.events.map((event) => storedEvent(event, clips.get(event.campaign)!, config.timeZone));
       // Before the batch's transaction: a month without a partition (history sent late) gets one.
       await ensureEventPartitions(db, monthsOfRows(rows), config);
       const result = await writing.run(() =>
@@ -318,7 +327,7 @@ export function createDeviceGatewayService({ db, config, storage, metrics }: Gat
             batchId: batch.batch_id,
             events: rows.length,
           });
-          if (!claimed) return { accepted: 0, duplicate: true };
+          if (!claimed) return { accepted: 0, duplicate: true, duplicates: rows.length };
           const first = rows.reduce((min, r) => (r.started_at < min ? r.started_at : min), rows[0]!.started_at);
           if (device.active_from === null) await openDevicePeriod(trx, device.id, device.location_id, first);
           else if (first < new Date(device.active_from).toISOString())
@@ -333,13 +342,13 @@ export function createDeviceGatewayService({ db, config, storage, metrics }: Gat
           await moveBy(trx, 'played', played, gatewayTexts.playedOnDevice(device.serial_number));
           await moveBy(trx, 'viewed', viewed, gatewayTexts.viewedOnDevice(device.serial_number));
           // Last: it writes rows the batches of every device add to, held from here to the commit.
-          await repo.appendEvents(trx, {
+          const stored = await repo.appendEvents(trx, {
             device: device.id,
             location: device.location_id,
             timeZone: config.timeZone,
             events: rows,
           });
-          return { accepted: rows.length, duplicate: false };
+          return { accepted: stored, duplicate: false, duplicates: rows.length - stored };
         }),
       );
       // After the commit, so a refused or rolled-back batch counts nothing.

@@ -238,8 +238,9 @@ export function grouped(f: StatisticsFilters, timeZone: string, rollup: Rollup) 
  */
 export async function rebuildDailyRollups(db: Database, timeZone: string): Promise<void> {
   const sums = sql`sum(plays)::int, sum(viewers)::int, sum(play_ms)::bigint, sum(delivered)::int, sum(partial)::int,
-    sum(wrong_creative)::int, sum(delivered_viewers)::int, sum(unmeasured)::int`;
-  const counters = sql`plays, viewers, play_ms, delivered, partial, wrong_creative, delivered_viewers, unmeasured`;
+    sum(wrong_creative)::int, sum(delivered_viewers)::int, sum(unmeasured)::int, sum(outside_schedule)::int`;
+  const counters = sql`plays, viewers, play_ms, delivered, partial, wrong_creative, delivered_viewers, unmeasured,
+    outside_schedule`;
   await db.transaction().execute(async (trx) => {
     await sql`lock table event_statistics_hourly in share mode`.execute(trx);
     await sql`lock table event_statistics_daily in exclusive mode`.execute(trx);

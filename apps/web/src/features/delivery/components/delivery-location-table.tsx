@@ -19,6 +19,7 @@ const HEADERS = [
   'Pacing',
   'Partial plays',
   'Wrong creative',
+  'Outside schedule',
   'Measured impressions',
   'Modelled impressions',
 ] as const;
@@ -36,6 +37,7 @@ function Figures({ row, goalType }: { row: DeliveryRow | DeliveryResponse['_tota
       </Table.Td>
       <Table.Td ta="right">{formatCount(row.partial)}</Table.Td>
       <Table.Td ta="right">{formatCount(row.wrong_creative)}</Table.Td>
+      <Table.Td ta="right">{formatCount(row.outside_schedule)}</Table.Td>
       <Table.Td ta="right">{formatCount(row.impressions_measured)}</Table.Td>
       <Table.Td ta="right">{formatCount(row.impressions_modelled)}</Table.Td>
     </>

@@ -77,6 +77,11 @@ export function DeliveryTotals({ totals }: { totals: Totals }) {
       hint: "Another clip's checksum: not delivered",
     },
     {
+      label: 'Outside schedule',
+      value: formatCount(totals.outside_schedule),
+      hint: 'Started outside the window or opening hours: not delivered',
+    },
+    {
       label: 'Impressions (measured)',
       value: formatCount(totals.impressions_measured),
       hint: 'Viewers counted by the devices',
