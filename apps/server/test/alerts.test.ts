@@ -289,12 +289,12 @@ describeBackends('alerts', (ctx) => {
     expect(await inbox(campaignManager.id)).toHaveLength(1);
     expect(await inbox(bystander.id)).toEqual([]);
 
-    // The rest delivered: the next hour's check closes it; within the same hour nothing runs again.
-    await sendPlays(
-      clock.app,
-      site.devices[0]!.token,
-      plays(c.id, 1000, `${day(-1)}T15:00:00Z`, { duration_ms: 10_000 }),
-    );
+    // The rest delivered (inside the opening hours, 06–24): the next hour's check closes it; within the
+    // same hour nothing runs again.
+    await sendPlays(clock.app, site.devices[0]!.token, [
+      ...plays(c.id, 540, `${day(-1)}T15:00:00Z`, { duration_ms: 10_000 }),
+      ...plays(c.id, 360, `${TODAY}T06:00:00Z`, { duration_ms: 10_000 }),
+    ]);
     await clock.sweep(at('12:50'));
     expect((await alertsOf({ campaign: c.id }))[0]!.ended_at).toBeNull();
     await clock.sweep(at('13:01'));

@@ -74,8 +74,8 @@ export const alertTexts = {
       `Device ${serial} at ${location} has not applied the current playlist since ${since}.`,
     screen_off: (serial: string, location: string, since: string) =>
       `The screen of device ${serial} at ${location} has been off since ${since}.`,
-    campaign_at_risk: (campaign: string, pct: string) =>
-      `Campaign ${campaign} is at risk: ${pct} of its due plays delivered.`,
+    campaign_at_risk: (campaign: string, pct: string, unit: string) =>
+      `Campaign ${campaign} is at risk: ${pct} of its due ${unit} delivered.`,
   } satisfies Record<AlertKind, (...args: string[]) => string>,
   closed: (what: string, kind: AlertKind, at: string) => `Resolved at ${at}: ${alertKindLabels[kind]} of ${what}.`,
   atRiskSuffix: (campaigns: string) => ` Campaigns at risk: ${campaigns}.`,

@@ -7,6 +7,7 @@ import {
   goalOf,
   isCompletedPlay,
   pacingOf,
+  campaignPacing,
   playSpans,
   type DeliveryCounts,
   type DevicePeriod,
@@ -227,6 +228,25 @@ describe('expectedPlays', () => {
   });
 });
 
+describe('campaignPacing', () => {
+  const running = { booked: true, finished: false };
+  const finished = { booked: true, finished: true };
+  it('is not_booked for a campaign that was not booked, whatever its figures', () => {
+    expect(campaignPacing(98, { booked: false, finished: false })).toBe('not_booked');
+    expect(campaignPacing(null, { booked: false, finished: true })).toBe('not_booked');
+  });
+  it('is the running pacing while it runs, and nothing before anything was due', () => {
+    expect(campaignPacing(98, running)).toBe('on_track');
+    expect(campaignPacing(null, running)).toBeNull();
+  });
+  it('says whether a finished campaign got what was due in full: 98 % is short, 100 % is delivered', () => {
+    expect(campaignPacing(98, finished)).toBe('finished_under');
+    expect(campaignPacing(99.9, finished)).toBe('finished_under');
+    expect(campaignPacing(100, finished)).toBe('finished_over');
+    expect(campaignPacing(140, finished)).toBe('finished_over');
+  });
+});
+
 describe('deliveryFigures', () => {
   const counts = (over: Partial<DeliveryCounts> = {}): DeliveryCounts => ({
     expected: 100,
@@ -251,6 +271,12 @@ describe('deliveryFigures', () => {
       delivery_pct: 120,
       pacing: 'ahead',
     });
+  });
+
+  it('takes the % from the due as shown, rounded: 104 of a due of 119.6 is 86.7 %, not 87 %', () => {
+    // A goal of 598 over 500 expected: 119.6 due after 100, shown as 120.
+    const goal = { goal_type: 'plays' as const, goal_value: 598 };
+    expect(deliveryFigures(counts({ delivered: 104 }), goal, 500)).toMatchObject({ due: 120, delivery_pct: 86.7 });
   });
 
   it('is due the plays goal in proportion to the expected plays so far', () => {
@@ -328,6 +354,14 @@ describe('delivery.ts', () => {
   it('loads on its own, as a module that imports only it does', async () => {
     vi.resetModules();
     const loaded = await import('./delivery.ts');
-    expect(loaded.PACING_STATES).toEqual(['ahead', 'on_track', 'behind', 'at_risk']);
+    expect(loaded.PACING_STATES).toEqual([
+      'ahead',
+      'on_track',
+      'behind',
+      'at_risk',
+      'not_booked',
+      'finished_over',
+      'finished_under',
+    ]);
   });
 });

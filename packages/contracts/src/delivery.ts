@@ -23,13 +23,29 @@ export const PACING_BEHIND_FROM = 80;
 export const isCompletedPlay = (durationMs: number, clipSeconds: number) =>
   durationMs >= Math.round(clipSeconds * 1000) - COMPLETION_TOLERANCE_MS;
 
-/** The pacing of a delivery % (delivered ÷ due × 100); null when nothing was due yet. */
+/** The pacing of a running campaign's delivery % (delivered ÷ due × 100); null when nothing was due
+ * yet. */
 export function pacingOf(deliveryPct: number | null): Pacing | null {
   if (deliveryPct === null || !Number.isFinite(deliveryPct)) return null;
   if (deliveryPct > PACING_AHEAD_ABOVE) return 'ahead';
   if (deliveryPct >= PACING_ON_TRACK_FROM) return 'on_track';
   if (deliveryPct >= PACING_BEHIND_FROM) return 'behind';
   return 'at_risk';
+}
+
+/**
+ * A campaign's pacing: `not_booked` unless it was booked (approved or later); once it is finished (or
+ * its end date has passed), whether it got what was due in full (`finished_over`, ≥ 100 %) or not
+ * (`finished_under`); else the running pacing of its delivery %. Null while nothing was due.
+ */
+export function campaignPacing(
+  deliveryPct: number | null,
+  { booked, finished }: { booked: boolean; finished: boolean },
+): Pacing | null {
+  if (!booked) return 'not_booked';
+  if (deliveryPct === null || !Number.isFinite(deliveryPct)) return null;
+  if (finished) return deliveryPct >= 100 ? 'finished_over' : 'finished_under';
+  return pacingOf(deliveryPct);
 }
 
 /** A span of a local day in minutes since its midnight, [start, end), 0 ≤ start < end ≤ 1440. */
@@ -159,14 +175,17 @@ const round1 = (n: number) => Math.round(n * 10) / 10;
  */
 export function deliveryFigures(counts: DeliveryCounts, goal: Goal, expectedTotal: number) {
   const set = goalOf(goal);
-  const due = set ? (expectedTotal > 0 ? (set.value * counts.expected) / expectedTotal : 0) : counts.expected;
+  // Rounded before the %: the report shows the due as a whole number, and its % must be that one's.
+  const due = Math.round(
+    set ? (expectedTotal > 0 ? (set.value * counts.expected) / expectedTotal : 0) : counts.expected,
+  );
   const got =
     set?.type === 'impressions' ? counts.impressions_measured + counts.impressions_modelled : counts.delivered;
   const delivery_pct = due > 0 ? round1((got / due) * 100) : null;
   return {
     ...counts,
     expected: Math.round(counts.expected),
-    due: Math.round(due),
+    due,
     impressions_modelled: Math.round(counts.impressions_modelled),
     delivery_pct,
     pacing: pacingOf(delivery_pct),

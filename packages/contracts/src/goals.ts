@@ -6,14 +6,21 @@ export const GOAL_TYPES = ['plays', 'impressions'] as const;
 export type GoalType = (typeof GOAL_TYPES)[number];
 export const GOAL_VALUE_MAX = 2_000_000_000;
 
-/** How delivery so far compares with what was due by now. */
-export const PACING_STATES = ['ahead', 'on_track', 'behind', 'at_risk'] as const;
+/** How a running campaign's delivery so far compares with what was due by now. */
+export const LIVE_PACING_STATES = ['ahead', 'on_track', 'behind', 'at_risk'] as const;
+/** Every pacing: a running campaign's, or `not_booked` (new or rejected: nothing was sold yet), or a
+ * finished one's outcome: delivered what was due in full (`finished_over`, at least 100 %) or short of
+ * it (`finished_under`). */
+export const PACING_STATES = [...LIVE_PACING_STATES, 'not_booked', 'finished_over', 'finished_under'] as const;
 export type Pacing = (typeof PACING_STATES)[number];
 export const pacingLabels: Record<Pacing, string> = {
   ahead: 'Ahead',
   on_track: 'On track',
   behind: 'Behind',
   at_risk: 'At risk',
+  not_booked: 'Not booked',
+  finished_over: 'Finished, delivered',
+  finished_under: 'Finished, under-delivered',
 };
 
 export const deliveryTexts = {

@@ -15,6 +15,9 @@ describe('PacingBadge', () => {
     ['on_track', 'On track', '#237a35'],
     ['behind', 'Behind', '--mantine-color-yellow-'],
     ['at_risk', 'At risk', '--mantine-color-red-'],
+    ['not_booked', 'Not booked', '--mantine-color-gray-'],
+    ['finished_over', 'Finished, delivered', '--mantine-color-dark-'],
+    ['finished_under', 'Finished, under-delivered', '--mantine-color-orange-'],
   ];
 
   it.each(cases)('shows %s as "%s" in its colour (%s), named "Pacing: …" for screen readers', (pacing, text, color) => {

@@ -1,7 +1,7 @@
 // A campaign's pacing as a coloured badge that always carries its words (Ahead, On track, Behind, At
-// risk), so colour is never the only sign: ahead blue, on track green, behind yellow, at risk red.
-// Screen readers hear "Pacing: On track". There is none before anything was due, nor for a campaign
-// that is not booked (new or rejected: the server gives its figures without pacing).
+// risk; Not booked; Finished, delivered or under-delivered), so colour is never the only sign: ahead
+// blue, on track green, behind yellow, at risk red, not booked outlined grey, finished dark grey or
+// orange when short. Screen readers hear "Pacing: On track". There is none before anything was due.
 import { Badge, VisuallyHidden, type BadgeProps } from '@mantine/core';
 import { pacingLabels, type Pacing } from '@marquee/contracts/delivery';
 
@@ -12,7 +12,13 @@ export const pacingColors: Record<Pacing, string> = {
   on_track: '#237a35',
   behind: 'yellow.5',
   at_risk: 'red.9',
+  not_booked: 'gray.7',
+  finished_over: 'dark.5',
+  finished_under: 'orange.9',
 };
+
+/** States drawn outlined: nothing was sold yet. */
+const OUTLINED: ReadonlySet<Pacing> = new Set(['not_booked']);
 
 export const NOT_DUE_YET = 'Not due yet';
 export const NOT_BOOKED = 'Not booked';
@@ -27,7 +33,7 @@ export function PacingBadge({ pacing, pct = null, size }: PacingBadgeProps) {
   const label = pacing ? pacingLabels[pacing] : pct === null ? NOT_DUE_YET : NOT_BOOKED;
   return (
     <Badge
-      variant={pacing ? 'filled' : 'outline'}
+      variant={pacing && !OUTLINED.has(pacing) ? 'filled' : 'outline'}
       color={pacing ? pacingColors[pacing] : 'gray.7'}
       autoContrast
       size={size}

@@ -47,6 +47,7 @@ export async function checkPacing({
     return {
       campaign_id: campaign.id,
       name: campaign.name,
+      unit: t.goal_type === 'impressions' ? 'impressions' : 'plays',
       computed_at: now,
       due: t.due,
       delivered: got,
@@ -62,7 +63,7 @@ export async function checkPacing({
     if (snapshot.length) {
       await trx
         .insertInto('campaign_pacing')
-        .values(snapshot.map(({ name: _name, ...row }) => row))
+        .values(snapshot.map(({ name: _name, unit: _unit, ...row }) => row))
         .execute();
     }
   });
@@ -89,7 +90,7 @@ export async function checkPacing({
     if (id === null) continue;
     opened++;
     openFor.set(s.campaign_id, id);
-    const text = alertTexts.opened.campaign_at_risk(s.name, `${s.delivery_pct ?? 0} %`);
+    const text = alertTexts.opened.campaign_at_risk(s.name, `${s.delivery_pct ?? 0} %`, s.unit);
     const recipients = await recipientsOf(db, {
       kind: 'campaign_at_risk',
       location_id: null,

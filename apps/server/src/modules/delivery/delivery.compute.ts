@@ -1,8 +1,9 @@
 // A campaign's delivery from what the repository read: expected plays per location and day by the
 // contracts' rules (devices × zones × loops in its window within the opening hours), the counted plays
 // beside them, grouped as asked, and the figures (due, delivery %, pacing) of each row and the totals.
-import { REPORT_STATES, boundedRun } from '@marquee/contracts/campaigns';
+import { CampaignState, REPORT_STATES, boundedRun } from '@marquee/contracts/campaigns';
 import {
+  campaignPacing,
   deliveryFigures,
   expectedPlays,
   goalOf,
@@ -91,9 +92,9 @@ function cellsOf(
   return { cells, expectedTotal };
 }
 
-/** Pacing means something only for campaigns that were booked (approved and later, finished ones
- * included); new and rejected ones get their figures without it. */
-const paces = (state: number) => (REPORT_STATES as readonly number[]).includes(state);
+/** Campaigns that were booked (approved and later, finished ones included) pace; new and rejected ones
+ * get their figures and `not_booked`. */
+const booked = (state: number) => (REPORT_STATES as readonly number[]).includes(state);
 
 export type Delivery = { totals: DeliveryTotals; rows: DeliveryRow[] };
 
@@ -120,10 +121,13 @@ export function deliveryOf(
     if (!entry) grouped.set(key, (entry = { counts: zero(), cell }));
     add(entry.counts, cell);
   }
-  const pacing = paces(campaign.state);
+  const status = {
+    booked: booked(campaign.state),
+    finished: campaign.state === CampaignState.Finished || campaign.end_date < clock.today,
+  };
   const figuresOf = (counts: DeliveryCounts) => {
     const f = deliveryFigures(counts, goal, expectedTotal);
-    return pacing ? f : { ...f, pacing: null };
+    return { ...f, pacing: campaignPacing(f.delivery_pct, status) };
   };
   const rows = [...grouped.values()].map(({ counts, cell }): DeliveryRow => ({
     ...(group.includes('location') ? { location: cell.location, location_name: cell.location_name } : {}),
