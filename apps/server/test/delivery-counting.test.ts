@@ -115,6 +115,23 @@ describeBackends(
       });
       expect(res.json()).toEqual({ accepted: 2, duplicate: false, duplicates: 0 });
     });
+
+    it('takes plays as a sign of life: a device that sends plays but no heartbeat is online', async () => {
+      const site = await deliverySite(ctx.db, { devices: [{ since: `${day(-5)}T00:00:00Z` }] });
+      const clip = await clipOf(ctx.db, 10);
+      const c = await deliveryCampaign(ctx.db, { clip, sites: [site], start: day(-1), end: TODAY });
+      const device = () =>
+        ctx.db
+          .selectFrom('devices')
+          .select(['health_state', 'last_status_date'])
+          .where('id', '=', site.devices[0]!.id)
+          .executeTakeFirstOrThrow();
+      expect((await device()).health_state).toBe('never');
+      await sendPlays(ctx.app, site.devices[0]!.token, plays(c.id, 2, `${TODAY}T08:00:00Z`));
+      const after = await device();
+      expect(after.health_state).toBe('online');
+      expect(new Date(after.last_status_date!).toISOString()).toBe(clockConfig.now().toISOString());
+    });
   },
   { config: clockConfig },
 );

@@ -14,6 +14,8 @@ export type GatewayDevice = {
   serial_number: string;
   is_active: boolean;
   offline_since: Date | string | null;
+  /** The health state last computed ('never' until it reports). */
+  health_state: string | null;
   location_id: number;
   location_name: string;
   location_sys_id: string;
@@ -38,6 +40,7 @@ export const gatewayRepository = {
         'devices.serial_number',
         'devices.is_active',
         'devices.offline_since',
+        'devices.health_state',
         'devices.location_id',
         'locations.name as location_name',
         'locations.sys_id as location_sys_id',
@@ -54,6 +57,12 @@ export const gatewayRepository = {
       ])
       .where('devices.token_hash', '=', tokenHash)
       .executeTakeFirst(),
+
+  /** Records that the device was heard from at `at` (a batch of plays is a sign of life as much as a
+   * heartbeat): it counts as online again. */
+  async markSeen(db: Database, id: number, at: Date): Promise<void> {
+    await db.updateTable('devices').set({ last_status_date: at, offline_since: null }).where('id', '=', id).execute();
+  },
 
   /** Records a report: the device counts as online again, with the facts it told (those left out keep
    * their value). A new playlist version starts `playlist_applied_at`; a screen reported off starts

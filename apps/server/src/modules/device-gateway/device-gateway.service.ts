@@ -241,6 +241,22 @@ export function createDeviceGatewayService({ db, config, storage, metrics }: Gat
     return { errors, clips, states };
   }
 
+  /** After a sign of life (a heartbeat, a batch of plays): the device's health state, and an entry
+   * when it was offline. */
+  async function heard(trx: Database, device: GatewayDevice, now: Date) {
+    await refreshDeviceHealth(trx, config, now, [device.id]);
+    if (device.offline_since !== null) {
+      await writeLogEntry(trx, {
+        userId: null,
+        model: DEVICE_MODEL,
+        objectId: device.id,
+        objectRepr: device.serial_number,
+        actionFlag: ActionFlag.Information,
+        changeMessage: gatewayTexts.backOnline,
+      });
+    }
+  }
+
   return {
     /** The device of `Authorization: Bearer <token>`; 401 unless it and its location are active. */
     async authenticate(header: string | undefined): Promise<GatewayDevice> {
@@ -259,17 +275,7 @@ export function createDeviceGatewayService({ db, config, storage, metrics }: Gat
       const now = config.now();
       await db.transaction().execute(async (trx) => {
         await repo.setStatus(trx, device.id, status, now, facts);
-        await refreshDeviceHealth(trx, config, now, [device.id]);
-        if (device.offline_since !== null) {
-          await writeLogEntry(trx, {
-            userId: null,
-            model: DEVICE_MODEL,
-            objectId: device.id,
-            objectRepr: device.serial_number,
-            actionFlag: ActionFlag.Information,
-            changeMessage: gatewayTexts.backOnline,
-          });
-        }
+        await heard(trx, device, now);
       });
       return { server_time: now.toISOString() };
     },
@@ -341,6 +347,10 @@ export function createDeviceGatewayService({ db, config, storage, metrics }: Gat
           const viewed = movable('viewed', [...new Set(rows.filter((r) => r.viewers > 0).map((r) => r.campaign_id))]);
           await moveBy(trx, 'played', played, gatewayTexts.playedOnDevice(device.serial_number));
           await moveBy(trx, 'viewed', viewed, gatewayTexts.viewedOnDevice(device.serial_number));
+          // Plays are a sign of life: a player that sends them but no heartbeat is not "never reported".
+          const now = config.now();
+          await repo.markSeen(trx, device.id, now);
+          if (device.offline_since !== null || device.health_state === 'never') await heard(trx, device, now);
           // Last: it writes rows the batches of every device add to, held from here to the commit.
           const stored = await repo.appendEvents(trx, {
             device: device.id,
