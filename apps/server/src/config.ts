@@ -7,6 +7,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import {
+  HOLD_DAYS_DEFAULT,
+  HOLD_DAYS_MAX,
   LOOP_SECONDS_DEFAULT,
   OPENING_HOURS_DEFAULT,
   inventoryTexts,
@@ -119,6 +121,10 @@ const envSchema = z.object({
       if (!parsed) ctx.addIssue({ code: 'custom', message: `OPENING_HOURS: ${inventoryTexts.invalidOpeningHours}` });
       return parsed ?? z.NEVER;
     }),
+  /** A campaign waiting for approval (New) holds its room in the loops this many days after it was
+   * last saved; then its hold expires and stops counting in the room figures (approval checks booked
+   * campaigns only either way). Saving it again renews the hold. */
+  HOLD_DAYS: z.coerce.number().int().min(1).max(HOLD_DAYS_MAX).default(HOLD_DAYS_DEFAULT),
   /** Raw plays are kept this many days, by whole UTC months (unset or 0: the default, 400; `never`:
    * kept for good); the rollups are kept for good either way. */
   RAW_EVENT_RETENTION_DAYS: z
@@ -177,6 +183,11 @@ export type InventorySettings = { loopSeconds: number; openingHours: OpeningHour
 export function inventorySettings(env: NodeJS.ProcessEnv = process.env): InventorySettings {
   const e = envSchema.pick({ LOOP_SECONDS: true, OPENING_HOURS: true }).parse(env);
   return { loopSeconds: e.LOOP_SECONDS, openingHours: e.OPENING_HOURS };
+}
+
+/** HOLD_DAYS alone, for code that has no Config at hand (the approval check's default). */
+export function holdDaysSetting(env: NodeJS.ProcessEnv = process.env): number {
+  return envSchema.pick({ HOLD_DAYS: true }).parse(env).HOLD_DAYS;
 }
 
 export type ThrottleSettings = {
@@ -239,6 +250,8 @@ export type Config = {
   playlistStaleMs: number;
   /** A new location's loop length and opening hours when the form leaves them out. */
   inventory: InventorySettings;
+  /** Days a New campaign's hold counts after it was last saved (HOLD_DAYS). */
+  holdDays: number;
   /** Days raw plays are kept (whole UTC months are dropped once past it); null: kept for good. */
   rawEventRetentionDays: number | null;
   webDist: string;
@@ -354,6 +367,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     ingestConcurrency: e.INGEST_CONCURRENCY,
     ingestQueueLimit: e.INGEST_QUEUE_LIMIT,
     inventory: { loopSeconds: e.LOOP_SECONDS, openingHours: e.OPENING_HOURS },
+    holdDays: e.HOLD_DAYS,
     rawEventRetentionDays: e.RAW_EVENT_RETENTION_DAYS,
     webDist: e.WEB_DIST,
     trustProxy: e.TRUST_PROXY,

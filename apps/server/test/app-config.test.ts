@@ -28,9 +28,12 @@ describeBackends('app config', (ctx) => {
     expect(body.raw_event_retention_days).toBe(400);
     // The longest campaign run (MAX_CAMPAIGN_DAYS), so the campaign form refuses what the server would.
     expect(body.max_campaign_days).toBe(1096);
+    // How long a hold lasts (HOLD_DAYS), so the approval list can say when each one expires.
+    expect(body.hold_days).toBe(7);
     expect(Object.keys(body).sort()).toEqual([
       'age_groups',
       'genders',
+      'hold_days',
       'image_max_bytes',
       'loop_seconds',
       'max_campaign_days',

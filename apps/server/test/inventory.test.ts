@@ -2,14 +2,15 @@
 // and hour (windows, opening hours past midnight, zones, holds vs booked, exclude_campaign), the
 // calendar's fill, a campaign's loop share, and the overbooking check of approvals and of edits of
 // booked campaigns (the 400 text, override with and without the permission, rooms freed by rejected
-// and finished campaigns, the day boundary in a non-UTC time zone).
+// and finished campaigns, the day boundary in a non-UTC time zone). Exact stretches, item 7's one
+// figure and hold expiry: inventory-figures.test.ts.
 import { expect, it } from 'vitest';
 import { ActionFlag } from '@marquee/contracts/action-flags';
 import { availabilityTexts, type AvailabilityResponse, type NoRoomError } from '@marquee/contracts/availability';
 import type { Campaign, CalendarRow } from '@marquee/contracts/campaigns';
 import type { Paged } from '@marquee/contracts/common';
 import { INT_LIST_TEXT } from '@marquee/contracts/common';
-import { inventoryTexts } from '@marquee/contracts/inventory';
+import { daysText, inventoryTexts } from '@marquee/contracts/inventory';
 import type { Location } from '@marquee/contracts/locations';
 import { resources } from '@marquee/contracts/resources';
 import { details } from '@marquee/contracts/texts';
@@ -115,6 +116,9 @@ describeBackends(
       const location = await site();
       const rows = await availability(admin, `location=${location.id}&zone=1&date__gte=${TODAY}&date__lte=${day(91)}`);
       expect(rows).toHaveLength(92);
+      expect((await admin.get(`${availabilityApi}?date__gte=${TODAY}&date__lte=${TODAY}&need_s=0`)).statusCode).toBe(
+        400,
+      );
     });
 
     it('counts booked and held seconds per zone, day and hour within the window and the opening hours', async () => {
@@ -153,13 +157,34 @@ describeBackends(
       const [today, tomorrow, zone3] = [rows[0]!, rows[1]!, rows[2]!];
       expect(today.hours!.map((h) => h.hour)).toEqual([6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21]);
       const hour = (row: typeof today, h: number) => row.hours!.find((x) => x.hour === h);
-      expect(hour(today, 8)).toEqual({ hour: 8, capacity_s: 30, booked_s: 0, held_s: 0, free_s: 30 });
-      expect(hour(today, 9)).toEqual({ hour: 9, capacity_s: 30, booked_s: 10, held_s: 0, free_s: 20 });
-      expect(hour(today, 11)).toEqual({ hour: 11, capacity_s: 30, booked_s: 10, held_s: 0, free_s: 20 });
+      expect(hour(today, 8)).toEqual({
+        hour: 8,
+        next_day: false,
+        capacity_s: 30,
+        booked_s: 0,
+        held_s: 0,
+        free_s: 30,
+        over_s: 0,
+        tightest: { start: '08:00', end: '09:00' },
+        open_s: 3600,
+        free_loop_s: 3600,
+      });
+      expect(hour(today, 9)).toMatchObject({ booked_s: 10, held_s: 0, free_s: 20 });
+      // The window ends at 11:30: hour 11's tightest interval is its first half.
+      expect(hour(today, 11)).toMatchObject({ booked_s: 10, free_s: 20, tightest: { start: '11:00', end: '11:30' } });
+      expect(hour(today, 11)?.free_loop_s).toBe(1800 * (20 / 30) + 1800);
       expect(hour(today, 12)?.free_s).toBe(30);
-      // The day's figures are those of its tightest hour.
-      expect(today).toMatchObject({ capacity_s: 30, booked_s: 10, held_s: 0, free_s: 20, min_free_s: 20 });
-      expect(tomorrow).toMatchObject({ booked_s: 10, held_s: 5, free_s: 15, min_free_s: 15 });
+      // The day's figures are those of its tightest interval.
+      expect(today).toMatchObject({
+        capacity_s: 30,
+        booked_s: 10,
+        held_s: 0,
+        free_s: 20,
+        over_s: 0,
+        tightest: { start: '09:00', end: '11:30' },
+        open_s: 16 * 3600,
+      });
+      expect(tomorrow).toMatchObject({ booked_s: 10, held_s: 5, free_s: 15 });
       expect(hour(tomorrow, 7)).toMatchObject({ booked_s: 0, held_s: 5, free_s: 25 });
       expect(zone3).toMatchObject({ booked_s: 0, held_s: 0, free_s: 30 });
 
@@ -170,7 +195,7 @@ describeBackends(
         user,
         `location=${location.id}&zone=1&date__gte=${TODAY}&date__lte=${TODAY}&p_start_time=12:00&p_end_time=23:00`,
       );
-      expect(evening[0]).toMatchObject({ free_s: 30, min_free_s: 30 });
+      expect(evening[0]).toMatchObject({ free_s: 30, tightest: { start: '12:00', end: '22:00' } });
       const excluded = await availability(
         user,
         `location=${location.id}&zone=1&date__gte=${TODAY}&date__lte=${TODAY}&exclude_campaign=${booked.id}`,
@@ -178,7 +203,7 @@ describeBackends(
       expect(excluded[0]).toMatchObject({ booked_s: 0, free_s: 30 });
     });
 
-    it('plays past midnight on calendar days when the location closes after midnight', async () => {
+    it('gives the night after midnight to the day the opening starts', async () => {
       const location = await site({ loop: 20, hours: { open_time: '18:00', close_time: '02:00' } });
       const clip = await clipOf(20);
       await book(clip, location, 2, [1]);
@@ -187,16 +212,18 @@ describeBackends(
         admin,
         `location=${location.id}&zone=1&date__gte=${TODAY}&date__lte=${day(1)}&by_hour=true`,
       );
-      expect(first!.hours!.map((h) => [h.hour, h.free_s])).toEqual([
-        [0, 0],
-        [1, 0],
-        [18, 0],
-        [19, 0],
-        [20, 0],
-        [21, 0],
-        [22, 0],
-        [23, 0],
+      expect(first!.hours!.map((h) => [h.hour, h.next_day, h.free_s, h.over_s])).toEqual([
+        [18, false, 0, 0],
+        [19, false, 0, 0],
+        [20, false, 0, 0],
+        [21, false, 0, 0],
+        [22, false, 0, 0],
+        [23, false, 0, 0],
+        [0, true, 0, 0],
+        [1, true, 0, 0],
       ]);
+      expect(first).toMatchObject({ tightest: { start: '18:00', end: '02:00' }, open_s: 8 * 3600 });
+      // The next day's morning was the first night's: nothing of it is booked on the next day.
       expect(next).toMatchObject({ free_s: 20, booked_s: 0 });
     });
 
@@ -265,19 +292,40 @@ describeBackends(
       return { location, clip, booked, fourth, approver };
     }
 
-    const noRoomText = (name: string, at: string, hour: number, zone: number, free: number, need: number) =>
-      `Not enough room at ${name} on ${at} ${String(hour).padStart(2, '0')}:00 in zone ${zone}: ${free} s free, the clip needs ${need} s.`;
+    /** The refusal's text for one range of days at `name`, 06:00–24:00 in `zone`. */
+    const noRoomText = (name: string, days: string, zone: number, room: number, need: number) =>
+      `Does not fit at ${name}, ${days}, 06:00–24:00, zone ${zone}: ${room} s free beside the booked campaigns, the clip needs ${need} s.`;
 
-    it('refuses an approval that does not fit with the first conflict word for word and up to 20 of them', async () => {
+    it('refuses an approval that does not fit, naming the tightest interval, with its ranges and counts', async () => {
       const { location, fourth, approver } = await fullLoop();
       const res = await approver.post(`${campaignsApi}${fourth.id}/approve/`);
       expect(res.statusCode, res.body).toBe(400);
       const body = res.json<NoRoomError>();
-      expect(body.non_field_errors).toEqual([noRoomText(location.name, TODAY, 6, 1, 0, 10)]);
-      expect(body.non_field_errors[0]).toBe(inventoryTexts.noRoom(body.conflicts[0]!));
-      // Today from 06:00 to 23:00 in zone 1 is full: 18 hours, the first 20 slots are all today's.
-      expect(body.conflicts).toHaveLength(18);
-      expect(body.conflicts.every((c) => c.day === TODAY && c.zone === 1 && c.free === 0 && c.need === 10)).toBe(true);
+      expect(body.non_field_errors).toEqual([noRoomText(location.name, daysText(TODAY, TODAY), 1, 0, 10)]);
+      expect(body.non_field_errors[0]).toBe(inventoryTexts.noRoom(body.conflicts[0]!, body.conflict_count));
+      // Today from 06:00 to 24:00 in zone 1 is full: one interval, not 18 hours.
+      expect(body.conflicts).toEqual([
+        {
+          location: location.id,
+          location_name: location.name,
+          zone: 1,
+          from_day: TODAY,
+          to_day: TODAY,
+          days: 1,
+          start: '06:00',
+          end: '24:00',
+          next_day: false,
+          room_s: 0,
+          need_s: 10,
+          // The slot as every screen shows it: the fourth counts as held until it is approved.
+          capacity_s: 30,
+          booked_s: 30,
+          held_s: 10,
+          free_s: 0,
+          over_s: 10,
+        },
+      ]);
+      expect(body).toMatchObject({ conflict_count: 1, conflict_ranges: 1 });
       expect(await stateOf(ctx.db, fourth.id)).toBe(0);
     });
 
@@ -286,7 +334,7 @@ describeBackends(
       // An approval without a body at all is still a plain approval (here: refused for room).
       const bare = await approver.request('POST', `${campaignsApi}${fourth.id}/approve/`);
       expect(bare.statusCode).toBe(400);
-      expect(bare.json<NoRoomError>().non_field_errors[0]).toMatch(/^Not enough room at /);
+      expect(bare.json<NoRoomError>().non_field_errors[0]).toMatch(/^Does not fit at /);
       // Rejected (98) and finished (99) campaigns hold nothing: move two of the three bookings there.
       await ctx.db.updateTable('campaigns').set({ state: 98 }).where('id', '=', booked[0]!.id).execute();
       await ctx.db.updateTable('campaigns').set({ state: 99 }).where('id', '=', booked[1]!.id).execute();
@@ -327,9 +375,7 @@ describeBackends(
       const log = await logOf(ctx.db, 'campaign', fourth.id);
       const warning = log.find((e) => e.action_flag === ActionFlag.Warning);
       expect(warning?.user_id).toBe(overrider.user.id);
-      expect(warning?.change_message).toMatch(
-        /^Booked over capacity \(override_capacity\): Not enough room at .* And 17 more slots without room\.$/,
-      );
+      expect(warning?.change_message).toMatch(/^Booked over capacity \(override_capacity\): Does not fit at .*\.$/);
       const entry = await ctx.db
         .selectFrom('log_entries')
         .select('after')
@@ -339,7 +385,7 @@ describeBackends(
       const after = (typeof entry.after === 'string' ? JSON.parse(entry.after) : entry.after) as {
         conflicts: unknown[];
       };
-      expect(after.conflicts).toHaveLength(18);
+      expect(after.conflicts).toHaveLength(1);
     });
 
     it('re-checks an edit of a booked campaign, and lets a new one be saved as a hold', async () => {
@@ -364,7 +410,11 @@ describeBackends(
       const mine = await book(big, location, 1, [2], { end: day(3), createdBy: manager.user.id });
       const edit = await manager.patch(`${campaignsApi}${mine.id}/`, { p_zones: [1] });
       expect(edit.statusCode, edit.body).toBe(400);
-      expect(edit.json<NoRoomError>().non_field_errors).toEqual([noRoomText(location.name, TODAY, 6, 1, 10, 11)]);
+      expect(edit.json<NoRoomError>().non_field_errors).toEqual([
+        noRoomText(location.name, daysText(TODAY, day(3)), 1, 10, 11),
+      ]);
+      // Its slot counts the new hold (10 s) and the edited campaign as held (11 s): over by 11 s.
+      expect(edit.json<NoRoomError>().conflicts[0]).toMatchObject({ booked_s: 20, held_s: 21, over_s: 11, days: 4 });
       const stored = await ctx.db
         .selectFrom('campaigns')
         .select('p_zones')
@@ -389,7 +439,7 @@ describeBackends(
       const approver = await asCampaignUser(ctx, ['approve_campaign']);
       const utc = await approver.post(`${campaignsApi}${waiting.id}/approve/`);
       expect(utc.statusCode).toBe(400);
-      expect(utc.json<NoRoomError>().conflicts[0]).toMatchObject({ day: TODAY, hour: 6 });
+      expect(utc.json<NoRoomError>().conflicts[0]).toMatchObject({ from_day: TODAY, start: '06:00' });
 
       const auckland = await ctx.buildApp({ ...clockConfig, timeZone: 'Pacific/Auckland' });
       const there = new Client(auckland);

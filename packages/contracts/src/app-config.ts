@@ -35,5 +35,8 @@ export const appConfig = z.object({
   /** The longest run a campaign may have, in days with its start and end both counted
    * (MAX_CAMPAIGN_DAYS; see `campaignDateProblems`). */
   max_campaign_days: z.number().int(),
+  /** Days a campaign waiting for approval holds its room after it was last saved (HOLD_DAYS; see
+   * `holdExpiresAt` in inventory.ts). */
+  hold_days: z.number().int(),
 });
 export type AppConfig = z.infer<typeof appConfig>;

@@ -1,5 +1,6 @@
-// GET /api/locations/availability/ (issue 14): free room per location, zone and day (and hour), the
-// location fields of the loop, and the approval's capacity conflicts as the API carries them.
+// GET /api/locations/availability/ (issue 14): room per location, zone and day (and hour) as
+// summaries of exact stretches, the location fields of the loop, and the approval's capacity conflicts
+// as the API carries them.
 import { z } from 'zod';
 import { boolFilter, idFilter, intListUpTo, isoDate } from './common.ts';
 import { venueTypeId } from './venue-types.ts';
@@ -30,56 +31,107 @@ export const availabilityQuery = z.object({
   zone: intListUpTo(1000).optional(),
   date__gte: isoDate,
   date__lte: isoDate,
-  /** Only the hours this daily window touches (both or neither; an end before the start wraps). */
+  /** A campaign's daily window (both or neither; an end before the start runs into the night after):
+   * each day is then the campaign's day, its slots the window's spans within the opening hours. */
   p_start_time: time.optional(),
   p_end_time: time.optional(),
-  /** Leave this campaign out (the one being edited), so its own seconds do not count against it. */
+  /** Leave this campaign out (the one being edited), so its own seconds do not count twice. */
   exclude_campaign: idFilter.optional(),
-  /** Also give each open hour of each day. */
+  /** The clip seconds per loop of a campaign being placed: counted as held on every slot (as it will
+   * be once saved), and each row gets its `placement` (what approval would do). */
+  need_s: z.coerce.number().int().min(1).max(LOOP_SECONDS_MAX).optional(),
+  /** Also give each local hour of each day. */
   by_hour: boolFilter.optional(),
 });
 export type AvailabilityQuery = z.infer<typeof availabilityQuery>;
 
 const seconds = z.number();
-export const availabilityHour = z.object({
-  hour: z.number().int(),
+/** One slot's figures, seconds per loop (see `SlotFigures`): free and over are never below 0. */
+const slotFigures = {
   capacity_s: seconds,
   booked_s: seconds,
   held_s: seconds,
   free_s: seconds,
+  over_s: seconds,
+};
+const clockInterval = z.object({ start: z.string(), end: z.string() });
+
+/** A summary of a day's or an hour's stretches (see `RoomSummary`): the figures of its tightest
+ * interval (least free), which interval that is, its real length and its total free loop-seconds. */
+const roomSummary = {
+  ...slotFigures,
+  /** The tightest interval, local times HH:mm (an end past midnight reads as the morning's); null
+   * when closed. */
+  tightest: clockInterval.nullable(),
+  /** Seconds the slots last (a repeated hour twice, a skipped one not at all). */
+  open_s: seconds,
+  /** Total free loop-seconds: free seconds per loop × loops, over every stretch. */
+  free_loop_s: seconds,
+};
+
+export const availabilityHour = z.object({
+  /** The local clock's hour (0–23). */
+  hour: z.number().int(),
+  /** The hour is in the night after the day's midnight. */
+  next_day: z.boolean(),
+  ...roomSummary,
 });
 
-/** One location, zone and day: seconds per loop in its tightest open hour (see `InventoryDay`). */
-export const availabilityRow = availabilityHour.omit({ hour: true }).extend({
+/** What approval would do with the campaign being placed (see `Placement`). */
+export const placementSchema = z.object({
+  need_s: seconds,
+  fits: z.boolean(),
+  /** The least the booked campaigns leave: approval checks booked campaigns only. */
+  room_s: seconds,
+  /** The most seconds per loop of other holds it would displace. */
+  displaced_s: seconds,
+  /** Intervals where it does not fit, each with its tightest slot's figures. */
+  short: z.array(clockInterval.extend({ next_day: z.boolean(), room_s: seconds, ...slotFigures })),
+});
+
+/** One location, zone and day (see `AvailabilityRow`). */
+export const availabilityRow = z.object({
   location: z.number().int(),
   location_name: z.string(),
   loop_seconds: z.number().int(),
   zone: z.number().int(),
   day: z.string(),
-  min_free_s: seconds,
+  ...roomSummary,
   hours: z.array(availabilityHour).optional(),
+  placement: placementSchema.optional(),
 });
 
 export const availabilityResponse = z.object({ results: z.array(availabilityRow) });
 export type AvailabilityResponse = z.infer<typeof availabilityResponse>;
 
-/** A slot where a clip does not fit, as the approval's 400 lists them (see `Conflict`). */
+/** Consecutive days where a clip does not fit in the same interval, as a refusal lists them (see
+ * `ConflictRange`). */
 export const conflict = z.object({
   location: z.number().int(),
   location_name: z.string(),
   zone: z.number().int(),
-  day: z.string(),
-  hour: z.number().int(),
-  free: z.number(),
-  need: z.number(),
+  from_day: z.string(),
+  to_day: z.string(),
+  days: z.number().int(),
+  start: z.string(),
+  end: z.string(),
+  next_day: z.boolean(),
+  room_s: seconds,
+  need_s: seconds,
+  ...slotFigures,
 });
 
-/** Most conflicts an approval's 400 lists. */
+/** Most conflict ranges an approval's 400 lists. */
 export const CONFLICTS_LIMIT = 20;
 
-/** The 400 of an approval (or an edit of a booked campaign) that does not fit: the first conflict's
- * text, and up to CONFLICTS_LIMIT conflicts. */
-export const noRoomError = z.object({ non_field_errors: z.array(z.string()), conflicts: z.array(conflict) });
+/** The 400 of an approval (or an edit of a booked campaign) that does not fit: the tightest range's
+ * text, the first CONFLICTS_LIMIT ranges, and the true counts (short slots, ranges) over all. */
+export const noRoomError = z.object({
+  non_field_errors: z.array(z.string()),
+  conflicts: z.array(conflict),
+  conflict_count: z.number().int(),
+  conflict_ranges: z.number().int(),
+});
 export type NoRoomError = z.infer<typeof noRoomError>;
 
 /** Body of approve (optional): book even where the clip does not fit (needs `override_capacity`). */

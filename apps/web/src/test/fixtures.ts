@@ -45,6 +45,7 @@ export const configFixture = (extra: Partial<AppConfig> = {}): AppConfig => ({
   opening_hours: { open_time: '06:00', close_time: '24:00' },
   raw_event_retention_days: 400,
   max_campaign_days: 1096,
+  hold_days: 7,
   ...extra,
 });
 

@@ -1,5 +1,5 @@
 // GET /api/config/: the choices the server's configuration decides (limits, zones, time zone, a new
-// location's loop and opening hours, the longest campaign run).
+// location's loop and opening hours, the longest campaign run, how long holds last).
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { appConfig, appConfigEndpoint, type AppConfig } from '@marquee/contracts/app-config';
@@ -23,6 +23,7 @@ export function registerAppConfigRoutes(app: FastifyInstance, config: Config) {
     opening_hours: config.inventory.openingHours,
     raw_event_retention_days: config.rawEventRetentionDays,
     max_campaign_days: config.maxCampaignDays,
+    hold_days: config.holdDays,
   };
   app
     .withTypeProvider<ZodTypeProvider>()

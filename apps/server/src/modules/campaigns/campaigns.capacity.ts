@@ -1,17 +1,26 @@
 // The overbooking check (issue 14): approving a campaign, or editing one that is booked, needs room
-// for its clip in every loop it would play in (location, zone, day and hour from today on), beside
-// every other booked campaign. Not enough room is a 400 naming the first slot, with up to
-// CONFLICTS_LIMIT of them; `override_capacity` books anyway and leaves a Warning in the log.
+// for its clip in every stretch of time it would play in (location, zone, day, from today on), beside
+// every other booked campaign; holds do not block it. Not enough room is a 400 naming the tightest
+// interval, with up to CONFLICTS_LIMIT ranges of consecutive days and the true counts; each range
+// gives the slot's figures as every screen shows them (live holds and the campaign itself as held).
+// `override_capacity` books anyway and leaves a Warning in the log.
 import { ActionFlag } from '@marquee/contracts/action-flags';
 import { CONFLICTS_LIMIT } from '@marquee/contracts/availability';
 import type { Campaign } from '@marquee/contracts/campaigns';
-import { conflicts, inventoryTexts, type Conflict, type InventoryCampaign } from '@marquee/contracts/inventory';
+import {
+  addDays,
+  conflicts,
+  inventoryTexts,
+  type ConflictReport,
+  type InventoryCampaign,
+} from '@marquee/contracts/inventory';
 import { OVERRIDE_CAPACITY } from '@marquee/contracts/permissions';
 import type { Access, Auth } from '../../access/access.ts';
 import { writeLogEntry } from '../../audit/audit.ts';
+import { holdDaysSetting } from '../../config.ts';
 import type { Database } from '../../db/database.ts';
 import { HttpError } from '../../http/errors.ts';
-import { BOOKED_STATES, loadInventory, lockLocations } from '../locations/inventory.repository.ts';
+import { loadInventory, lockLocations } from '../locations/inventory.repository.ts';
 import { CAMPAIGN_MODEL } from './campaigns.repository.ts';
 
 /** The campaign as the inventory sees it (its clip's duration decides the seconds it needs). */
@@ -31,39 +40,63 @@ export function requireOverride(access: Access, auth: Auth, override: boolean | 
   if (override) access.require(auth, OVERRIDE_CAPACITY);
 }
 
+/** The 400 body of a booking that does not fit (and what the override's log entry keeps). */
+export const noRoomBody = (report: ConflictReport) => ({
+  non_field_errors: [inventoryTexts.noRoom(report.tightest!, report.count)],
+  conflicts: report.ranges,
+  conflict_count: report.count,
+  conflict_ranges: report.range_count,
+});
+
 /**
  * Inside the booking's transaction: locks the campaign's locations, then finds where its clip does not
  * fit from `today` on. Throws the 400 unless `override`; with it, writes the Warning (when there was
- * anything to override). Gives the conflicts found.
+ * anything to override). Gives what was found. `timeZone` (the server's TIME_ZONE; UTC when not
+ * given) places the days' clock changes; `holdDays` (HOLD_DAYS; the setting's value when not given)
+ * decides which holds the figures still count.
  */
 export async function checkRoom(
   trx: Database,
-  { auth, campaign, today, override }: { auth: Auth; campaign: Campaign; today: string; override: boolean },
-): Promise<Conflict[]> {
-  if (campaign.end_date < today) return [];
+  {
+    auth,
+    campaign,
+    today,
+    override,
+    timeZone = 'UTC',
+    holdDays = holdDaysSetting(),
+  }: { auth: Auth; campaign: Campaign; today: string; override: boolean; timeZone?: string; holdDays?: number },
+): Promise<ConflictReport> {
+  const none: ConflictReport = { ranges: [], count: 0, range_count: 0, tightest: null };
+  if (campaign.end_date < today) return none;
   await lockLocations(trx, campaign.locations);
   const from = campaign.start_date > today ? campaign.start_date : today;
   const sites = await loadInventory(trx, {
     ids: campaign.locations,
-    from,
-    to: campaign.end_date,
-    states: BOOKED_STATES,
+    from: addDays(from, -1),
+    to: addDays(campaign.end_date, 1),
+    holdDays,
   });
-  const found = conflicts({ campaign: inventoryCampaign(campaign), locations: sites, from, limit: CONFLICTS_LIMIT });
-  if (!found.length) return found;
-  if (!override) {
-    throw new HttpError(400, { non_field_errors: [inventoryTexts.noRoom(found[0]!)], conflicts: found });
-  }
+  const found = conflicts({
+    campaign: inventoryCampaign(campaign),
+    locations: sites,
+    from,
+    timeZone,
+    limit: CONFLICTS_LIMIT,
+  });
+  if (!found.tightest) return found;
+  const body = noRoomBody(found);
+  if (!override) throw new HttpError(400, body);
+  const more = found.count - found.tightest.days;
   await writeLogEntry(trx, {
     userId: auth.user.id,
     model: CAMPAIGN_MODEL,
     objectId: campaign.id,
     objectRepr: campaign.name,
     actionFlag: ActionFlag.Warning,
-    changeMessage: `Booked over capacity (override_capacity): ${inventoryTexts.noRoom(found[0]!)}${
-      found.length > 1 ? ` And ${found.length - 1} more slot${found.length > 2 ? 's' : ''} without room.` : ''
+    changeMessage: `Booked over capacity (override_capacity): ${inventoryTexts.noRoom(found.tightest)}${
+      more > 0 ? ` And ${more} more slot${more > 1 ? 's' : ''} without room.` : ''
     }`,
-    after: { override_capacity: true, conflicts: found },
+    after: { override_capacity: true, ...body },
   });
   return found;
 }

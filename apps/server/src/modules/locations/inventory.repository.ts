@@ -1,7 +1,7 @@
 // What the loop inventory needs from the database: locations with their loop and opening hours, and
-// the campaigns occupying them in a period. The arithmetic is the contracts' (`inventory`,
-// `conflicts`), so the availability API, the calendar's fill and the approval check agree with the
-// web's panel by construction.
+// the campaigns occupying them in a period (holds only while live: saved less than HOLD_DAYS ago). The
+// arithmetic is the contracts' (`inventory`, `conflicts`), so the availability API, the calendar's
+// fill and the approval check agree with the web's panel by construction.
 import { sql } from 'kysely';
 import type { InventoryCampaign, InventoryLocation } from '@marquee/contracts/inventory';
 import type { Database } from '../../db/database.ts';
@@ -15,7 +15,9 @@ export type InventorySite = { location: InventoryLocation; campaigns: InventoryC
 
 /**
  * The locations (`ids`, or every location when null) by name, each with the campaigns in `states`
- * going there that are on at some day of [from, to]. Two queries whatever the number of locations.
+ * going there that are on at some day of [from, to]. A New campaign (a hold) comes only while it is
+ * live: its last save (`updated_at`, while New) is less than `holdDays` days before the database's
+ * clock, the one that stamped the save. Two queries whatever the number of locations.
  */
 export async function loadInventory(
   db: Database,
@@ -24,7 +26,8 @@ export async function loadInventory(
     from,
     to,
     states = OCCUPYING_STATES,
-  }: { ids: readonly number[] | null; from: string; to: string; states?: readonly number[] },
+    holdDays,
+  }: { ids: readonly number[] | null; from: string; to: string; states?: readonly number[]; holdDays: number },
 ): Promise<InventorySite[]> {
   if (ids && !ids.length) return [];
   let locations = db
@@ -47,6 +50,7 @@ export async function loadInventory(
     join videoclips vc on vc.id = c.videoclip_id
     join videos v on v.id = vc.video_id
     where c.state in (${sql.join([...states])})
+      and (c.state <> 0 or c.updated_at > now() - ${holdDays}::int * interval '1 day')
       and c.start_date <= ${to}::date and c.end_date >= ${from}::date
       ${ids ? sql`and cl.location_id in (${sql.join([...ids])})` : sql``}`.execute(db);
   const byId = new Map(sites.map((site) => [site.location.id, site]));

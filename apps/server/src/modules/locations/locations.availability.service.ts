@@ -1,12 +1,13 @@
-// GET /api/locations/availability/: room per location, zone and day (hours with by_hour) for the
-// locations the user may list, computed by the contracts' `inventory` from one load.
+// GET /api/locations/availability/: room per location, zone and day (hours with by_hour; what approval
+// would do with need_s) for the locations the user may list, computed by the contracts' `inventory`
+// from one load, in the server's time zone, with live holds only.
 import {
   AVAILABILITY_MAX_DAYS,
   availabilityTexts,
   type AvailabilityQuery,
   type AvailabilityResponse,
 } from '@marquee/contracts/availability';
-import { availabilityRows, inventory, type TimeWindow } from '@marquee/contracts/inventory';
+import { addDays, availabilityRows, inventory, loopClock, type TimeWindow } from '@marquee/contracts/inventory';
 import type { Access, Auth } from '../../access/access.ts';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/database.ts';
@@ -15,7 +16,11 @@ import { daysBetween } from '../../lib/days.ts';
 import { LOCATION_MODEL } from './locations.repository.ts';
 import { loadInventory } from './inventory.repository.ts';
 
-export type AvailabilityDeps = { db: Database; access: Access; config: Pick<Config, 'zones'> };
+export type AvailabilityDeps = {
+  db: Database;
+  access: Access;
+  config: Pick<Config, 'zones' | 'timeZone' | 'holdDays'>;
+};
 
 export function createAvailabilityService({ db, access, config }: AvailabilityDeps) {
   return {
@@ -34,7 +39,14 @@ export function createAvailabilityService({ db, access, config }: AvailabilityDe
       const window: TimeWindow | undefined =
         p_start_time && p_end_time ? { p_times_on: true, p_start_time, p_end_time } : undefined;
       const zones = query.zone ?? config.zones;
-      const sites = await loadInventory(db, { ids: query.location ?? null, from, to });
+      // The day before: its night may reach into the first day asked for.
+      const sites = await loadInventory(db, {
+        ids: query.location ?? null,
+        from: addDays(from, -1),
+        to: addDays(to, 1),
+        holdDays: config.holdDays,
+      });
+      const clock = loopClock(config.timeZone);
       const results = sites.flatMap(({ location, campaigns }) =>
         availabilityRows(
           location,
@@ -44,8 +56,11 @@ export function createAvailabilityService({ db, access, config }: AvailabilityDe
             from,
             to,
             zones,
+            timeZone: config.timeZone,
+            clock,
             excludeCampaign: query.exclude_campaign,
             window,
+            need: query.need_s,
             withHours: query.by_hour ?? false,
           }),
           query.by_hour ?? false,

@@ -3,7 +3,7 @@
 import { CALENDAR_MAX_DAYS, PLAYING_STATES, campaignTexts, type CalendarQuery } from '@marquee/contracts/campaigns';
 import type { Paged } from '@marquee/contracts/common';
 import type { CalendarRow, Campaign } from '@marquee/contracts/campaigns';
-import { dayFills, inventory } from '@marquee/contracts/inventory';
+import { addDays, dayFills, inventory, loopClock } from '@marquee/contracts/inventory';
 import type { Access, Auth } from '../../access/access.ts';
 import { advertiserFilter } from '../../access/rules.ts';
 import type { Database } from '../../db/database.ts';
@@ -22,6 +22,10 @@ export type LocationCampaignsDeps = {
   campaigns: CampaignsService;
   /** The configured zone numbers (the calendar's fill looks at every zone). */
   zones: readonly number[];
+  /** The server's time zone (days, opening hours and clock changes are read in it). */
+  timeZone: string;
+  /** HOLD_DAYS: holds older than this no longer count in the fill. */
+  holdDays: number;
 };
 
 type PageQuery = { page?: number; page_size?: number };
@@ -32,7 +36,15 @@ const pageLink = (url: string, page: number) => {
   return `${u.pathname}${u.search}`;
 };
 
-export function createLocationCampaignsService({ db, access, locations, campaigns, zones }: LocationCampaignsDeps) {
+export function createLocationCampaignsService({
+  db,
+  access,
+  locations,
+  campaigns,
+  zones,
+  timeZone,
+  holdDays,
+}: LocationCampaignsDeps) {
   return {
     /** Campaigns the location plays from today on (approved or later, not closed), in playlist order. */
     async actualCampaigns(auth: Auth, id: number, { page, page_size }: PageQuery, url: string) {
@@ -63,12 +75,19 @@ export function createLocationCampaignsService({ db, access, locations, campaign
         visibleAdvertisers: advertiserFilter(auth).visible_advertisers,
       });
       // How full each day is counts every campaign there, whoever's: free room is the location's,
-      // and shares without names tell nothing about other advertisers.
-      const sites = await loadInventory(db, { ids: results.map((row) => row.id), from, to });
+      // and shares without names tell nothing about other advertisers. The day before the first is
+      // loaded too: its night may reach into the first.
+      const sites = await loadInventory(db, {
+        ids: results.map((row) => row.id),
+        from: addDays(from, -1),
+        to: addDays(to, 1),
+        holdDays,
+      });
+      const clock = loopClock(timeZone);
       const fills = new Map(
         sites.map(({ location, campaigns: occupants }) => [
           location.id,
-          dayFills(inventory({ location, campaigns: occupants, from, to, zones, withHours: false })),
+          dayFills(inventory({ location, campaigns: occupants, from, to, zones, timeZone, clock, withHours: false })),
         ]),
       );
       return {

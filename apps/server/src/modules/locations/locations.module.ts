@@ -48,7 +48,15 @@ export function registerLocationModules(
     locations,
     actions,
     images: createImagesService(imageDeps, locationImages),
-    campaigns: createLocationCampaignsService({ db, access, locations, campaigns, zones: config.zones }),
+    campaigns: createLocationCampaignsService({
+      db,
+      access,
+      locations,
+      campaigns,
+      zones: config.zones,
+      timeZone: config.timeZone,
+      holdDays: config.holdDays,
+    }),
     availability: createAvailabilityService({ db, access, config }),
   });
   registerLocationZoneRoutes(app, zones);

@@ -45,6 +45,7 @@ const config: AppConfig = {
   opening_hours: { open_time: '06:00', close_time: '24:00' },
   raw_event_retention_days: 400,
   max_campaign_days: 1096,
+  hold_days: 7,
 };
 
 const campaignFixture = (extra: Partial<Detail<Campaign>> = {}): Detail<Campaign> => ({
