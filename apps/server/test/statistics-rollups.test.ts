@@ -24,7 +24,8 @@ import { createDevice, createLocation } from './helpers/location-factories.ts';
 
 /** Half an hour off UTC: local hours are not UTC hours, local days not UTC days. */
 const TIME_ZONE = 'Asia/Kolkata';
-const COUNTERS = 'plays, viewers, play_ms, delivered, partial, wrong_creative, delivered_viewers, unmeasured';
+const COUNTERS =
+  'plays, viewers, play_ms, delivered, partial, wrong_creative, delivered_viewers, unmeasured, outside_schedule';
 const SUMS = COUNTERS.split(', ')
   .map((c) => `sum(${c})::bigint as ${c}`)
   .join(', ');
@@ -56,16 +57,18 @@ async function expectSums(db: Database, table: string, keys: string, from: strin
  * rules, the others against the hourly or daily rows. */
 async function expectExactRollups(db: Database) {
   const hour = `date_trunc('hour', started_at, '${TIME_ZONE}')`;
-  const delivered = 'completed and checksum_ok is not false';
+  const delivered = 'completed and checksum_ok is not false and in_schedule';
   await expectSums(
     db,
     "event_statistics_hourly where gender = ''",
     'hour, campaign_id, location_id, zone',
     `(select ${hour} as hour, campaign_id, location_id, zone, 1 as plays, viewers, duration_ms as play_ms,
-        (${delivered})::int as delivered, (not completed and checksum_ok is not false)::int as partial,
+        (${delivered})::int as delivered,
+        (not completed and checksum_ok is not false and in_schedule)::int as partial,
         (checksum_ok = false)::int as wrong_creative,
         case when ${delivered} and measured then viewers else 0 end as delivered_viewers,
-        (${delivered} and not measured)::int as unmeasured
+        (${delivered} and not measured)::int as unmeasured,
+        (checksum_ok is not false and not in_schedule)::int as outside_schedule
       from device_events) e`,
   );
   await expectSums(
@@ -75,7 +78,7 @@ async function expectExactRollups(db: Database) {
     `(select ${hour} as hour, campaign_id, location_id, zone, split_part(a.key, ':', 1) as gender,
         split_part(a.key, ':', 2)::smallint as age_group, 1 as plays, a.value::int as viewers,
         duration_ms as play_ms, 0 as delivered, 0 as partial, 0 as wrong_creative, 0 as delivered_viewers,
-        0 as unmeasured
+        0 as unmeasured, 0 as outside_schedule
       from device_events cross join lateral jsonb_each_text(audience) a) e`,
   );
   const localDay = '(hour at time zone (select time_zone from event_statistics_daily_zone))::date';
