@@ -79,7 +79,7 @@ describeBackends(
       // Exactly 35 days ago is still taken, and the recent play alone.
       const edge = new Date(NOW.getTime() - 35 * DAY_MS).toISOString();
       const ok = await post(device.token, campaign.id, [recent, edge]);
-      expect(ok.json()).toEqual({ accepted: 2, duplicate: false });
+      expect(ok.json()).toEqual({ accepted: 2, duplicate: false, duplicates: 0 });
 
       // MAX_EVENT_AGE_DAYS is a setting.
       const week = await ctx.buildApp({ ...clockConfig, maxEventAgeDays: 7 });
@@ -107,7 +107,7 @@ describeBackends(
       const utcLate = await post(device.token, campaign.id, [`${day(-4)}T23:30:00Z`], app);
       expect(utcLate.json()).toEqual({ 'events.0.started_at': [gatewayTexts.beforeStart(start)] });
       const ok = await post(device.token, campaign.id, [at(first), at(after - 1)], app);
-      expect(ok.json()).toEqual({ accepted: 2, duplicate: false });
+      expect(ok.json()).toEqual({ accepted: 2, duplicate: false, duplicates: 0 });
     });
 
     it(`makes no partitions for a batch whose plays fall in more than ${MAX_BATCH_MONTHS} months`, async () => {
@@ -131,6 +131,7 @@ describeBackends(
       expect((await post(device.token, campaign.id, few, app)).json()).toEqual({
         accepted: 2 * MAX_BATCH_MONTHS,
         duplicate: false,
+        duplicates: 0,
       });
     });
   },

@@ -94,6 +94,7 @@ describeBackends(
         duration_ms: '10000',
         completed: 'true',
         creative_ok: 'true',
+        in_schedule: 'true',
         viewers: '1',
       });
       // A short play without a checksum; a wrong creative shows the checksum it reported.
@@ -103,6 +104,7 @@ describeBackends(
         `${TODAY}T07:00:00.000+00:00`,
         '2000',
         'false',
+        'true',
         'true',
         '',
       ]);
