@@ -36,6 +36,23 @@ describe('FillBar', () => {
     expect((overParts[0] as HTMLElement).style.width).toBe('100%');
   });
 
+  it('takes its colour from booked + held, red whenever they are over, holds striped in it', () => {
+    renderWithProviders(
+      <>
+        <FillBar fill={20 / 30} held={10 / 30} label="Full with holds" />
+        <FillBar fill={20 / 30} held={13 / 30} label="3 s over with holds" />
+        <FillBar fill={0.5} held={0.2} label="Open" />
+      </>,
+    );
+    expect(screen.getByRole('img', { name: 'Full with holds' })).toHaveAttribute('data-level', 'tight');
+    const over = screen.getByRole('img', { name: '3 s over with holds' });
+    expect(over).toHaveAttribute('data-level', 'over');
+    const held = over.querySelector('[data-part="held"]') as HTMLElement;
+    expect(held.className).toMatch(/over/);
+    expect(held.className).toMatch(/held/);
+    expect(screen.getByRole('img', { name: 'Open' })).toHaveAttribute('data-level', 'open');
+  });
+
   it('draws nothing inside an empty bar', () => {
     renderWithProviders(<FillBar fill={0} />);
     expect(screen.getByRole('img', { name: '0 % booked' }).querySelectorAll('span')).toHaveLength(0);

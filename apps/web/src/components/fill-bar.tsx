@@ -1,6 +1,7 @@
-// How full a loop is, as a small bar and a legend: the booked share in its level's colour (under
-// 80 % green, 80–100 % amber, over 100 % red; see `fillLevel`) and the held share striped after it.
-// The bar is an image with a text alternative, so the figures reach screen readers too.
+// How full a loop is, as a small bar and a legend: the colour is the level of booked + held together
+// (under 80 % green, 80–100 % amber, red whenever it is over; see `fillLevel`), the booked share solid
+// and the held share striped after it. The bar is an image with a text alternative, so the figures
+// reach screen readers too.
 import { Box, type BoxProps } from '@mantine/core';
 import { fillLevel } from '@marquee/contracts/inventory';
 import classes from './fill-bar.module.css';
@@ -39,26 +40,22 @@ export function FillBar({ fill, held = 0, label, w = '100%', h = 6, ...spacing }
   const text = label ?? fillText(fill, held);
   const booked = clamp(fill);
   const heldPart = Math.min(clamp(held), 1 - booked);
+  const level = fillLevel(fill, held);
   return (
-    <Box
-      className={classes.bar}
-      role="img"
-      aria-label={text}
-      title={text}
-      w={w}
-      h={h}
-      data-level={fillLevel(fill)}
-      {...spacing}
-    >
-      {booked > 0 && (
-        <span className={`${classes.part} ${classes[fillLevel(fill)]}`} style={{ width: `${booked * 100}%` }} />
+    <Box className={classes.bar} role="img" aria-label={text} title={text} w={w} h={h} data-level={level} {...spacing}>
+      {booked > 0 && <span className={`${classes.part} ${classes[level]}`} style={{ width: `${booked * 100}%` }} />}
+      {heldPart > 0 && (
+        <span
+          className={`${classes.part} ${classes[level]} ${classes.held}`}
+          data-part="held"
+          style={{ width: `${heldPart * 100}%` }}
+        />
       )}
-      {heldPart > 0 && <span className={`${classes.part} ${classes.held}`} style={{ width: `${heldPart * 100}%` }} />}
     </Box>
   );
 }
 
-/** The colours' key: Under 80 % / 80–100 % / Over 100 % / Held. */
+/** The colours' key (booked + held): Under 80 % / 80–100 % / Over 100 % / Held (striped). */
 export function FillLegend({ label = 'Fill of the loop' }: { label?: string }) {
   const items: { key: string; text: string; className: string }[] = [
     ...(Object.keys(fillLevelLabels) as FillLevel[]).map((level) => ({

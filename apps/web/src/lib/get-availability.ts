@@ -1,6 +1,6 @@
-// GET /api/locations/availability/: free room per location, zone and day (seconds per loop in each
-// day's tightest open hour; hours with by_hour). Under the 'campaign-calendar' key family, so every
-// campaign change (refreshCampaigns) refreshes it too.
+// GET /api/locations/availability/: room per location, zone and day (seconds per loop in each day's
+// tightest interval, its total free loop-seconds; hours with by_hour; a placement with need_s). Under
+// the 'campaign-calendar' key family, so every campaign change (refreshCampaigns) refreshes it too.
 import type { AvailabilityResponse } from '@marquee/contracts/availability';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from './api.ts';
@@ -15,6 +15,8 @@ export type AvailabilityParams = {
   p_start_time?: string;
   p_end_time?: string;
   exclude_campaign?: number;
+  /** A campaign being placed: its clip's seconds per loop (rows then say what approval would do). */
+  need_s?: number;
   by_hour?: boolean;
 };
 

@@ -1,12 +1,13 @@
-// The campaigns of one day at one location, as the calendar counts them: GET /api/campaigns/ with
-// location, date_from = date_to = the day, every row (page_size=0) in playlist order, then only the
-// states the calendar counts (REPORT_STATES; the list filter has no state list).
-import { REPORT_STATES } from '@marquee/contracts/campaigns';
+// The campaigns of one day at one location, as the calendar counts them and as its room figures count
+// them: GET /api/campaigns/ with location, date_from = date_to = the day, every row (page_size=0) in
+// playlist order, then only the states the calendar counts (REPORT_STATES) and the holds (New), whose
+// seconds the day's room counts (the list filter has no state list).
+import { CampaignState, REPORT_STATES } from '@marquee/contracts/campaigns';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { fetchList, queryKeys } from '../../../lib/resources.ts';
 import type { CampaignRow } from './campaigns.ts';
 
-const counted: readonly number[] = REPORT_STATES;
+const counted: readonly number[] = [CampaignState.New, ...REPORT_STATES];
 
 export const calendarDayParams = (location: number, day: string) => ({
   location,

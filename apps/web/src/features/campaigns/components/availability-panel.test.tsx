@@ -7,7 +7,8 @@ import { api } from '../../../lib/api.ts';
 import type { QueryParams } from '../../../lib/api-client.ts';
 import { userInfoQueryKey } from '../../../lib/current-user.ts';
 import { renderWithProviders } from '../../../test/render.tsx';
-import { AvailabilityPanel, availabilityTexts, dayConflictText, incompleteText } from './availability-panel.tsx';
+import { roomRowFixture } from '../../../test/availability-fixtures.ts';
+import { AvailabilityPanel, availabilityTexts, incompleteText } from './availability-panel.tsx';
 import { availabilityCalls, useLoopRoom, type RoomInput } from './availability-room.ts';
 
 const AVAILABILITY = '/api/locations/availability/';
@@ -26,18 +27,18 @@ const input = (extra: Partial<RoomInput> = {}): RoomInput => ({
   ...extra,
 });
 
-const row = (location: number, zone: number, day: string, free: number, held = 0): AvailabilityRow => ({
-  location,
-  location_name: location === 1 ? 'Central station' : 'Airport gate',
-  loop_seconds: 30,
-  zone,
-  day,
-  capacity_s: 30,
-  booked_s: 30 - free - held,
-  held_s: held,
-  free_s: free,
-  min_free_s: free,
-});
+/** A row as the API gives it for the panel: `free` is what the booked campaigns leave, `held` the other
+ * holds; the 10 s clip is counted as held and placed. */
+const row = (location: number, zone: number, day: string, free: number, held = 0, need = 10): AvailabilityRow =>
+  roomRowFixture({
+    location,
+    location_name: location === 1 ? 'Central station' : 'Airport gate',
+    zone,
+    day,
+    booked_s: 30 - free,
+    held_s: held + need,
+    need,
+  });
 
 function Harness({ room, warning }: { room: RoomInput; warning?: string }) {
   return <AvailabilityPanel room={useLoopRoom(room)} warning={warning} />;
@@ -78,10 +79,10 @@ const mockRows = (rows: AvailabilityRow[]) =>
 afterEach(() => vi.restoreAllMocks());
 
 describe('AvailabilityPanel', () => {
-  it('shows the least free seconds of each location and that the clip fits, asking once for all', async () => {
+  it('shows each location’s tightest slot with the campaign held, and that it fits, asking once for all', async () => {
     const get = mockRows([
       row(1, 1, '2099-12-01', 20),
-      row(1, 2, '2099-12-01', 12, 6),
+      row(1, 2, '2099-12-01', 18, 6),
       row(1, 1, '2099-12-02', 20),
       row(1, 2, '2099-12-02', 20),
       row(2, 1, '2099-12-01', 30),
@@ -93,11 +94,17 @@ describe('AvailabilityPanel', () => {
     const central = await screen.findByTestId('availability-location-1');
     expect(central).toHaveTextContent('Central station');
     expect(within(central).getByText('Fits')).toBeInTheDocument();
-    expect(central).toHaveTextContent('12 s free of 30 s per loop at the least');
-    expect(central).toHaveTextContent('(6 s held)');
-    expect(within(central).getByRole('img', { name: 'Central station at its fullest: 40 % booked, 20 % held' }));
-    expect(screen.getByTestId('availability-location-2')).toHaveTextContent('30 s free of 30 s per loop');
-    expect(screen.getByText(/from 2099-12-01 to 2099-12-02.*The clip needs 10 s\./)).toBeInTheDocument();
+    expect(within(central).getByTestId('availability-verdict')).toHaveTextContent('Fits the booked campaigns.');
+    // Zone 2 on 1 Dec: 12 s booked, 6 s held and the clip's 10 s: 2 s free.
+    expect(within(central).getByTestId('availability-tightest')).toHaveTextContent(
+      'Tightest: 1 Dec 2099, 06:00–24:00, zone 2: 2 s free, 16 s held',
+    );
+    expect(within(central).getByRole('img', { name: 'Central station at its fullest: 40 % booked, 53 % held' }));
+    expect(screen.getByTestId('availability-location-2')).toHaveTextContent('20 s free, 10 s held');
+    expect(
+      screen.getByText(/from 2099-12-01 to 2099-12-02.*counted as held.*The clip needs 10 s\./),
+    ).toBeInTheDocument();
+    expect(screen.getByText(/Approval checks the booked campaigns only: holds do not block it\./)).toBeInTheDocument();
     expect(screen.queryByText(availabilityTexts.holdWarning)).toBeNull();
 
     expect(get).toHaveBeenCalledTimes(1);
@@ -108,13 +115,25 @@ describe('AvailabilityPanel', () => {
       date__gte: '2099-12-01',
       date__lte: '2099-12-02',
       exclude_campaign: 9,
+      need_s: 10,
     });
     expect(query.p_start_time).toBeUndefined();
   });
 
-  it('lists the first days where the clip does not fit and warns what saving does', async () => {
+  it('says which holds approval would displace when the clip fits the booked campaigns only', async () => {
+    mockRows([row(1, 1, '2099-12-01', 20, 15), row(1, 1, '2099-12-02', 20, 4)]);
+    renderPanel(<Harness room={input({ locations: [1], p_zones: [1] })} />);
+    const central = await screen.findByTestId('availability-location-1');
+    expect(within(central).getByTestId('availability-verdict')).toHaveTextContent(
+      'Fits the booked campaigns; 5 s of holds would be displaced.',
+    );
+    expect(within(central).getByTestId('availability-tightest')).toHaveTextContent('zone 1: over by 5 s, 25 s held');
+    expect(within(central).getByRole('img')).toHaveAttribute('data-level', 'over');
+  });
+
+  it('lists the ranges of days where the clip does not fit, as the refusal does, and warns what saving does', async () => {
     const days = ['2099-12-01', '2099-12-02', '2099-12-03', '2099-12-04'];
-    mockRows(days.flatMap((day) => [row(1, 1, day, 20), row(1, 2, day, day === '2099-12-01' ? 10 : 0, 5)]));
+    mockRows(days.flatMap((day) => [row(1, 1, day, 20), row(1, 2, day, day === '2099-12-01' ? 10 : 0, 5, 11)]));
     renderPanel(
       <Harness
         room={input({ locations: [1], end_date: '2099-12-04', need: 11 })}
@@ -123,26 +142,35 @@ describe('AvailabilityPanel', () => {
     );
     const central = await screen.findByTestId('availability-location-1');
     expect(within(central).getByText('Does not fit')).toBeInTheDocument();
-    expect(central).toHaveTextContent('0 s free of 30 s per loop at the least');
-    expect(central).toHaveTextContent('The 11 s clip does not fit on 4 days:');
+    expect(within(central).getByTestId('availability-verdict')).toHaveTextContent(
+      'Does not fit: 0 s free beside the booked campaigns, the clip needs 11 s.',
+    );
+    expect(central).toHaveTextContent('It does not fit in 4 slots:');
     const items = within(central).getAllByRole('listitem');
     expect(items.map((item) => item.textContent)).toEqual([
-      '2099-12-01 zone 2: 10 s free (5 s held)',
-      '2099-12-02 zone 2: 0 s free (5 s held)',
-      '2099-12-03 zone 2: 0 s free (5 s held)',
-      '2099-12-04 zone 2: 0 s free (5 s held)',
+      '1 Dec 2099, 06:00–24:00, zone 2: 10 s free beside the booked campaigns, the clip needs 11 s (over by 6 s, 16 s held)',
+      '2–4 Dec 2099, 06:00–24:00, zone 2: 0 s free beside the booked campaigns, the clip needs 11 s (over by 16 s, 16 s held)',
     ]);
     expect(screen.getByText(availabilityTexts.holdWarning)).toBeInTheDocument();
   });
 
-  it('shows at most five conflicts, then how many more', async () => {
+  it('shows at most five ranges, then how many more', async () => {
     const days = ['2099-12-01', '2099-12-02', '2099-12-03', '2099-12-04'];
-    mockRows(days.flatMap((day) => [row(1, 1, day, 0), row(1, 2, day, 0)]));
+    // Figures that change every day: no two days merge.
+    mockRows(days.flatMap((day, i) => [row(1, 1, day, i), row(1, 2, day, i)]));
     renderPanel(<Harness room={input({ locations: [1], end_date: '2099-12-04' })} />);
     const central = await screen.findByTestId('availability-location-1');
     expect(within(central).getAllByRole('listitem')).toHaveLength(5);
-    expect(central).toHaveTextContent('and 3 more');
-    expect(within(central).getByText('2099-12-03 zone 1: 0 s free')).toBeInTheDocument();
+    expect(central).toHaveTextContent('and 3 more ranges');
+    expect(central).toHaveTextContent('It does not fit in 8 slots:');
+  });
+
+  it('leaves days closed in the time window out of the verdict, and says so', async () => {
+    mockRows([row(1, 1, '2099-12-01', 30), roomRowFixture({ day: '2099-12-02', closed: true, need: 10 })]);
+    renderPanel(<Harness room={input({ locations: [1], p_zones: [1] })} />);
+    const central = await screen.findByTestId('availability-location-1');
+    expect(within(central).getByText('Fits')).toBeInTheDocument();
+    expect(central).toHaveTextContent('Closed during the time window on 1 day and zone: nothing to fit there.');
   });
 
   it('shows a skeleton while the figures load', async () => {
@@ -216,9 +244,7 @@ describe('availabilityCalls', () => {
     expect(availabilityCalls(input({ start_date: '2099-12-03', end_date: '2099-12-01' })).params).toEqual([]);
   });
 
-  it('names a day closed in the time window', () => {
-    expect(dayConflictText({ day: '2099-12-01', zone: 1, free: 0, held: 0, capacity: 0 })).toBe(
-      '2099-12-01 zone 1: closed during the time window',
-    );
+  it('asks with the clip’s seconds so the rows say what approval would do', () => {
+    expect(availabilityCalls(input({ need: 12 })).params[0]).toMatchObject({ need_s: 12 });
   });
 });

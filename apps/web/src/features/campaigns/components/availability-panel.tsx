@@ -1,14 +1,16 @@
-// "Room in the loop" (issue 14): for each chosen location, the least free seconds per loop over the
-// campaign's days, zones and hours, whether its clip fits, and the first days where it does not. The
-// campaign form and the approval screen show it; `useLoopRoom` gets the figures.
+// "Room in the loop" (issue 14): for each chosen location, its tightest slot over the campaign's days,
+// zones and window (the campaign counted as held, as the calendar counts it), what approval will do in
+// the words the approval uses, and the first ranges of days where the clip does not fit. The campaign
+// form and the approval screen show it; `useLoopRoom` gets the figures.
 import { Alert, Badge, Group, Loader, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
+import { daysText, inventoryTexts, slotWithHoldsText, type ConflictRange } from '@marquee/contracts/inventory';
 import { useId } from 'react';
 import { FillBar, fillText } from '../../../components/fill-bar.tsx';
 import { ListLoadError } from '../../../components/list-states.tsx';
-import type { DayConflict, LocationRoom, LoopRoom, RoomMissing } from './availability-room.ts';
+import type { LocationRoom, LoopRoom, RoomMissing } from './availability-room.ts';
 
-/** How many conflicting days and zones a location lists before "and N more". */
+/** How many ranges of conflicting days a location lists before "and N more". */
 export const CONFLICTS_SHOWN = 5;
 
 export const availabilityTexts = {
@@ -36,61 +38,73 @@ const listText = (items: readonly string[]) =>
 export const incompleteText = (missing: readonly RoomMissing[]) =>
   `Choose ${listText(missing.map((item) => missingNames[item]))} to see the room left in their loops.`;
 
-/** "2026-12-01 zone 2: 0 s free" (with the seconds held by campaigns waiting for approval). */
-export function dayConflictText({ day, zone, free, held, capacity }: DayConflict) {
-  if (capacity === 0) return `${day} zone ${zone}: closed during the time window`;
-  return `${day} zone ${zone}: ${free} s free${held > 0 ? ` (${held} s held)` : ''}`;
+const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
+/** "7–13 Dec 2026, 06:00–24:00, zone 1: 1 s free beside the booked campaigns, the clip needs 10 s (over
+ * by 9 s, 10 s held)": a range as the refusal lists it, without the location. */
+export const rangeText = (range: ConflictRange) => inventoryTexts.conflict(range).slice(range.location_name.length + 2);
+
+/** "Tightest: 8 Dec 2026, 11:30–12:15, zone 1: over by 19 s, 19 s held". */
+export function tightestText(row: NonNullable<LocationRoom['tightest']>) {
+  if (!row.tightest) return `${daysText(row.day, row.day)}, zone ${row.zone}: closed during the time window`;
+  return `Tightest: ${daysText(row.day, row.day)}, ${row.tightest.start}–${row.tightest.end}, zone ${row.zone}: ${slotWithHoldsText(row)}`;
 }
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
-function LocationLine({ room, need }: { room: LocationRoom; need: number }) {
-  const { tightest, conflicts } = room;
-  const fits = conflicts.length === 0;
-  const days = new Set(conflicts.map((conflict) => conflict.day)).size;
+function LocationLine({ room }: { room: LocationRoom }) {
+  const { tightest, verdict, conflicts } = room;
+  const fits = verdict?.fits !== false;
   const shown = conflicts.slice(0, CONFLICTS_SHOWN);
+  const capacity = tightest?.capacity_s ?? 0;
   return (
     <li data-testid={`availability-location-${room.location}`}>
       <Group gap="xs" wrap="wrap" align="baseline">
         <Text fw={600} size="sm">
           {room.name}
         </Text>
-        {tightest && (
+        {verdict && (
           <Badge variant="outline" color={fits ? 'teal.9' : 'red.9'} size="sm">
             {fits ? 'Fits' : 'Does not fit'}
           </Badge>
         )}
-        <Text size="sm">
-          {tightest
-            ? `${tightest.min_free_s} s free of ${room.loopSeconds} s per loop at the least`
+        <Text size="sm" data-testid="availability-verdict">
+          {verdict
+            ? `${capitalise(inventoryTexts.verdict({ ...verdict, short: [] }))}.`
             : 'No figures for this location.'}
         </Text>
-        {tightest && tightest.held_s > 0 && (
-          <Text size="sm" c="dimmed">
-            {`(${tightest.held_s} s held)`}
-          </Text>
-        )}
       </Group>
-      {tightest && tightest.capacity_s > 0 && (
-        <FillBar
-          fill={tightest.booked_s / tightest.capacity_s}
-          held={tightest.held_s / tightest.capacity_s}
-          label={`${room.name} at its fullest: ${fillText(tightest.booked_s / tightest.capacity_s, tightest.held_s / tightest.capacity_s)}`}
-          w={240}
-          mt={4}
-        />
+      {tightest && (
+        <Group gap="xs" wrap="wrap" align="center" mt={4}>
+          {capacity > 0 && (
+            <FillBar
+              fill={tightest.booked_s / capacity}
+              held={tightest.held_s / capacity}
+              label={`${room.name} at its fullest: ${fillText(tightest.booked_s / capacity, tightest.held_s / capacity)}`}
+              w={160}
+            />
+          )}
+          <Text size="sm" data-testid="availability-tightest">
+            {tightestText(tightest)}
+          </Text>
+        </Group>
       )}
-      {!fits && need > 0 && (
+      {room.closed > 0 && (
+        <Text size="sm" c="dimmed" mt={2}>
+          {`Closed during the time window on ${plural(room.closed, 'day and zone', 'days and zones')}: nothing to fit there.`}
+        </Text>
+      )}
+      {!fits && shown.length > 0 && (
         <Stack gap={2} mt={4} ml="md">
-          <Text size="sm">{`The ${need} s clip does not fit on ${plural(days, 'day', 'days')}:`}</Text>
+          <Text size="sm">{`It does not fit in ${plural(room.conflictCount, 'slot', 'slots')}:`}</Text>
           <Text component="ul" size="sm" m={0} pl="md">
-            {shown.map((conflict) => (
-              <li key={`${conflict.day}-${conflict.zone}`}>{dayConflictText(conflict)}</li>
+            {shown.map((range) => (
+              <li key={`${range.from_day}-${range.zone}-${range.start}-${range.next_day}`}>{rangeText(range)}</li>
             ))}
           </Text>
           {conflicts.length > shown.length && (
             <Text size="sm" c="dimmed">
-              {`and ${conflicts.length - shown.length} more`}
+              {`and ${plural(conflicts.length - shown.length, 'more range', 'more ranges')}`}
             </Text>
           )}
         </Stack>
@@ -139,7 +153,7 @@ export function AvailabilityPanel({ room, warning, scope }: AvailabilityPanelPro
         return (
           <Stack gap="sm">
             <Text size="sm" c="dimmed">
-              {`Least free seconds per loop from ${room.from} to ${room.to}${scope ? `, ${scope}` : ''}, counting campaigns waiting for approval. The clip needs ${room.need} s.`}
+              {`Seconds per loop from ${room.from} to ${room.to}${scope ? `, ${scope}` : ''}, with this campaign counted as held, as it is until approved. The clip needs ${room.need} s. ${inventoryTexts.approvalChecksBooked}`}
               {room.unchecked > 0 && ` The ${room.unchecked} days after ${room.to} are not checked here.`}
             </Text>
             {!room.fits && warning && (
@@ -149,7 +163,7 @@ export function AvailabilityPanel({ room, warning, scope }: AvailabilityPanelPro
             )}
             <Stack component="ul" gap="sm" m={0} p={0} style={{ listStyle: 'none' }}>
               {room.locations.map((location) => (
-                <LocationLine key={location.location} room={location} need={room.need} />
+                <LocationLine key={location.location} room={location} />
               ))}
             </Stack>
           </Stack>

@@ -1,11 +1,18 @@
 // The room a campaign's clip finds in its locations' loops (issue 14), for the availability panel of
 // the campaign form and the approval screen: which figures to ask for (debounced, in calls of at most
-// AVAILABILITY_MAX_DAYS days, from today on), and per location the least free seconds and the days
-// where the clip does not fit.
+// AVAILABILITY_MAX_DAYS days, from today on, with the campaign counted as held as it is once saved),
+// and per location its tightest slot, what approval would do, and the ranges of days where the clip
+// does not fit — merged as the approval's refusal merges them (`ConflictRanges`).
 import { useDebouncedValue } from '@mantine/hooks';
 import { AVAILABILITY_MAX_DAYS } from '@marquee/contracts/availability';
 import { permissionFlags } from '@marquee/contracts/common';
-import { addDays, type AvailabilityRow } from '@marquee/contracts/inventory';
+import {
+  ConflictRanges,
+  addDays,
+  type AvailabilityRow,
+  type ConflictRange,
+  type Placement,
+} from '@marquee/contracts/inventory';
 import { useQueries } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useCurrentUser } from '../../../lib/current-user.ts';
@@ -33,17 +40,24 @@ export type RoomInput = {
   today: string;
 };
 
-/** A day and zone where the clip does not fit (its tightest hour). */
-export type DayConflict = { day: string; zone: number; free: number; held: number; capacity: number };
+/** What approval would do at one location over all its days and zones (`Placement` without the
+ * intervals): it fits when it fits everywhere; the least room and the most displaced. */
+export type LocationVerdict = Omit<Placement, 'short'>;
 
 export type LocationRoom = {
   location: number;
   name: string;
   loopSeconds: number;
-  /** The row with the least free seconds (the earliest of equals); undefined when none came. */
+  /** The row of the tightest slot (least free, most over; the earliest day, lowest zone of equals),
+   * with the campaign counted as held; undefined when none came. */
   tightest: AvailabilityRow | undefined;
-  /** Days and zones where free < need, by day then zone. */
-  conflicts: DayConflict[];
+  verdict: LocationVerdict | undefined;
+  /** Ranges of consecutive days where the clip does not fit, in order. */
+  conflicts: ConflictRange[];
+  /** Short slots in all (a zone's interval on one day), as a refusal counts them. */
+  conflictCount: number;
+  /** Days and zones the time window leaves no slot in (closed then): nothing to fit. */
+  closed: number;
 };
 
 export type RoomMissing = 'locations' | 'dates' | 'zones' | 'clip';
@@ -97,6 +111,7 @@ export function availabilityCalls(input: RoomInput): Calls {
     zone: [...new Set(input.p_zones)].sort((a, b) => a - b),
     ...(windowOn ? { p_start_time: input.p_start_time!, p_end_time: input.p_end_time! } : {}),
     ...(input.excludeCampaign !== undefined ? { exclude_campaign: input.excludeCampaign } : {}),
+    ...(input.need ? { need_s: input.need } : {}),
   };
   const params: AvailabilityParams[] = [];
   let to = from;
@@ -109,8 +124,10 @@ export function availabilityCalls(input: RoomInput): Calls {
   return { params, from, to };
 }
 
-/** Per chosen location (in the chosen order): its tightest row and the days and zones where `need`
- * does not fit. */
+const roomOf = (row: AvailabilityRow) => row.free_s - row.over_s;
+
+/** Per chosen location (in the chosen order): its tightest slot, what approval would do and the
+ * ranges where `need` does not fit. */
 export function roomByLocation(
   locations: readonly number[],
   rows: readonly AvailabilityRow[],
@@ -120,22 +137,45 @@ export function roomByLocation(
     const own = rows
       .filter((row) => row.location === location)
       .sort((a, b) => (a.day === b.day ? a.zone - b.zone : a.day < b.day ? -1 : 1));
+    const open = own.filter((row) => row.capacity_s > 0);
     let tightest: AvailabilityRow | undefined;
-    for (const row of own) if (!tightest || row.min_free_s < tightest.min_free_s) tightest = row;
+    for (const row of open) if (!tightest || roomOf(row) < roomOf(tightest)) tightest = row;
+    const ranges = new ConflictRanges();
+    let verdict: LocationVerdict | undefined;
+    for (const row of open) {
+      const placed = row.placement;
+      if (!placed) continue;
+      verdict = verdict
+        ? {
+            need_s: need,
+            fits: verdict.fits && placed.fits,
+            room_s: Math.min(verdict.room_s, placed.room_s),
+            displaced_s: Math.max(verdict.displaced_s, placed.displaced_s),
+          }
+        : { need_s: need, fits: placed.fits, room_s: placed.room_s, displaced_s: placed.displaced_s };
+      for (const short of placed.short) {
+        ranges.add({
+          site: 0,
+          location: { id: location, name: row.location_name },
+          zone: row.zone,
+          from: row.day,
+          to: row.day,
+          short,
+          need,
+        });
+      }
+    }
+    if (verdict && !verdict.fits) verdict.displaced_s = 0;
+    const report = ranges.report(Infinity);
     return {
       location,
       name: own[0]?.location_name ?? `Location ${location}`,
       loopSeconds: own[0]?.loop_seconds ?? 0,
-      tightest,
-      conflicts: own
-        .filter((row) => row.min_free_s < need)
-        .map((row) => ({
-          day: row.day,
-          zone: row.zone,
-          free: row.min_free_s,
-          held: row.held_s,
-          capacity: row.capacity_s,
-        })),
+      tightest: tightest ?? own[0],
+      verdict,
+      conflicts: report.ranges,
+      conflictCount: report.count,
+      closed: own.length - open.length,
     };
   });
 }
@@ -176,7 +216,7 @@ export function useLoopRoom(input: RoomInput): LoopRoom {
     to: calls.to,
     unchecked: calls.to < end ? dayCount(calls.to, end) - 1 : 0,
     locations,
-    fits: locations.every((location) => location.conflicts.length === 0),
+    fits: locations.every((location) => location.verdict?.fits !== false),
     updating: key !== settledKey || results.some((result) => result.isPlaceholderData || result.isFetching),
   };
 }

@@ -2,9 +2,10 @@
 // the room a location has left, and a refused save. Shared by the form's test files.
 import type { NoRoomError } from '@marquee/contracts/availability';
 import type { Campaign } from '@marquee/contracts/campaigns';
-import type { AvailabilityRow } from '@marquee/contracts/inventory';
+import { inventoryTexts, type AvailabilityRow, type ConflictRange } from '@marquee/contracts/inventory';
 import type { Location } from '@marquee/contracts/locations';
 import type { Detail } from '../../../lib/resources.ts';
+import { roomRowFixture } from '../../../test/availability-fixtures.ts';
 import { configFixture } from '../../../test/fixtures.ts';
 
 export const config = configFixture({
@@ -70,19 +71,10 @@ export const campaignFixture = (extra: Partial<Detail<Campaign>> = {}): Detail<C
   ...extra,
 });
 
-/** A day and zone at Central station (30 s loop) with `free` seconds left. */
-export const roomRow = (day: string, zone: number, free: number): AvailabilityRow => ({
-  location: 1,
-  location_name: 'Central station',
-  loop_seconds: 30,
-  zone,
-  day,
-  capacity_s: 30,
-  booked_s: 30 - free,
-  held_s: 0,
-  free_s: free,
-  min_free_s: free,
-});
+/** A day and zone at Central station (30 s loop) where the booked campaigns leave `free` seconds, as
+ * the panel asks for it: with the form's 10 s clip counted as held and placed. */
+export const roomRow = (day: string, zone: number, free: number): AvailabilityRow =>
+  roomRowFixture({ day, zone, booked_s: 30 - free, held_s: 10, need: 10 });
 
 export const clip = {
   id: 5,
@@ -97,11 +89,28 @@ export const clip = {
 export const futureCampaign = (extra: Partial<Detail<Campaign>> = {}) =>
   campaignFixture({ start_date: '2099-12-01', end_date: '2099-12-01', videoclip_data: clip, ...extra });
 
+const refusedRange: ConflictRange = {
+  location: 1,
+  location_name: 'Central station',
+  zone: 1,
+  from_day: '2099-12-01',
+  to_day: '2099-12-01',
+  days: 1,
+  start: '06:00',
+  end: '24:00',
+  next_day: false,
+  room_s: 0,
+  need_s: 10,
+  capacity_s: 30,
+  booked_s: 30,
+  held_s: 10,
+  free_s: 0,
+  over_s: 10,
+};
+
 export const refusal: NoRoomError = {
-  non_field_errors: [
-    'Not enough room at Central station on 2099-12-01 06:00 in zone 1: 0 s free, the clip needs 10 s.',
-  ],
-  conflicts: [
-    { location: 1, location_name: 'Central station', zone: 1, day: '2099-12-01', hour: 6, free: 0, need: 10 },
-  ],
+  non_field_errors: [inventoryTexts.noRoom(refusedRange)],
+  conflicts: [refusedRange],
+  conflict_count: 1,
+  conflict_ranges: 1,
 };

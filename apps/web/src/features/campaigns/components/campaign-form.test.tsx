@@ -269,7 +269,8 @@ describe('CampaignForm', { timeout: 20_000 }, () => {
     const panel = await screen.findByRole('region', { name: 'Room in the loop' });
     const central = await within(panel).findByTestId('availability-location-1');
     expect(central).toHaveTextContent('Fits');
-    expect(central).toHaveTextContent('20 s free of 30 s per loop at the least');
+    expect(central).toHaveTextContent('Fits the booked campaigns.');
+    expect(central).toHaveTextContent('Tightest: 1 Dec 2099, 06:00–24:00, zone 1: 10 s free, 10 s held');
     expect(screen.queryByText(availabilityTexts.holdWarning)).toBeNull();
   });
 
@@ -279,7 +280,9 @@ describe('CampaignForm', { timeout: 20_000 }, () => {
     const show = vi.spyOn(notifications, 'show');
     const { user } = renderSignedIn(<CampaignForm campaign={futureCampaign({ state: 0 })} readOnly={false} />);
     expect(await screen.findByText(availabilityTexts.holdWarning)).toBeInTheDocument();
-    expect(screen.getByTestId('availability-location-1')).toHaveTextContent('2099-12-01 zone 1: 0 s free');
+    expect(screen.getByTestId('availability-location-1')).toHaveTextContent(
+      '1 Dec 2099, 06:00–24:00, zone 1: 0 s free beside the booked campaigns, the clip needs 10 s (over by 10 s, 10 s held)',
+    );
 
     await user.type(screen.getByRole('textbox', { name: 'Name' }), ' 2');
     await user.click(screen.getByRole('button', { name: 'Save' }));
@@ -323,9 +326,9 @@ describe('CampaignForm', { timeout: 20_000 }, () => {
       }),
     );
     const dialog = await screen.findByRole('dialog', { name: 'Save anyway' });
-    expect(within(dialog).getByRole('table', { name: 'The slot where the clip does not fit' })).toHaveTextContent(
-      'Central station2099-12-0106:0010 s / 10 s',
-    );
+    expect(
+      within(dialog).getByRole('table', { name: 'The range where the clip does not fit (1 slot)' }),
+    ).toHaveTextContent('Central station1 Dec 209906:00–24:0010 s / 10 sover by 10 s, 10 s held');
     await user.click(within(dialog).getByRole('button', { name: 'Save anyway' }));
     await waitFor(() => expect(put).toHaveBeenCalledTimes(2));
     expect(put).toHaveBeenLastCalledWith(

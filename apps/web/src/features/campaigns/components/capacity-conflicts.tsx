@@ -1,10 +1,10 @@
-// A refused approval or save because the clip does not fit (the server's 400 "not enough room" with
-// its conflicts): how to recognise it, the alert that shows it, and the confirm of a user who may book
-// anyway (`override_capacity`).
+// A refused approval or save because the clip does not fit (the server's 400 "does not fit" with its
+// ranges of conflicting days and the true counts): how to recognise it, the alert that shows it, and
+// the confirm of a user who may book anyway (`override_capacity`).
 import { Alert, Button, Stack, Table, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
-import { CONFLICTS_LIMIT, noRoomError, type NoRoomError } from '@marquee/contracts/availability';
-import type { Conflict } from '@marquee/contracts/inventory';
+import { noRoomError, type NoRoomError } from '@marquee/contracts/availability';
+import { daysText, inventoryTexts, slotWithHoldsText, type ConflictRange } from '@marquee/contracts/inventory';
 import { OVERRIDE_CAPACITY } from '@marquee/contracts/permissions';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { isApiError } from '../../../lib/api-client.ts';
@@ -27,36 +27,41 @@ export function showQuiet400(error: unknown) {
   if (isApiError(error) && error.status === 400) showErrors(errorMessages(error, { formErrors: true }));
 }
 
-const pad = (n: number) => String(n).padStart(2, '0');
+/** "Central station, 7–13 Dec 2026, 06:00–24:00, zone 1: 1 s free beside the booked campaigns, the clip
+ * needs 10 s (over by 9 s, 10 s held)" (for lists without columns). */
+export const conflictText = (range: ConflictRange) => inventoryTexts.conflict(range);
 
-/** "Central station, 2026-12-01 09:00, zone 2: 0 s free, needs 10 s" (for lists without columns). */
-export const conflictText = ({ location_name, day, hour, zone, free, need }: Conflict) =>
-  `${location_name}, ${day} ${pad(hour)}:00, zone ${zone}: ${free} s free, needs ${need} s`;
+const rangeKey = (c: ConflictRange) => `${c.location}-${c.from_day}-${c.zone}-${c.start}-${c.next_day}`;
 
-/** The refusal's conflicts as a table: where and when, and the room against the clip's need. It
- * scrolls on its own (and takes focus for the keyboard), so the dialog's buttons stay in view. */
-export function ConflictTable({ conflicts, caption }: { conflicts: readonly Conflict[]; caption: string }) {
+/** The refusal's ranges as a table: where and when, the room the booked campaigns leave against the
+ * clip's need, and the slot as every screen shows it. It scrolls on its own (and takes focus for the
+ * keyboard), so the dialog's buttons stay in view. */
+export function ConflictTable({ conflicts, caption }: { conflicts: readonly ConflictRange[]; caption: string }) {
   return (
-    <Table.ScrollContainer minWidth={420} maxHeight={280} type="native" tabIndex={0} role="region" aria-label={caption}>
+    <Table.ScrollContainer minWidth={560} maxHeight={280} type="native" tabIndex={0} role="region" aria-label={caption}>
       <Table striped withTableBorder stickyHeader fz="sm" verticalSpacing={4} captionSide="top">
         <Table.Caption>{caption}</Table.Caption>
         <Table.Thead>
           <Table.Tr>
             <Table.Th>Location</Table.Th>
-            <Table.Th>Day</Table.Th>
-            <Table.Th>Hour</Table.Th>
+            <Table.Th>Days</Table.Th>
+            <Table.Th>Time</Table.Th>
             <Table.Th>Zone</Table.Th>
-            <Table.Th>Free / need</Table.Th>
+            <Table.Th title="Seconds per loop the booked campaigns leave, and what the clip needs">
+              Free beside booked / need
+            </Table.Th>
+            <Table.Th title="The slot as the calendar shows it, this campaign counted as held">Slot</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
           {conflicts.map((c) => (
-            <Table.Tr key={`${c.location}-${c.day}-${c.hour}-${c.zone}`}>
+            <Table.Tr key={rangeKey(c)}>
               <Table.Td>{c.location_name}</Table.Td>
-              <Table.Td>{c.day}</Table.Td>
-              <Table.Td>{`${pad(c.hour)}:00`}</Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>{daysText(c.from_day, c.to_day)}</Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>{`${c.start}–${c.end}`}</Table.Td>
               <Table.Td>{c.zone}</Table.Td>
-              <Table.Td>{`${c.free} s / ${c.need} s`}</Table.Td>
+              <Table.Td>{`${c.room_s} s / ${c.need_s} s`}</Table.Td>
+              <Table.Td>{slotWithHoldsText(c)}</Table.Td>
             </Table.Tr>
           ))}
         </Table.Tbody>
@@ -65,13 +70,15 @@ export function ConflictTable({ conflicts, caption }: { conflicts: readonly Conf
   );
 }
 
-/** "The first 20 slots where it does not fit" or "The 3 slots …". */
-const conflictsCaption = (conflicts: readonly unknown[]) =>
-  conflicts.length >= CONFLICTS_LIMIT
-    ? `The first ${conflicts.length} slots where the clip does not fit`
-    : conflicts.length === 1
-      ? 'The slot where the clip does not fit'
-      : `The ${conflicts.length} slots where the clip does not fit`;
+const slots = (n: number) => `${n} ${n === 1 ? 'slot' : 'slots'}`;
+
+/** "The 3 ranges where the clip does not fit (9 slots)", "The first 20 of 31 ranges … (140 slots)". */
+export const conflictsCaption = ({ conflicts, conflict_ranges, conflict_count }: NoRoomError) =>
+  conflict_ranges > conflicts.length
+    ? `The first ${conflicts.length} of ${conflict_ranges} ranges where the clip does not fit (${slots(conflict_count)} in all)`
+    : conflict_ranges === 1
+      ? `The range where the clip does not fit (${slots(conflict_count)})`
+      : `The ${conflict_ranges} ranges where the clip does not fit (${slots(conflict_count)} in all)`;
 
 /** How many conflicts the alert lists before "and N more". */
 const ALERT_ROWS = 5;
@@ -87,7 +94,7 @@ export type NoRoomAlertProps = {
 /** The server's message word for word, the first conflicts, and the way to book anyway. */
 export function NoRoomAlert({ refusal, title, override }: NoRoomAlertProps) {
   const shown = refusal.conflicts.slice(0, ALERT_ROWS);
-  const more = refusal.conflicts.length - shown.length;
+  const more = refusal.conflict_ranges - shown.length;
   return (
     <Alert
       variant="light"
@@ -105,14 +112,12 @@ export function NoRoomAlert({ refusal, title, override }: NoRoomAlertProps) {
         ))}
         <Text size="sm" component="ul" m={0} pl="md">
           {shown.map((c) => (
-            <li key={`${c.location}-${c.day}-${c.hour}-${c.zone}`}>{conflictText(c)}</li>
+            <li key={rangeKey(c)}>{conflictText(c)}</li>
           ))}
         </Text>
         {more > 0 && (
           <Text size="sm" c="dimmed">
-            {refusal.conflicts.length >= CONFLICTS_LIMIT
-              ? `and at least ${more} more slots without room`
-              : `and ${more} more ${more === 1 ? 'slot' : 'slots'} without room`}
+            {`and ${more} more ${more === 1 ? 'range' : 'ranges'} (${slots(refusal.conflict_count)} without room in all)`}
           </Text>
         )}
         {override && (
@@ -144,7 +149,7 @@ export const confirmOverride = ({ title, text, refusal }: ConfirmOverrideOptions
       children: (
         <Stack gap="sm">
           <Text size="sm">{text}</Text>
-          <ConflictTable conflicts={refusal.conflicts} caption={conflictsCaption(refusal.conflicts)} />
+          <ConflictTable conflicts={refusal.conflicts} caption={conflictsCaption(refusal)} />
         </Stack>
       ),
       labels: { confirm: title, cancel: 'Cancel' },

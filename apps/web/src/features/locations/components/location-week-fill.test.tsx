@@ -4,6 +4,7 @@ import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { api } from '../../../lib/api.ts';
 import { configFixture } from '../../../test/fixtures.ts';
+import { roomRowFixture } from '../../../test/availability-fixtures.ts';
 import { renderWithProviders } from '../../../test/render.tsx';
 import { page, zoneFixture } from './location-fixtures.ts';
 import { LocationWeekFill } from './location-week-fill.tsx';
@@ -16,19 +17,8 @@ afterEach(() => {
 
 const AVAILABILITY = '/api/locations/availability/';
 
-const row = (extra: Partial<AvailabilityRow>): AvailabilityRow => ({
-  location: 4,
-  location_name: 'Central Station',
-  loop_seconds: 60,
-  zone: 1,
-  day: '2026-11-30',
-  capacity_s: 60,
-  booked_s: 0,
-  held_s: 0,
-  free_s: 60,
-  min_free_s: 60,
-  ...extra,
-});
+const row = (extra: { zone?: number; day?: string; booked_s?: number; held_s?: number; closed?: boolean }) =>
+  roomRowFixture({ location: 4, location_name: 'Central Station', loop_seconds: 60, day: '2026-11-30', ...extra });
 
 function renderWeek(rows: AvailabilityRow[] | Error, timeZone = 'Pacific/Auckland') {
   const get = vi.spyOn(api, 'get').mockImplementation((path: string) => {
@@ -47,10 +37,11 @@ describe('LocationWeekFill', () => {
     // 29 November 23:30 UTC is already 30 November in Auckland.
     vi.setSystemTime(new Date('2026-11-29T23:30:00Z'));
     const { get } = renderWeek([
-      row({ zone: 1, day: '2026-11-30', booked_s: 40, held_s: 10, free_s: 10, min_free_s: 10 }),
-      row({ zone: 1, day: '2026-12-01', booked_s: 50, free_s: 10, min_free_s: 10 }),
-      row({ zone: 1, day: '2026-12-02', booked_s: 70, free_s: -10, min_free_s: -10 }),
-      row({ zone: 2, day: '2026-11-30', capacity_s: 0, free_s: 0, min_free_s: 0 }),
+      row({ zone: 1, day: '2026-11-30', booked_s: 40, held_s: 10 }),
+      row({ zone: 1, day: '2026-12-01', booked_s: 50 }),
+      row({ zone: 1, day: '2026-12-02', booked_s: 70 }),
+      row({ zone: 1, day: '2026-12-03', booked_s: 40, held_s: 23 }),
+      row({ zone: 2, day: '2026-11-30', closed: true }),
     ]);
     const table = await screen.findByRole('table', { name: 'Fill of the next 7 days' });
     expect(get).toHaveBeenCalledWith(
@@ -67,9 +58,10 @@ describe('LocationWeekFill', () => {
 
     const [zone1, zone2] = within(table).getAllByRole('row').slice(1);
     expect(within(zone1!).getByRole('rowheader')).toHaveTextContent('Zone 1Entrance');
+    // Booked and held together: 50 of 60 s is amber, holds or not.
     const today = within(zone1!).getByRole('img', { name: 'Monday 30 November: 67 % booked, 17 % held' });
-    expect(today).toHaveAttribute('data-level', 'open');
-    expect(within(zone1!).getAllByRole('cell')[0]).toHaveTextContent('10 s free');
+    expect(today).toHaveAttribute('data-level', 'tight');
+    expect(within(zone1!).getAllByRole('cell')[0]).toHaveTextContent('10 s free10 s held');
     expect(within(zone1!).getByRole('img', { name: 'Tuesday 1 December: 83 % booked' })).toHaveAttribute(
       'data-level',
       'tight',
@@ -78,9 +70,12 @@ describe('LocationWeekFill', () => {
       'data-level',
       'over',
     );
-    expect(within(zone1!).getAllByRole('cell')[2]).toHaveTextContent('10 s over');
+    expect(within(zone1!).getAllByRole('cell')[2]).toHaveTextContent('over by 10 s');
+    // 3 s over because of holds is red too.
+    expect(within(zone1!).getAllByRole('cell')[3]).toHaveTextContent('over by 3 s23 s held');
+    expect(within(zone1!).getAllByRole('cell')[3]).toHaveAttribute('data-level', 'over');
     // A day with no row (not returned) shows a dash.
-    expect(within(zone1!).getAllByRole('cell')[3]).toHaveTextContent('–');
+    expect(within(zone1!).getAllByRole('cell')[4]).toHaveTextContent('–');
 
     expect(within(zone2!).getByRole('rowheader')).toHaveTextContent('Zone 2');
     expect(within(zone2!).getAllByRole('cell')[0]).toHaveTextContent('Closed');
@@ -113,8 +108,15 @@ describe('location week', () => {
       '2027-01-03',
       '2027-01-04',
     ]);
-    expect(freeText({ capacity_s: 60, min_free_s: 20 })).toBe('20 s free');
-    expect(freeText({ capacity_s: 60, min_free_s: -5 })).toBe('5 s over');
-    expect(freeText({ capacity_s: 0, min_free_s: 0 })).toBe('Closed');
+    const f = (capacity_s: number, free_s: number, over_s: number) => ({
+      capacity_s,
+      booked_s: 0,
+      held_s: 0,
+      free_s,
+      over_s,
+    });
+    expect(freeText(f(60, 20, 0))).toBe('20 s free');
+    expect(freeText(f(60, 0, 5))).toBe('over by 5 s');
+    expect(freeText(f(0, 0, 0))).toBe('Closed');
   });
 });

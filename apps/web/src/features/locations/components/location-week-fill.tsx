@@ -1,9 +1,9 @@
 // The fill of a location's loop over the 7 days from today (server time zone): a row per zone, per day
-// a bar of the booked share (level colours) with the held share striped, and the seconds still free in
-// the day's tightest open hour.
+// a bar of the booked share with the held share striped (coloured by booked + held, red when over), and
+// the day's tightest interval in the words every screen uses (free or over by, and held).
 import { Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import type { AvailabilityRow } from '@marquee/contracts/inventory';
-import { fillLevel } from '@marquee/contracts/inventory';
+import { fillLevel, inventoryTexts } from '@marquee/contracts/inventory';
 import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { FillBar, FillLegend, fillText } from '../../../components/fill-bar.tsx';
@@ -108,13 +108,23 @@ export function LocationWeekFill({ locationId }: LocationWeekFillProps) {
                   const { fill, held } = shares(row);
                   const closed = row.capacity_s === 0;
                   return (
-                    <Table.Td key={day} className={classes.cell} data-level={closed ? 'closed' : fillLevel(fill)}>
+                    <Table.Td
+                      key={day}
+                      className={classes.cell}
+                      data-level={closed ? 'closed' : fillLevel(fill, held)}
+                      title={row.tightest ? `Tightest ${row.tightest.start}–${row.tightest.end}` : undefined}
+                    >
                       {!closed && (
                         <FillBar fill={fill} held={held} label={`${longDay(day)}: ${fillText(fill, held)}`} />
                       )}
                       <Text size="xs" ta="center" mt={4} className={classes.free}>
                         {freeText(row)}
                       </Text>
+                      {!closed && row.held_s > 0 && (
+                        <Text size="xs" ta="center" c="dimmed" className={classes.free}>
+                          {`${row.held_s} s held`}
+                        </Text>
+                      )}
                     </Table.Td>
                   );
                 })}
@@ -136,8 +146,8 @@ export function LocationWeekFill({ locationId }: LocationWeekFillProps) {
           <FillLegend />
         </Group>
         <Text size="sm" c="dimmed">
-          Share of each {loopSeconds ? `${loopSeconds} s ` : ''}loop booked per zone, in the day’s fullest open hour,
-          and the seconds still free there.
+          Share of each {loopSeconds ? `${loopSeconds} s ` : ''}loop booked per zone, holds striped, in the day’s
+          tightest interval, and the seconds free there (or how far over). {inventoryTexts.approvalChecksBooked}
         </Text>
         {body}
       </Stack>

@@ -1,6 +1,6 @@
 // Days of the location's week of fill: the 7 days from the server's today, and how a day and a zone's
 // room read.
-import { addDays, eachDayOf } from '@marquee/contracts/inventory';
+import { addDays, eachDayOf, slotText, type SlotFigures } from '@marquee/contracts/inventory';
 
 /** Days shown in the location's fill table. */
 export const WEEK_DAYS = 7;
@@ -16,8 +16,8 @@ export const shortDay = (day: string) => `${formatUtc(day, { weekday: 'short' })
 /** "Monday 23 November" */
 export const longDay = (day: string) => formatUtc(day, { weekday: 'long', day: 'numeric', month: 'long' });
 
-/** "20 s free", "5 s over" (overbooked), "Closed" (no open hour that day). */
-export function freeText({ capacity_s, min_free_s }: { capacity_s: number; min_free_s: number }): string {
-  if (capacity_s === 0) return 'Closed';
-  return min_free_s < 0 ? `${-min_free_s} s over` : `${min_free_s} s free`;
+/** "20 s free", "over by 5 s", "Closed": a slot as every screen says it (`slotText`), capitalised. */
+export function freeText(figures: SlotFigures): string {
+  const text = slotText(figures);
+  return text === 'closed' ? 'Closed' : text;
 }

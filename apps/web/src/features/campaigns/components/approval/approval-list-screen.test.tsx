@@ -1,8 +1,10 @@
+import { appConfigEndpoint } from '@marquee/contracts/app-config';
 import type { Paged } from '@marquee/contracts/common';
 import { screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { api } from '../../../../lib/api.ts';
 import { setDisplayTimeZone } from '../../../../lib/format.ts';
+import { configFixture } from '../../../../test/fixtures.ts';
 import { renderWithProviders } from '../../../../test/render.tsx';
 import type { CampaignRow } from '../../api/campaigns.ts';
 import { ApprovalListScreen } from './approval-list-screen.tsx';
@@ -55,6 +57,26 @@ describe('ApprovalListScreen', () => {
     expect(line).toHaveTextContent('Beach clip');
     expect(line).toHaveTextContent('2 locations');
     expect(line).toHaveTextContent('2026-06-02 09:30:00');
+  });
+
+  it('says when each campaign’s hold expires (HOLD_DAYS after its last save), and which have expired', async () => {
+    vi.spyOn(Date, 'now').mockReturnValue(Date.parse('2026-06-05T12:00:00Z'));
+    vi.spyOn(api, 'get').mockImplementation(
+      (path: string) =>
+        Promise.resolve(
+          path === appConfigEndpoint
+            ? configFixture({ hold_days: 7 })
+            : paged([row, { ...row, id: 6, name: 'Old draft', updated_at: '2026-05-20T08:00:00Z' }]),
+        ) as never,
+    );
+    renderWithProviders(<ApprovalListScreen />, { route: '/campaign/approve' });
+    const table = await screen.findByRole('table', { name: 'Campaigns waiting for approval' });
+    expect(within(table).getByRole('columnheader', { name: 'Hold expires' })).toBeInTheDocument();
+    expect(await within(table).findByRole('row', { name: /Summer sale/ })).toHaveTextContent('2026-06-09 09:30:00');
+    expect(within(table).getByRole('row', { name: /Old draft/ })).toHaveTextContent('Expired 2026-05-27 08:00:00');
+    expect(
+      screen.getByText(/holds its room for 7 days after it was last saved\. Approval checks the booked campaigns only/),
+    ).toBeInTheDocument();
   });
 
   it('says when no campaign is waiting', async () => {

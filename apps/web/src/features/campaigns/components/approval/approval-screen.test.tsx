@@ -3,7 +3,7 @@ import { appConfigEndpoint, type AppConfig } from '@marquee/contracts/app-config
 import type { UserInfo } from '@marquee/contracts/auth';
 import type { NoRoomError } from '@marquee/contracts/availability';
 import type { Campaign, LastReviewed } from '@marquee/contracts/campaigns';
-import type { AvailabilityRow } from '@marquee/contracts/inventory';
+import { inventoryTexts, type AvailabilityRow, type ConflictRange } from '@marquee/contracts/inventory';
 import { messages } from '@marquee/contracts/texts';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -12,6 +12,7 @@ import { ApiError } from '../../../../lib/api-client.ts';
 import { userInfoQueryKey } from '../../../../lib/current-user.ts';
 import { setDisplayTimeZone } from '../../../../lib/format.ts';
 import type { Detail } from '../../../../lib/resources.ts';
+import { roomRowFixture } from '../../../../test/availability-fixtures.ts';
 import { renderWithProviders } from '../../../../test/render.tsx';
 import type { CampaignFormProps } from '../campaign-form.tsx';
 import { availabilityTexts } from '../availability-panel.tsx';
@@ -89,29 +90,42 @@ const campaignFixture = (extra: Partial<Detail<Campaign>> = {}): Detail<Campaign
   ...extra,
 });
 
+const range = (over: Partial<ConflictRange>): ConflictRange => ({
+  location: 4,
+  location_name: 'Kiosk',
+  zone: 2,
+  from_day: '2026-07-01',
+  to_day: '2026-07-01',
+  days: 1,
+  start: '08:00',
+  end: '09:30',
+  next_day: false,
+  room_s: 5,
+  need_s: 15,
+  capacity_s: 30,
+  booked_s: 25,
+  held_s: 15,
+  free_s: 0,
+  over_s: 10,
+  ...over,
+});
+const refused = [
+  range({}),
+  range({ zone: 1, from_day: '2026-07-02', to_day: '2026-07-04', days: 3, room_s: 0, booked_s: 30, over_s: 15 }),
+];
 const refusal: NoRoomError = {
-  non_field_errors: ['Not enough room at Kiosk on 2026-07-01 08:00 in zone 2: 5 s free, the clip needs 15 s.'],
-  conflicts: [
-    { location: 4, location_name: 'Kiosk', zone: 2, day: '2026-07-01', hour: 8, free: 5, need: 15 },
-    { location: 4, location_name: 'Kiosk', zone: 1, day: '2026-07-02', hour: 9, free: 0, need: 15 },
-  ],
+  non_field_errors: [inventoryTexts.noRoom(refused[1]!, 4)],
+  conflicts: refused,
+  conflict_count: 4,
+  conflict_ranges: 2,
 };
 
 const neverApproved: LastReviewed = { decision: null, decided_at: null, campaign: null };
 
-/** A day and zone of the availability API at location 4 (a 30 s loop). */
-const roomRow = (day: string, zone: number, free: number): AvailabilityRow => ({
-  location: 4,
-  location_name: 'Kiosk',
-  loop_seconds: 30,
-  zone,
-  day,
-  capacity_s: 30,
-  booked_s: 30 - free,
-  held_s: 0,
-  free_s: free,
-  min_free_s: free,
-});
+/** A day and zone of the availability API at location 4 (a 30 s loop) where the booked campaigns leave
+ * `free` seconds, with the reviewed 15 s clip counted as held and placed. */
+const roomRow = (day: string, zone: number, free: number): AvailabilityRow =>
+  roomRowFixture({ location: 4, location_name: 'Kiosk', day, zone, booked_s: 30 - free, held_s: 15, need: 15 });
 
 function mockGets(
   campaign = campaignFixture(),
@@ -184,11 +198,16 @@ describe('ApprovalScreen', () => {
     const panel = await screen.findByRole('region', { name: 'Room in the loop' });
     const kiosk = await within(panel).findByTestId('availability-location-4');
     expect(kiosk).toHaveTextContent('Does not fit');
-    expect(kiosk).toHaveTextContent('2099-07-01 zone 2: 10 s free');
+    expect(kiosk).toHaveTextContent(
+      '1 Jul 2099, 06:00–24:00, zone 2: 10 s free beside the booked campaigns, the clip needs 15 s (over by 5 s, 15 s held)',
+    );
+    expect(kiosk).toHaveTextContent('Tightest: 1 Jul 2099, 06:00–24:00, zone 2: over by 5 s, 15 s held');
     expect(within(panel).getByText(availabilityTexts.approvalWarning)).toBeInTheDocument();
     expect(get).toHaveBeenCalledWith(
       '/api/locations/availability/',
-      expect.objectContaining({ query: expect.objectContaining({ location: '4', zone: '1,2', exclude_campaign: 5 }) }),
+      expect.objectContaining({
+        query: expect.objectContaining({ location: '4', zone: '1,2', exclude_campaign: 5, need_s: 15 }),
+      }),
     );
   });
 
@@ -200,8 +219,16 @@ describe('ApprovalScreen', () => {
     const alert = await screen.findByTestId('no-room-alert');
     expect(within(alert).getByText('Not approved: the clip does not fit')).toBeInTheDocument();
     expect(within(alert).getByText(refusal.non_field_errors[0]!)).toBeInTheDocument();
-    expect(within(alert).getByText('Kiosk, 2026-07-01 08:00, zone 2: 5 s free, needs 15 s')).toBeInTheDocument();
-    expect(within(alert).getByText('Kiosk, 2026-07-02 09:00, zone 1: 0 s free, needs 15 s')).toBeInTheDocument();
+    expect(
+      within(alert).getByText(
+        'Kiosk, 1 Jul 2026, 08:00–09:30, zone 2: 5 s free beside the booked campaigns, the clip needs 15 s (over by 10 s, 15 s held)',
+      ),
+    ).toBeInTheDocument();
+    expect(
+      within(alert).getByText(
+        'Kiosk, 2–4 Jul 2026, 08:00–09:30, zone 1: 0 s free beside the booked campaigns, the clip needs 15 s (over by 15 s, 15 s held)',
+      ),
+    ).toBeInTheDocument();
     // Without override_capacity there is nothing to confirm.
     expect(within(alert).queryByRole('button', { name: 'Approve anyway…' })).toBeNull();
     expect(screen.queryByRole('dialog')).toBeNull();
@@ -219,11 +246,13 @@ describe('ApprovalScreen', () => {
     await user.click(await screen.findByRole('button', { name: 'Approve' }));
 
     const dialog = await screen.findByRole('dialog', { name: 'Approve anyway' });
-    const table = within(dialog).getByRole('table', { name: 'The 2 slots where the clip does not fit' });
+    const table = within(dialog).getByRole('table', {
+      name: 'The 2 ranges where the clip does not fit (4 slots in all)',
+    });
     const rows = within(table).getAllByRole('row').slice(1);
     expect(rows.map((row) => row.textContent)).toEqual([
-      'Kiosk2026-07-0108:0025 s / 15 s',
-      'Kiosk2026-07-0209:0010 s / 15 s',
+      'Kiosk1 Jul 202608:00–09:3025 s / 15 sover by 10 s, 15 s held',
+      'Kiosk2–4 Jul 202608:00–09:3010 s / 15 sover by 15 s, 15 s held',
     ]);
     // Cancelled, the refusal stays with a way back to the dialog.
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));

@@ -1,6 +1,7 @@
 // The calendar table: a header row per ISO week and per day, one row per location, and per day the
 // number of campaigns there (a link to that day's list; zero is muted) over a bar of how full the
-// day's loop is (the fullest zone's booked share by level, holds striped; its text for screen readers).
+// day's loop is (the fullest zone's booked share, holds striped, coloured by booked + held; its text
+// for screen readers).
 import { Skeleton, Text, VisuallyHidden } from '@mantine/core';
 import type { CalendarRow } from '@marquee/contracts/campaigns';
 import { Link } from 'react-router';

@@ -1,9 +1,12 @@
+import { appConfigEndpoint } from '@marquee/contracts/app-config';
 import type { AvailabilityRow } from '@marquee/contracts/inventory';
 import { userInfoQueryKey } from '../../../../lib/current-user.ts';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { paths } from '../../../../app/paths.ts';
 import { api } from '../../../../lib/api.ts';
+import { roomRowFixture } from '../../../../test/availability-fixtures.ts';
+import { configFixture } from '../../../../test/fixtures.ts';
 import { renderWithProviders } from '../../../../test/render.tsx';
 import { campaignRowFixture, meFixture, page } from './calendar-fixtures.ts';
 import { CalendarListScreen } from './calendar-list-screen.tsx';
@@ -12,19 +15,8 @@ afterEach(() => vi.restoreAllMocks());
 
 const AVAILABILITY = '/api/locations/availability/';
 
-const roomRow = (extra: Partial<AvailabilityRow>): AvailabilityRow => ({
-  location: 4,
-  location_name: 'Mall North',
-  loop_seconds: 60,
-  zone: 1,
-  day: '2026-11-25',
-  capacity_s: 60,
-  booked_s: 0,
-  held_s: 0,
-  free_s: 60,
-  min_free_s: 60,
-  ...extra,
-});
+const roomRow = (extra: { zone: number; booked_s?: number; held_s?: number }): AvailabilityRow =>
+  roomRowFixture({ location: 4, location_name: 'Mall North', loop_seconds: 60, day: '2026-11-25', ...extra });
 
 function renderList(
   route: string,
@@ -34,6 +26,7 @@ function renderList(
 ) {
   const get = vi.spyOn(api, 'get').mockImplementation((path: string) => {
     if (path === '/api/campaigns/') return Promise.resolve(page(rows)) as never;
+    if (path === appConfigEndpoint) return Promise.resolve(configFixture()) as never;
     if (path === AVAILABILITY) return Promise.resolve({ results: room }) as never;
     if (path === '/api/locations/4/') return Promise.resolve({ id: 4, name: 'Mall North' }) as never;
     return Promise.reject(new Error(`unexpected ${path}`));
@@ -53,7 +46,7 @@ function renderList(
 }
 
 describe('CalendarListScreen', () => {
-  it('asks for the day’s campaigns at the location and keeps only the states the calendar counts', async () => {
+  it('asks for the day’s campaigns at the location and keeps the states the calendar counts and the holds', async () => {
     const { get } = renderList('/campaign/calendar/2026-11-23/list/4/2026-11-25', [
       campaignRowFixture({ id: 1, name: 'New one', state: 0 }),
       campaignRowFixture({ id: 2, name: 'Approved one', state: 1 }),
@@ -67,7 +60,7 @@ describe('CalendarListScreen', () => {
     const names = within(table)
       .getAllByRole('link')
       .map((link) => link.textContent);
-    expect(names).toEqual(['Approved one', 'Sent one', 'Active one', 'Viewed one', 'Finished one']);
+    expect(names).toEqual(['New one', 'Approved one', 'Sent one', 'Active one', 'Viewed one', 'Finished one']);
     expect(get).toHaveBeenCalledWith(
       '/api/campaigns/',
       expect.objectContaining({
@@ -97,10 +90,7 @@ describe('CalendarListScreen', () => {
         campaignRowFixture({ id: 3, name: 'No share yet', loop_share: undefined }),
       ],
       ['list_campaign', 'view_location', 'list_location'],
-      [
-        roomRow({ zone: 2, booked_s: 70, free_s: -10, min_free_s: -10 }),
-        roomRow({ zone: 1, booked_s: 40, held_s: 10, free_s: 10, min_free_s: 10 }),
-      ],
+      [roomRow({ zone: 2, booked_s: 70 }), roomRow({ zone: 1, booked_s: 40, held_s: 10 })],
     );
     const table = await screen.findByRole('table', { name: 'Campaigns at Mall North on Wednesday 25 November 2026' });
     expect(within(table).getByRole('columnheader', { name: 'Per loop' })).toBeInTheDocument();
@@ -111,7 +101,12 @@ describe('CalendarListScreen', () => {
     const room = await screen.findByRole('region', { name: 'Room left on this day' });
     expect(room).toHaveTextContent('Room per 60 s loop');
     const zones = within(room).getAllByRole('listitem');
-    expect(zones.map((zone) => zone.textContent)).toEqual(['Zone 110 s free', 'Zone 210 s over']);
+    expect(zones.map((zone) => zone.textContent)).toEqual([
+      'Zone 110 s free, 10 s held06:00–24:00',
+      'Zone 2over by 10 s06:00–24:00',
+    ]);
+    expect(within(zones[1]!).getByRole('img')).toHaveAttribute('data-level', 'over');
+    expect(room).toHaveTextContent('Approval checks the booked campaigns only: holds do not block it.');
     expect(within(zones[0]!).getByRole('img', { name: 'Zone 1: 67 % booked, 17 % held' })).toBeInTheDocument();
     expect(get).toHaveBeenCalledWith(
       AVAILABILITY,
@@ -119,6 +114,26 @@ describe('CalendarListScreen', () => {
         query: expect.objectContaining({ location: '4', date__gte: '2026-11-25', date__lte: '2026-11-25' }),
       }),
     );
+  });
+
+  it('lists a hold with its seconds and until when it counts, and an expired one as not counted', async () => {
+    vi.spyOn(Date, 'now').mockReturnValue(Date.parse('2026-11-25T12:00:00Z'));
+    const share = [{ location: 4, loop_seconds: 60, clip_s: 10, share: 1 / 6 }];
+    renderList('/campaign/calendar/2026-11-23/list/4/2026-11-25', [
+      campaignRowFixture({
+        id: 1,
+        name: 'Fresh hold',
+        state: 0,
+        loop_share: share,
+        updated_at: '2026-11-24T09:00:00Z',
+      }),
+      campaignRowFixture({ id: 2, name: 'Old hold', state: 0, loop_share: share, updated_at: '2026-11-10T09:00:00Z' }),
+    ]);
+    const table = await screen.findByRole('table', { name: 'Campaigns at Mall North on Wednesday 25 November 2026' });
+    const [fresh, old] = within(table).getAllByRole('row').slice(1);
+    expect(fresh).toHaveTextContent('10 s held');
+    expect(fresh).toHaveTextContent(/Held until 2026-12-01/);
+    expect(old).toHaveTextContent('Hold expired: not counted');
   });
 
   it('does not ask for the room without list_location (the API would refuse it)', async () => {

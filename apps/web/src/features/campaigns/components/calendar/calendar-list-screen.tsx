@@ -1,9 +1,11 @@
 // /campaign/calendar/:start/list/:location/:selected: the campaigns the calendar counts at one
-// location on one day (states 1, 2, 3, 10, 99) in playlist order with each one's seconds per loop there,
-// the room left that day per zone, the days before and after, and below them the chosen campaign's
-// details (the child route :id).
+// location on one day (states 1, 2, 3, 10, 99) and the holds (New) the day's room counts, in playlist
+// order with each one's seconds per loop there (a hold's until when), the room left that day per zone,
+// the days before and after, and below them the chosen campaign's details (the child route :id).
 import { Anchor, Button, Group, Paper, Stack, Table, Text } from '@mantine/core';
+import { CampaignState } from '@marquee/contracts/campaigns';
 import { isCalendarDay, permissionFlags } from '@marquee/contracts/common';
+import { holdExpiresAt } from '@marquee/contracts/inventory';
 import { IconArrowLeft, IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, Navigate, useNavigate, useOutlet, useParams } from 'react-router';
@@ -11,7 +13,10 @@ import { campaignCalendarListPath, campaignCalendarPath, paths } from '../../../
 import { parseId } from '../../../../components/detail-screen.tsx';
 import { ListLoadError, ListSkeleton } from '../../../../components/list-states.tsx';
 import { PageHeader } from '../../../../components/page-header.tsx';
+import { useNow } from '../../../../lib/age.ts';
+import { useAppConfig } from '../../../../lib/app-config.ts';
 import { useCurrentUser } from '../../../../lib/current-user.ts';
+import { formatDateTime } from '../../../../lib/format.ts';
 import { calendarLocationName } from '../../api/get-calendar.ts';
 import { useCalendarDay } from '../../api/get-calendar-day.ts';
 import { useCalendarLocation } from '../../api/get-calendar-location.ts';
@@ -22,16 +27,35 @@ import { addDays, CALENDAR_DAYS, formatLongDay, mondayOf } from './calendar-date
 import { SysIdText } from '../../../../components/sys-id.tsx';
 import { CalendarDayRoom } from './calendar-day-room.tsx';
 
-/** The campaign's clip seconds in every loop at the location and its share of the loop (15 s, 25 %). */
-function LoopShareCell({ row, location }: { row: Pick<CampaignRow, 'loop_share'>; location: number }) {
+/** The campaign's clip seconds in every loop at the location and its share of the loop (15 s, 25 %);
+ * for a hold, "held" and until when it counts (HOLD_DAYS after its last save). */
+function LoopShareCell({
+  row,
+  location,
+  holdDays,
+  now,
+}: {
+  row: Pick<CampaignRow, 'loop_share' | 'state' | 'updated_at'>;
+  location: number;
+  holdDays: number | undefined;
+  now: number;
+}) {
   const share = row.loop_share?.find((entry) => entry.location === location);
   if (!share) return <Text size="sm">–</Text>;
+  const held = row.state === CampaignState.New;
+  const expires = held && holdDays ? holdExpiresAt(row.updated_at, holdDays) : null;
+  const expired = expires !== null && Date.parse(expires) <= now;
   return (
-    <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
-      {share.clip_s} s
+    <Text size="sm" style={{ whiteSpace: 'nowrap' }} data-hold={held ? (expired ? 'expired' : 'live') : undefined}>
+      {held ? `${share.clip_s} s held` : `${share.clip_s} s`}
       <Text span size="xs" c="dimmed" display="block">
         {Math.round(share.share * 100)} % of {share.loop_seconds} s
       </Text>
+      {expires && (
+        <Text span size="xs" c={expired ? 'red.8' : 'dimmed'} display="block">
+          {expired ? 'Hold expired: not counted' : `Held until ${formatDateTime(expires)}`}
+        </Text>
+      )}
     </Text>
   );
 }
@@ -54,6 +78,8 @@ export function CalendarListScreen() {
   const canViewLocation = permissionFlags(me?._permissions, 'location').canView;
   const location = useCalendarLocation(locationId, valid && canViewLocation);
   const campaigns = useCalendarDay(locationId, selected, valid);
+  const holdDays = useAppConfig()?.hold_days;
+  const now = useNow();
 
   if (!valid) return <Navigate to={campaignCalendarPath()} replace />;
 
@@ -118,7 +144,7 @@ export function CalendarListScreen() {
                     <CampaignClipCell campaign={row} />
                   </Table.Td>
                   <Table.Td>
-                    <LoopShareCell row={row} location={locationId} />
+                    <LoopShareCell row={row} location={locationId} holdDays={holdDays} now={now} />
                   </Table.Td>
                   <Table.Td>
                     <Text size="sm" style={{ whiteSpace: 'nowrap' }}>

@@ -113,7 +113,8 @@ describe('CalendarScreen', () => {
     const monday = await within(table).findByRole('img', {
       name: 'Mall North, Monday 23 November 2026: 75 % booked, 10 % held',
     });
-    expect(monday).toHaveAttribute('data-level', 'open');
+    // Coloured by booked + held: 85 % is amber.
+    expect(monday).toHaveAttribute('data-level', 'tight');
     expect(monday).toHaveAttribute('title', 'Mall North, Monday 23 November 2026: 75 % booked, 10 % held');
     // The bar sits in the same cell as the day's count.
     expect(monday.closest('td')).toHaveTextContent('3');

@@ -99,7 +99,7 @@ export function CalendarScreen() {
             <>
               <Group gap="xs" wrap="wrap" align="center">
                 <Text size="xs" c="dimmed">
-                  Bars: how full the day’s loop is (its fullest zone, in the busiest hour).
+                  Bars: how full the day’s loop is, booked and held (its fullest zone, in its tightest interval).
                 </Text>
                 <FillLegend />
               </Group>
