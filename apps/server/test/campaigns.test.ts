@@ -111,7 +111,7 @@ describeBackends(
         p_zones_overlay: [3],
         p_times_on: true,
         p_start_time: '12:00',
-        p_end_time: '11:00',
+        p_end_time: '12:00',
         p_gender_on: true,
         p_age_on: true,
         p_age: [42],
@@ -119,7 +119,7 @@ describeBackends(
       expect(more.json()).toMatchObject({
         p_zones: [campaignTexts.unknownZone],
         p_zones_overlay: [campaignTexts.overlayNeedsZone],
-        p_end_time: [campaignTexts.endTimeBeforeStart],
+        p_end_time: [campaignTexts.sameStartAndEnd],
         p_gender: [campaignTexts.required],
         p_age: [campaignTexts.unknownAgeGroup],
       });

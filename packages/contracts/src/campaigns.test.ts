@@ -88,8 +88,11 @@ describe('campaignProblems', () => {
     });
     expect(campaignProblems({ ...on, p_times_on: false, p_gender_on: false, p_age_on: false }, context)).toEqual({});
     expect(campaignProblems({ ...valid, p_end_time: '08:00' }, context)).toEqual({
-      p_end_time: campaignTexts.endTimeBeforeStart,
+      p_end_time: campaignTexts.sameStartAndEnd,
     });
+    // A window past midnight is one: 23:00 until 01:00 the next morning.
+    expect(campaignProblems({ ...valid, p_start_time: '23:00', p_end_time: '01:00' }, context)).toEqual({});
+    expect(campaignProblems({ ...valid, p_end_time: '07:30' }, context)).toEqual({});
     expect(campaignProblems({ ...valid, p_age: [9] }, context)).toEqual({ p_age: campaignTexts.unknownAgeGroup });
   });
 

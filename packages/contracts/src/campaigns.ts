@@ -284,8 +284,10 @@ export function campaignProblems(
   if (input.p_times_on) {
     if (!input.p_start_time) problems.p_start_time = campaignTexts.required;
     if (!input.p_end_time) problems.p_end_time = campaignTexts.required;
-    else if (input.p_start_time && input.p_end_time <= input.p_start_time)
-      problems.p_end_time = campaignTexts.endTimeBeforeStart;
+    // An end before the start runs past midnight (the night belongs to the day it starts, as opening
+    // hours do); an end equal to the start is no window at all.
+    else if (input.p_start_time && input.p_end_time === input.p_start_time)
+      problems.p_end_time = campaignTexts.sameStartAndEnd;
   }
   if (input.p_gender_on && !input.p_gender) problems.p_gender = campaignTexts.required;
   if (input.p_age_on) {
@@ -303,7 +305,9 @@ export const campaignTexts = {
   overlayNeedsZone: 'An overlay needs its zone to be selected.',
   startInPast: 'The campaign cannot start before today.',
   endBeforeStart: 'The end date cannot be before the start date.',
-  endTimeBeforeStart: 'The end time must be after the start time.',
+  sameStartAndEnd: 'The end time must differ from the start time.',
+  /** The form's note under a window that runs past midnight. */
+  pastMidnight: (start: string, end: string) => `Plays from ${start} until ${end} the next morning.`,
   unknownAgeGroup: 'Choose age groups from the configured ones.',
   locationsWithoutDevices: 'Locations without devices cannot be selected.',
   locationsInactive: 'Disabled locations cannot be selected.',

@@ -1,8 +1,8 @@
 // The campaign form's "Time and audience": an optional daily time window, and optional targeting by
 // gender and by age groups (the choices come from the configuration).
-import { Checkbox, Group, Paper, Radio, Select, SimpleGrid, Stack, Switch } from '@mantine/core';
+import { Checkbox, Group, Paper, Radio, Select, SimpleGrid, Stack, Switch, Text } from '@mantine/core';
 import type { AppConfig } from '@marquee/contracts/app-config';
-import type { CampaignInput, Gender } from '@marquee/contracts/campaigns';
+import { campaignTexts, type CampaignInput, type Gender } from '@marquee/contracts/campaigns';
 import { Controller, useFormContext, useWatch, type FieldPathByValue } from 'react-hook-form';
 import { FieldLabel, readOnlyProps, SectionTitle } from './campaign-form-label.tsx';
 import type { CampaignFormValues } from './campaign-form-values.ts';
@@ -79,7 +79,10 @@ function TimeSelect({
 
 export function CampaignAudienceSection({ config, readOnly }: CampaignAudienceSectionProps) {
   const { control } = useFormContext<CampaignFormValues, unknown, CampaignInput>();
-  const [timesOn, genderOn, ageOn] = useWatch({ control, name: ['p_times_on', 'p_gender_on', 'p_age_on'] });
+  const [timesOn, genderOn, ageOn, start, end] = useWatch({
+    control,
+    name: ['p_times_on', 'p_gender_on', 'p_age_on', 'p_start_time', 'p_end_time'],
+  });
 
   return (
     <Paper withBorder p="md" radius="md">
@@ -94,6 +97,11 @@ export function CampaignAudienceSection({ config, readOnly }: CampaignAudienceSe
             <TimeSelect name="p_start_time" text="From" times={config.times} on={timesOn} readOnly={readOnly} />
             <TimeSelect name="p_end_time" text="Until" times={config.times} on={timesOn} readOnly={readOnly} />
           </SimpleGrid>
+          {timesOn && start && end && end < start ? (
+            <Text size="sm" c="dimmed">
+              {campaignTexts.pastMidnight(start, end)}
+            </Text>
+          ) : null}
         </Stack>
         <Stack gap="xs">
           <TargetSwitch name="p_gender_on" text="Target a gender" readOnly={readOnly} />

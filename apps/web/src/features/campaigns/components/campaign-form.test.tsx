@@ -114,6 +114,17 @@ describe('CampaignForm', { timeout: 20_000 }, () => {
     expect(put).not.toHaveBeenCalled();
   });
 
+  it('takes a daily window past midnight and says when it ends', async () => {
+    const put = vi.spyOn(api, 'put').mockResolvedValue(campaignFixture({ state: 0 }));
+    const night = campaignFixture({ state: 0, p_times_on: true, p_start_time: '23:00', p_end_time: '01:00' });
+    const { user } = renderWithProviders(<CampaignForm campaign={night} readOnly={false} />);
+    await screen.findByRole('textbox', { name: 'Name' });
+    expect(screen.getByText(campaignTexts.pastMidnight('23:00', '01:00'))).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(screen.queryByText(campaignTexts.sameStartAndEnd)).not.toBeInTheDocument();
+    await waitFor(() => expect(put).toHaveBeenCalled());
+  });
+
   it('does not save on Enter in a date field', async () => {
     const put = vi.spyOn(api, 'put').mockResolvedValue(campaignFixture({ state: 0 }));
     const show = vi.spyOn(notifications, 'show');
