@@ -2,6 +2,7 @@
 // through its form and kept; its week of fill per zone; the calendar's fill bars and their legend; the
 // day list's seconds per loop and room left. Checked against what the API says, plus axe.
 import type { AvailabilityResponse } from '@marquee/contracts/availability';
+import { fillLevel, slotText, slotWithHoldsText } from '@marquee/contracts/inventory';
 import type { CalendarRow } from '@marquee/contracts/campaigns';
 import { expect, test } from '../fixtures/test.ts';
 import { expectNoSeriousViolations } from '../fixtures/axe.ts';
@@ -110,9 +111,7 @@ test('a busy location’s week, the calendar’s fill bars and legend, and the d
       name: `${todayLabel}: ${fillText(room.booked_s / room.capacity_s, room.held_s / room.capacity_s)}`,
     }),
   ).toBeVisible();
-  await expect(zone1.getByRole('cell').first()).toContainText(
-    room.min_free_s < 0 ? `${-room.min_free_s} s over` : `${room.min_free_s} s free`,
-  );
+  await expect(zone1.getByRole('cell').first()).toContainText(slotText(room));
   await expectNoSeriousViolations(page, 'location with its week of fill');
 
   // The calendar: the legend, and today's bar at the busy location in words as the API's fill says.
@@ -129,7 +128,7 @@ test('a busy location’s week, the calendar’s fill bars and legend, and the d
     .getByRole('table', { name: 'Campaigns per location and day' })
     .getByRole('img', { name: `${BUSY}, ${longToday}: ${fillText(fill.fill, fill.held)}` });
   await expect(bar).toBeVisible();
-  await expect(bar).toHaveAttribute('data-level', fill.fill > 1 ? 'over' : fill.fill >= 0.8 ? 'tight' : 'open');
+  await expect(bar).toHaveAttribute('data-level', fillLevel(fill.fill, fill.held));
   await expectNoSeriousViolations(page, 'calendar with fill bars');
 
   // The day list: seconds per loop of each campaign and the room left per zone.
@@ -137,9 +136,7 @@ test('a busy location’s week, the calendar’s fill bars and legend, and the d
   await count.click();
   await expect(page).toHaveURL(new RegExp(`/list/${id}/${today}$`));
   const roomLeft = page.getByRole('region', { name: 'Room left on this day' });
-  await expect(roomLeft.getByRole('listitem').first()).toContainText(
-    room.min_free_s < 0 ? `Zone 1${-room.min_free_s} s over` : `Zone 1${room.min_free_s} s free`,
-  );
+  await expect(roomLeft.getByRole('listitem').first()).toContainText(`Zone 1${slotWithHoldsText(room)}`);
   const campaigns = page.getByRole('table', { name: new RegExp(`^Campaigns at ${BUSY}`) });
   await expect(campaigns.getByRole('columnheader', { name: 'Per loop' })).toBeVisible();
   await expect(campaigns.getByRole('row').nth(1)).toContainText(new RegExp(`\\d+ s\\d+ % of ${room.loop_seconds} s`));
