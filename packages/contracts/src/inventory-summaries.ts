@@ -91,7 +91,7 @@ export type ShortInterval = ClockInterval & SlotFigures & { next_day: boolean; r
  * the booked campaigns leave (approval checks booked campaigns only); it fits when the clip needs no
  * more anywhere. `displaced_s` is the most seconds per loop of other holds it would push out. `short`
  * lists the intervals (adjacent stretches merged) where it does not fit, each with the figures of its
- * tightest stretch.
+ * tightest stretch (least room left by the booked campaigns, then the most held).
  */
 export type Placement = { need_s: number; fits: boolean; room_s: number; displaced_s: number; short: ShortInterval[] };
 
@@ -126,7 +126,8 @@ export function placement(
     }
     if (open && open.end === s.start) {
       open.end = s.end;
-      if (s.booked_s > open.tightest.booked_s) open.tightest = s;
+      const t = open.tightest;
+      if (s.booked_s > t.booked_s || (s.booked_s === t.booked_s && s.held_s > t.held_s)) open.tightest = s;
     } else {
       close();
       open = { start: s.start, end: s.end, tightest: s };
