@@ -187,7 +187,7 @@ describeBackends(
       const csv = await admin.get(deliveryOf(c.id, '?group_by=day&format=csv'));
       expect(csv.statusCode).toBe(200);
       expect(csv.headers['content-disposition']).toContain(`delivery-CMP-`);
-      expect(csv.body.split('\r\n')[1]).toBe(`${day(-1)},36,36,18,0,0,0,0,0,50,at_risk`);
+      expect(csv.body.split('\r\n')[1]).toBe(`${day(-1)},36,36,18,0,0,0,0,0,0,50,at_risk`);
       const xlsx = await admin.get(deliveryOf(c.id, '?format=xlsx'));
       expect(xlsx.statusCode).toBe(200);
       expect(xlsx.rawPayload.subarray(0, 2).toString()).toBe('PK');

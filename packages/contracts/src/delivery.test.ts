@@ -248,8 +248,11 @@ describe('campaignPacing', () => {
 });
 
 describe('deliveryFigures', () => {
+  // The contract follows the expected plays unless given (a campaign not booked, or booked as it plays).
   const counts = (over: Partial<DeliveryCounts> = {}): DeliveryCounts => ({
     expected: 100,
+    contract: over.expected ?? 100,
+    bonus: 0,
     delivered: 97,
     partial: 3,
     wrong_creative: 1,
@@ -260,9 +263,10 @@ describe('deliveryFigures', () => {
   });
   const noGoal = { goal_type: null, goal_value: null };
 
-  it('is due the expected plays without a goal', () => {
+  it('is due the contracted plays without a goal', () => {
+    const { contract: _contract, ...shown } = counts();
     expect(deliveryFigures(counts(), noGoal, 1000)).toEqual({
-      ...counts(),
+      ...shown,
       due: 100,
       delivery_pct: 97,
       pacing: 'on_track',
@@ -279,7 +283,14 @@ describe('deliveryFigures', () => {
     expect(deliveryFigures(counts({ delivered: 104 }), goal, 500)).toMatchObject({ due: 120, delivery_pct: 86.7 });
   });
 
-  it('is due the plays goal in proportion to the expected plays so far', () => {
+  it('is due the contract, not what the screens there now can play', () => {
+    // Booked for 100 plays so far; screens added since can play 150, and delivered 140.
+    expect(
+      deliveryFigures(counts({ expected: 150, contract: 100, delivered: 140, bonus: 40 }), noGoal, 1000),
+    ).toMatchObject({ expected: 150, due: 100, delivered: 140, bonus: 40, delivery_pct: 140, pacing: 'ahead' });
+  });
+
+  it('is due the plays goal in proportion to the contracted plays so far', () => {
     const goal = { goal_type: 'plays' as const, goal_value: 1000 };
     expect(deliveryFigures(counts({ expected: 50, delivered: 480 }), goal, 100)).toMatchObject({
       expected: 50,

@@ -143,8 +143,14 @@ export function expectedPlays({
 
 /** What was counted for a row (a location, a day, or both; or the whole campaign). */
 export type DeliveryCounts = {
-  /** Plays the loop schedule gives by the cutoff (not rounded). */
+  /** Plays the screens active at the location (then and now) can give by the cutoff (not rounded): what
+   * operations expect. */
   expected: number;
+  /** Plays the campaign was sold by the cutoff (not rounded): the schedule frozen at its approval (the
+   * screens active then, the loop, the opening hours); the expected plays while it is not booked. */
+  contract: number;
+  /** Delivered plays beyond the contract at a location on a day (screens added since it was booked). */
+  bonus: number;
   /** Completed plays of the right creative. */
   delivered: number;
   /** Plays of the right creative that stopped early. */
@@ -168,23 +174,22 @@ export const goalOf = ({ goal_type, goal_value }: Goal) =>
 const round1 = (n: number) => Math.round(n * 10) / 10;
 
 /**
- * A row's delivery: `due` is the share of the contract due by the cutoff (the expected plays, or the
- * goal in proportion to the expected plays so far of all expected), in the contract's unit (plays, or
- * impressions for an impressions goal); `delivery_pct` is delivered (or impressions) ÷ due × 100, one
- * decimal; null with nothing due.
+ * A row's delivery: `due` is the share of the contract due by the cutoff (the contracted plays so far,
+ * or the goal in proportion to the contracted plays so far of the whole contract), in the contract's
+ * unit (plays, or impressions for an impressions goal); `delivery_pct` is delivered (or impressions) ÷
+ * due × 100, one decimal; null with nothing due.
  */
-export function deliveryFigures(counts: DeliveryCounts, goal: Goal, expectedTotal: number) {
+export function deliveryFigures({ contract, ...counts }: DeliveryCounts, goal: Goal, contractTotal: number) {
   const set = goalOf(goal);
   // Rounded before the %: the report shows the due as a whole number, and its % must be that one's.
-  const due = Math.round(
-    set ? (expectedTotal > 0 ? (set.value * counts.expected) / expectedTotal : 0) : counts.expected,
-  );
+  const due = Math.round(set ? (contractTotal > 0 ? (set.value * contract) / contractTotal : 0) : contract);
   const got =
     set?.type === 'impressions' ? counts.impressions_measured + counts.impressions_modelled : counts.delivered;
   const delivery_pct = due > 0 ? round1((got / due) * 100) : null;
   return {
     ...counts,
     expected: Math.round(counts.expected),
+    bonus: Math.round(counts.bonus),
     due,
     impressions_modelled: Math.round(counts.impressions_modelled),
     delivery_pct,
@@ -218,6 +223,9 @@ const figures = {
   /** Right-creative plays that started outside the campaign's window or the location's opening hours
    * (not delivered). */
   outside_schedule: z.number().int(),
+  /** Delivered plays beyond what was contracted at a location on a day: screens added since the
+   * campaign was booked (counted in delivered too). */
+  bonus: z.number().int(),
   impressions_measured: z.number().int(),
   impressions_modelled: z.number().int(),
   delivery_pct: z.number().nullable(),
@@ -281,6 +289,7 @@ export function deliveryColumns(group: DeliveryGroup): { key: keyof DeliveryRow;
     { key: 'partial', label: 'Partial plays' },
     { key: 'wrong_creative', label: 'Wrong creative' },
     { key: 'outside_schedule', label: 'Outside schedule' },
+    { key: 'bonus', label: 'Bonus plays' },
     { key: 'impressions_measured', label: 'Impressions (measured)' },
     { key: 'impressions_modelled', label: 'Impressions (modelled)' },
     { key: 'delivery_pct', label: 'Delivery %' },

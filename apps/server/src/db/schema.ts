@@ -299,6 +299,19 @@ export type DeviceEventsTable = {
   in_schedule: Generated<boolean>;
 };
 
+/** What a booked campaign was sold at one of its locations, frozen at its approval: the screens active
+ * there then, the loop length and the opening hours (its own window, zones and dates cannot change
+ * without a new approval). Its contracted plays and due curve are computed from these. */
+export type CampaignContractsTable = {
+  campaign_id: number;
+  location_id: number;
+  frozen_at: Timestamp;
+  devices: number;
+  loop_seconds: number;
+  open_time: string;
+  close_time: string;
+};
+
 /** Where a device was active when: opened when it is registered or enabled (or moved), closed when
  * it is disabled, deleted or moved (or its location disabled). */
 export type DevicePeriodsTable = {
@@ -430,6 +443,7 @@ export type DB = {
   videoclips: VideoclipsTable;
   campaigns: CampaignsTable;
   campaign_locations: CampaignLocationsTable;
+  campaign_contracts: CampaignContractsTable;
   device_event_batches: DeviceEventBatchesTable;
   device_events: DeviceEventsTable;
   event_statistics_hourly: EventStatisticsHourlyTable;

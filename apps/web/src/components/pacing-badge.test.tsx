@@ -17,7 +17,7 @@ describe('PacingBadge', () => {
     ['at_risk', 'At risk', '--mantine-color-red-'],
     ['not_booked', 'Not booked', '--mantine-color-gray-'],
     ['finished_over', 'Finished, delivered', '--mantine-color-dark-'],
-    ['finished_under', 'Finished, under-delivered', '--mantine-color-orange-'],
+    ['finished_under', 'Finished, under-delivered', '#a84300'],
   ];
 
   it.each(cases)('shows %s as "%s" in its colour (%s), named "Pacing: …" for screen readers', (pacing, text, color) => {

@@ -1,7 +1,7 @@
 // A campaign's pacing as a coloured badge that always carries its words (Ahead, On track, Behind, At
 // risk; Not booked; Finished, delivered or under-delivered), so colour is never the only sign: ahead
 // blue, on track green, behind yellow, at risk red, not booked outlined grey, finished dark grey or
-// orange when short. Screen readers hear "Pacing: On track". There is none before anything was due.
+// dark orange when short. Screen readers hear "Pacing: On track". There is none before anything was due.
 import { Badge, VisuallyHidden, type BadgeProps } from '@mantine/core';
 import { pacingLabels, type Pacing } from '@marquee/contracts/delivery';
 
@@ -14,7 +14,7 @@ export const pacingColors: Record<Pacing, string> = {
   at_risk: 'red.9',
   not_booked: 'gray.7',
   finished_over: 'dark.5',
-  finished_under: 'orange.9',
+  finished_under: '#a84300',
 };
 
 /** States drawn outlined: nothing was sold yet. */

@@ -8,6 +8,7 @@ const figures = {
   partial: 0,
   wrong_creative: 0,
   outside_schedule: 0,
+  bonus: 0,
   impressions_measured: 0,
   impressions_modelled: 0,
   delivery_pct: null,

@@ -20,13 +20,14 @@ import type { Database } from '../../db/database.ts';
 import { badRequest } from '../../http/errors.ts';
 import { sendMessage } from '../messages/messages.service.ts';
 import { checkRoom, requireOverride } from './campaigns.capacity.ts';
+import { freezeContract } from './campaigns.contract.ts';
 import { CAMPAIGN_MODEL as model, campaignRows } from './campaigns.repository.ts';
 import type { CampaignsService } from './campaigns.service.ts';
 
 export type CampaignApprovalDeps = {
   access: Access;
   campaigns: CampaignsService;
-  config: Pick<Config, 'campaigns'>;
+  config: Pick<Config, 'campaigns' | 'now'>;
   db: Database;
 };
 
@@ -79,7 +80,7 @@ export function createCampaignApprovalService({ access, campaigns, config, db }:
 
   return {
     /** Needs a run within the bounds and room for the clip wherever and whenever it plays, unless an
-     * override is asked for (and allowed). */
+     * override is asked for (and allowed); freezes the campaign's contract. */
     approve(auth: Auth, id: number, { override_capacity = false }: { override_capacity?: boolean } = {}) {
       requireOverride(access, auth, override_capacity);
       return move(auth, id, {
@@ -88,9 +89,11 @@ export function createCampaignApprovalService({ access, campaigns, config, db }:
         refused: campaignTexts.onlyNewApproved,
         changeMessage: APPROVED_CHANGE_MESSAGE,
         notify: toAuthor('info', (c) => campaignTexts.approvedMessage(c.name)),
-        check: (trx, campaign) => {
+        check: async (trx, campaign) => {
           campaigns.requireBoundedRun(campaign);
-          return checkRoom(trx, { auth, campaign, today: campaigns.today(), override: override_capacity });
+          await checkRoom(trx, { auth, campaign, today: campaigns.today(), override: override_capacity });
+          // What it is sold from now on: the schedule as booked.
+          await freezeContract(trx, campaign.id, config.now());
         },
       });
     },

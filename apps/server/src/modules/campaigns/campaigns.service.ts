@@ -26,6 +26,7 @@ import { createCrudService } from '../../http/crud.ts';
 import { badRequest } from '../../http/errors.ts';
 import { dayIn } from '../../lib/days.ts';
 import { checkRoom, requireOverride } from './campaigns.capacity.ts';
+import { dropContract } from './campaigns.contract.ts';
 import {
   CAMPAIGN_MODEL as model,
   campaignRows,
@@ -218,6 +219,8 @@ export function createCampaignsService({ db, access, config }: CampaignsDeps) {
         if (!canTransition('edit', before.state)) throw badRequest({ non_field_errors: [campaignTexts.closed] });
         const values = await resolve(trx, auth, { ...inputOf(before), ...definedOnly(input) }, before);
         await campaignRows.update(trx, id, values, campaignTransitions.edit.to);
+        // New again: what it was sold goes with its approval.
+        await dropContract(trx, id);
         const after = await crud.loadOr404(id, trx);
         if (occupancyKind(before.state) === 'booked') {
           await checkRoom(trx, { auth, campaign: after, today: today(), override: override_capacity });

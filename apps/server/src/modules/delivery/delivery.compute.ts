@@ -9,6 +9,7 @@ import {
   goalOf,
   playSpans,
   type DeliveryCounts,
+  type DevicePeriod,
   type DeliveryGroup,
   type DeliveryRow,
   type DeliveryTotals,
@@ -29,6 +30,8 @@ type Cell = DeliveryCounts & { location: number; location_name: string; date: st
 
 const zero = (): DeliveryCounts => ({
   expected: 0,
+  contract: 0,
+  bonus: 0,
   delivered: 0,
   partial: 0,
   wrong_creative: 0,
@@ -39,6 +42,8 @@ const zero = (): DeliveryCounts => ({
 
 function add(into: DeliveryCounts, from: DeliveryCounts) {
   into.expected += from.expected;
+  into.contract += from.contract;
+  into.bonus += from.bonus;
   into.delivered += from.delivered;
   into.partial += from.partial;
   into.wrong_creative += from.wrong_creative;
@@ -49,9 +54,16 @@ function add(into: DeliveryCounts, from: DeliveryCounts) {
 
 const round1 = (n: number) => Math.round(n * 10) / 10;
 
+/** A device there all the time: a contract counts the screens booked for every day of the run. */
+const ALWAYS: DevicePeriod = { from: -Infinity, to: null };
+
 /**
- * The campaign's cells (location × day, from its start to today or its end) and its expected plays
- * over the whole campaign (future days with the devices there now).
+ * The campaign's cells (location × day, from its start to today or its end) and its contracted plays
+ * over the whole campaign. Each cell has the plays expected from the screens active there (what
+ * operations expect), and the plays contracted: for a booked campaign, from its contract (the screens,
+ * loop and opening hours frozen at its approval, as if there every day of the run), else the expected
+ * plays (future days with the devices there now: a quote). Delivered plays above a cell's contract are
+ * its bonus.
  */
 function cellsOf(
   campaign: DeliveryCampaign,
@@ -63,24 +75,43 @@ function cellsOf(
   const byKey = new Map(counts.map((c) => [`${c.location}|${c.day}`, c]));
   const last = campaign.end_date < clock.today ? campaign.end_date : clock.today;
   const cells: Cell[] = [];
-  let expectedTotal = 0;
+  let contractTotal = 0;
   const run = boundedRun(campaign.start_date, campaign.end_date);
   const days = run ? eachDayOf(run.from, run.to) : [];
+  const contracted = campaign.contract.length > 0;
   for (const location of campaign.locations) {
-    const spans = playSpans(location, campaign);
-    const devices = periods.get(location.id) ?? [];
+    const live = {
+      spans: playSpans(location, campaign),
+      loopSeconds: location.loop_seconds,
+      devices: periods.get(location.id) ?? [],
+    };
+    const terms = campaign.contract.find((t) => t.location === location.id);
+    const sold = !contracted
+      ? live
+      : terms
+        ? {
+            spans: playSpans(terms, campaign),
+            loopSeconds: terms.loop_seconds,
+            devices: Array.from({ length: terms.devices }, () => ALWAYS),
+          }
+        : { spans: [], loopSeconds: location.loop_seconds, devices: [] };
     for (const day of days) {
-      const base = { day, timeZone: clock.timeZone, spans, loopSeconds: location.loop_seconds, zones, devices };
-      const whole = expectedPlays(base);
-      expectedTotal += whole;
+      const common = { day, timeZone: clock.timeZone, zones };
+      const until = day < clock.today ? undefined : clock.cutoff;
+      const whole = expectedPlays({ ...common, ...sold });
+      contractTotal += whole;
       if (day > last) continue;
       const found = byKey.get(`${location.id}|${day}`);
+      const contract = until === undefined ? whole : expectedPlays({ ...common, ...sold, until });
+      const delivered = found?.delivered ?? 0;
       cells.push({
         location: location.id,
         location_name: location.name,
         date: day,
-        expected: day < clock.today ? whole : expectedPlays({ ...base, until: clock.cutoff }),
-        delivered: found?.delivered ?? 0,
+        expected: expectedPlays({ ...common, ...live, until }),
+        contract,
+        bonus: contracted ? Math.max(0, delivered - Math.round(contract)) : 0,
+        delivered,
         partial: found?.partial ?? 0,
         wrong_creative: found?.wrong_creative ?? 0,
         outside_schedule: found?.outside_schedule ?? 0,
@@ -89,7 +120,7 @@ function cellsOf(
       });
     }
   }
-  return { cells, expectedTotal };
+  return { cells, contractTotal };
 }
 
 /** Campaigns that were booked (approved and later, finished ones included) pace; new and rejected ones
@@ -107,7 +138,7 @@ export function deliveryOf(
   clock: DeliveryClock,
   { group = 'location,day', from, to }: { group?: DeliveryGroup; from?: string; to?: string } = {},
 ): Delivery {
-  const { cells, expectedTotal } = cellsOf(campaign, periods, counts, clock);
+  const { cells, contractTotal } = cellsOf(campaign, periods, counts, clock);
   const goal = { goal_type: campaign.goal_type, goal_value: campaign.goal_value };
   const keyOf = (c: Cell) =>
     group === 'location' ? `${c.location}` : group === 'day' ? c.date : `${c.location}|${c.date}`;
@@ -126,7 +157,7 @@ export function deliveryOf(
     finished: campaign.state === CampaignState.Finished || campaign.end_date < clock.today,
   };
   const figuresOf = (counts: DeliveryCounts) => {
-    const f = deliveryFigures(counts, goal, expectedTotal);
+    const f = deliveryFigures(counts, goal, contractTotal);
     return { ...f, pacing: campaignPacing(f.delivery_pct, status) };
   };
   const rows = [...grouped.values()].map(({ counts, cell }): DeliveryRow => ({
@@ -142,7 +173,7 @@ export function deliveryOf(
       (place.get(a.location ?? 0) ?? 0) - (place.get(b.location ?? 0) ?? 0),
   );
   const set = goalOf(goal);
-  const contracted = set ? set.value : Math.round(expectedTotal);
+  const contracted = set ? set.value : Math.round(contractTotal);
   const totals = figuresOf(total);
   const got =
     set?.type === 'impressions' ? totals.impressions_measured + totals.impressions_modelled : totals.delivered;

@@ -17,6 +17,15 @@ export type DeliveryLocation = {
   impressions_per_play: number | null;
 };
 
+/** What a booked campaign was sold at a location, frozen at its approval (campaign_contracts). */
+export type ContractTerms = {
+  location: number;
+  devices: number;
+  loop_seconds: number;
+  open_time: string;
+  close_time: string;
+};
+
 export type DeliveryCampaign = {
   id: number;
   sys_id: string;
@@ -33,6 +42,9 @@ export type DeliveryCampaign = {
   advertiser: number;
   advertiser_name: string;
   locations: DeliveryLocation[];
+  /** Per location, what it was sold at its approval; empty while it is not booked (or was booked
+   * before contracts were kept and has none). */
+  contract: ContractTerms[];
 };
 
 /** Counts of one campaign at one location on one local day. */
@@ -102,6 +114,9 @@ export const deliveryRepository = {
               order by l.name, l.id)
             from campaign_locations cl join locations l on l.id = cl.location_id
             where cl.campaign_id = campaigns.id), '[]'::json)`.as('locations'),
+        sql`coalesce((select json_agg(json_build_object('location', cc.location_id, 'devices', cc.devices,
+              'loop_seconds', cc.loop_seconds, 'open_time', cc.open_time, 'close_time', cc.close_time))
+            from campaign_contracts cc where cc.campaign_id = campaigns.id), '[]'::json)`.as('contract'),
       ])
       .where(sql<boolean>`campaigns.id in (${idList})`);
     const sums = sql`sum(delivered)::int as delivered, sum(partial)::int as partial,

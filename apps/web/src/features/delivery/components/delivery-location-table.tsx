@@ -15,6 +15,7 @@ const HEADERS = [
   'Location',
   'Due',
   'Delivered',
+  'Bonus plays',
   'Delivery %',
   'Pacing',
   'Partial plays',
@@ -29,6 +30,7 @@ function Figures({ row, goalType }: { row: DeliveryRow | DeliveryResponse['_tota
     <>
       <Table.Td ta="right">{formatCount(row.due)}</Table.Td>
       <Table.Td ta="right">{formatCount(deliveredInUnit(row, goalType))}</Table.Td>
+      <Table.Td ta="right">{formatCount(row.bonus)}</Table.Td>
       <Table.Td>
         <DeliveryBar pct={row.delivery_pct} pacing={row.pacing} w={70} />
       </Table.Td>

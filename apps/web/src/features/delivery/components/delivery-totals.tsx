@@ -70,6 +70,11 @@ export function DeliveryTotals({ totals }: { totals: Totals }) {
     ...(totals.goal_type === 'impressions'
       ? [{ label: 'Delivered plays', value: formatCount(totals.delivered), hint: 'Completed, right creative' }]
       : []),
+    {
+      label: 'Bonus plays',
+      value: formatCount(totals.bonus),
+      hint: 'Delivered beyond what was booked: screens added since',
+    },
     { label: 'Partial plays', value: formatCount(totals.partial), hint: 'Stopped early: not delivered' },
     {
       label: 'Wrong creative',
