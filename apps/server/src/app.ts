@@ -47,6 +47,7 @@ import { registerAdvertiserModules } from './modules/advertisers/advertisers.mod
 import { registerAppConfigRoutes } from './modules/app-config/app-config.routes.ts';
 import { registerLocationModules } from './modules/locations/locations.module.ts';
 import { createCampaignApprovalService } from './modules/campaigns/campaigns.approval.service.ts';
+import { createCampaignGoalService } from './modules/campaigns/campaigns.goal.service.ts';
 import { registerCampaignRoutes } from './modules/campaigns/campaigns.routes.ts';
 import { createCampaignsService } from './modules/campaigns/campaigns.service.ts';
 import { registerAuthRoutes } from './modules/auth/auth.routes.ts';
@@ -172,9 +173,11 @@ export async function buildApp({
   registerLocationModules(app, catalogueDeps, campaigns);
   registerAdvertiserModules(app, catalogueDeps);
   const delivery = createDeliveryService({ db, access, config, campaigns });
+  const goals = createCampaignGoalService({ access, campaigns, delivery });
   registerCampaignRoutes(app, {
     campaigns,
-    approval: createCampaignApprovalService({ access, campaigns, config, db }),
+    approval: createCampaignApprovalService({ access, campaigns, config, db, checkGoal: goals.checkGoal }),
+    goals,
     delivery,
   });
   registerAlertRoutes(app, createAlertsService(db, access, config));

@@ -186,10 +186,6 @@ export function inventorySettings(env: NodeJS.ProcessEnv = process.env): Invento
 }
 
 /** HOLD_DAYS alone, for code that has no Config at hand (the approval check's default). */
-export function holdDaysSetting(env: NodeJS.ProcessEnv = process.env): number {
-  return envSchema.pick({ HOLD_DAYS: true }).parse(env).HOLD_DAYS;
-}
-
 export type ThrottleSettings = {
   maxFailures: number;
   maxFailuresPerAddress: number;

@@ -250,6 +250,11 @@ export const deliveryTotals = z.object({
   /** Delivered (or impressions, for an impressions goal) ÷ contracted × 100: how much of the sale is
    * done; null when nothing was contracted. */
   progress_pct: z.number().nullable(),
+  /** What the schedule can deliver over the whole run, whatever the goal: its contracted plays (the
+   * screens there now while it is not booked), and those × the locations' impressions per play (null
+   * when no location has one). A goal above them is refused unless overridden. */
+  deliverable_plays: z.number().int(),
+  deliverable_impressions: z.number().int().nullable(),
 });
 export type DeliveryTotals = z.infer<typeof deliveryTotals>;
 

@@ -21,6 +21,8 @@ export const totalsFixture = (extra: Partial<DeliveryTotals> = {}): DeliveryTota
   goal_value: null,
   contracted: 0,
   progress_pct: null,
+  deliverable_plays: 0,
+  deliverable_impressions: null,
   ...extra,
 });
 

@@ -21,14 +21,17 @@ import { badRequest } from '../../http/errors.ts';
 import { sendMessage } from '../messages/messages.service.ts';
 import { checkRoom, requireOverride } from './campaigns.capacity.ts';
 import { freezeContract } from './campaigns.contract.ts';
+import type { CampaignGoalService } from './campaigns.goal.service.ts';
 import { CAMPAIGN_MODEL as model, campaignRows } from './campaigns.repository.ts';
 import type { CampaignsService } from './campaigns.service.ts';
 
 export type CampaignApprovalDeps = {
   access: Access;
   campaigns: CampaignsService;
-  config: Pick<Config, 'campaigns' | 'now'>;
+  config: Pick<Config, 'campaigns' | 'now' | 'timeZone' | 'holdDays'>;
   db: Database;
+  /** The goal's check against what the schedule can deliver (campaigns.goal.service.ts). */
+  checkGoal: CampaignGoalService['checkGoal'];
 };
 
 type Step = {
@@ -45,7 +48,7 @@ type Step = {
   check?: (trx: Database, campaign: Campaign) => Promise<unknown>;
 };
 
-export function createCampaignApprovalService({ access, campaigns, config, db }: CampaignApprovalDeps) {
+export function createCampaignApprovalService({ access, campaigns, config, db, checkGoal }: CampaignApprovalDeps) {
   async function move(auth: Auth, id: number, step: Step) {
     access.require(auth, step.permission);
     const current = await campaigns.loadVisible(auth, id);
@@ -91,9 +94,17 @@ export function createCampaignApprovalService({ access, campaigns, config, db }:
         notify: toAuthor('info', (c) => campaignTexts.approvedMessage(c.name)),
         check: async (trx, campaign) => {
           campaigns.requireBoundedRun(campaign);
-          await checkRoom(trx, { auth, campaign, today: campaigns.today(), override: override_capacity });
-          // What it is sold from now on: the schedule as booked.
+          await checkRoom(trx, {
+            auth,
+            campaign,
+            today: campaigns.today(),
+            override: override_capacity,
+            timeZone: config.timeZone,
+            holdDays: config.holdDays,
+          });
+          // What it is sold from now on: the schedule as booked, which must be able to deliver its goal.
           await freezeContract(trx, campaign.id, config.now());
+          await checkGoal(trx, { auth, id: campaign.id, override: override_capacity });
         },
       });
     },

@@ -17,7 +17,6 @@ import {
 import { OVERRIDE_CAPACITY } from '@marquee/contracts/permissions';
 import type { Access, Auth } from '../../access/access.ts';
 import { writeLogEntry } from '../../audit/audit.ts';
-import { holdDaysSetting } from '../../config.ts';
 import type { Database } from '../../db/database.ts';
 import { HttpError } from '../../http/errors.ts';
 import { loadInventory, lockLocations } from '../locations/inventory.repository.ts';
@@ -62,9 +61,18 @@ export async function checkRoom(
     campaign,
     today,
     override,
-    timeZone = 'UTC',
-    holdDays = holdDaysSetting(),
-  }: { auth: Auth; campaign: Campaign; today: string; override: boolean; timeZone?: string; holdDays?: number },
+    timeZone,
+    holdDays,
+  }: {
+    auth: Auth;
+    campaign: Campaign;
+    today: string;
+    override: boolean;
+    /** TIME_ZONE: the slots are wall-clock times there. */
+    timeZone: string;
+    /** HOLD_DAYS: how long a New campaign holds room after its last save. */
+    holdDays: number;
+  },
 ): Promise<ConflictReport> {
   const none: ConflictReport = { ranges: [], count: 0, range_count: 0, tightest: null };
   if (campaign.end_date < today) return none;

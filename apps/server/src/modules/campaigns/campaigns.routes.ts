@@ -10,7 +10,9 @@ import { resources } from '@marquee/contracts/resources';
 import { registerBulkAction } from '../../http/bulk.ts';
 import { registerCrudRoutes } from '../../http/crud.ts';
 import { requireAuth } from '../../http/session.ts';
+import { goalInput } from '@marquee/contracts/goals';
 import type { CampaignApprovalService } from './campaigns.approval.service.ts';
+import type { CampaignGoalService } from './campaigns.goal.service.ts';
 import type { DeliveryService } from '../delivery/delivery.service.ts';
 import type { CampaignsService } from './campaigns.service.ts';
 
@@ -23,8 +25,14 @@ export function registerCampaignRoutes(
   {
     campaigns,
     approval,
+    goals,
     delivery,
-  }: { campaigns: CampaignsService; approval: CampaignApprovalService; delivery: Pick<DeliveryService, 'withPacing'> },
+  }: {
+    campaigns: CampaignsService;
+    approval: CampaignApprovalService;
+    goals: CampaignGoalService;
+    delivery: Pick<DeliveryService, 'withPacing'>;
+  },
 ) {
   const definition = resources.campaigns;
   const tags = ['campaigns'];
@@ -51,6 +59,11 @@ export function registerCampaignRoutes(
     `${detail}approve/`,
     { schema: { tags, params: idParam, body: approveInput, response: { 200: out, ...errors, 400: badRequest } } },
     (req) => approval.approve(requireAuth(req), req.params.id, req.body ?? {}),
+  );
+  r.post(
+    `${detail}goal/`,
+    { schema: { tags, params: idParam, body: goalInput, response: { 200: out, ...errors } } },
+    (req) => goals.setGoal(requireAuth(req), req.params.id, req.body),
   );
   r.post(
     `${detail}reject/`,

@@ -38,7 +38,7 @@ import {
 export type CampaignsDeps = {
   db: Database;
   access: Access;
-  config: Pick<Config, 'now' | 'timeZone' | 'zones' | 'campaigns' | 'maxCampaignDays'>;
+  config: Pick<Config, 'now' | 'timeZone' | 'zones' | 'campaigns' | 'maxCampaignDays' | 'holdDays'>;
 };
 
 /** The input a stored campaign would be sent as (what a PATCH starts from). */
@@ -223,7 +223,14 @@ export function createCampaignsService({ db, access, config }: CampaignsDeps) {
         await dropContract(trx, id);
         const after = await crud.loadOr404(id, trx);
         if (occupancyKind(before.state) === 'booked') {
-          await checkRoom(trx, { auth, campaign: after, today: today(), override: override_capacity });
+          await checkRoom(trx, {
+            auth,
+            campaign: after,
+            today: today(),
+            override: override_capacity,
+            timeZone: config.timeZone,
+            holdDays: config.holdDays,
+          });
         }
         await writeLogEntry(trx, {
           userId: auth.user.id,

@@ -8,6 +8,7 @@ import {
   expectedPlays,
   goalOf,
   playSpans,
+  type Deliverable,
   type DeliveryCounts,
   type DevicePeriod,
   type DeliveryGroup,
@@ -76,6 +77,7 @@ function cellsOf(
   const last = campaign.end_date < clock.today ? campaign.end_date : clock.today;
   const cells: Cell[] = [];
   let contractTotal = 0;
+  let impressionsTotal: number | null = null;
   const run = boundedRun(campaign.start_date, campaign.end_date);
   const days = run ? eachDayOf(run.from, run.to) : [];
   const contracted = campaign.contract.length > 0;
@@ -95,11 +97,13 @@ function cellsOf(
             devices: Array.from({ length: terms.devices }, () => ALWAYS),
           }
         : { spans: [], loopSeconds: location.loop_seconds, devices: [] };
+    let locationTotal = 0;
     for (const day of days) {
       const common = { day, timeZone: clock.timeZone, zones };
       const until = day < clock.today ? undefined : clock.cutoff;
       const whole = expectedPlays({ ...common, ...sold });
       contractTotal += whole;
+      locationTotal += whole;
       if (day > last) continue;
       const found = byKey.get(`${location.id}|${day}`);
       const contract = until === undefined ? whole : expectedPlays({ ...common, ...sold, until });
@@ -119,15 +123,23 @@ function cellsOf(
         impressions_modelled: (found?.unmeasured ?? 0) * (location.impressions_per_play ?? 0),
       });
     }
+    if (location.impressions_per_play !== null) {
+      impressionsTotal = (impressionsTotal ?? 0) + locationTotal * location.impressions_per_play;
+    }
   }
-  return { cells, contractTotal };
+  return { cells, contractTotal, deliverable: { plays: contractTotal, impressions: impressionsTotal } };
 }
 
 /** Campaigns that were booked (approved and later, finished ones included) pace; new and rejected ones
  * get their figures and `not_booked`. */
 const booked = (state: number) => (REPORT_STATES as readonly number[]).includes(state);
 
-export type Delivery = { totals: DeliveryTotals; rows: DeliveryRow[] };
+export type Delivery = {
+  totals: DeliveryTotals;
+  rows: DeliveryRow[];
+  /** What the schedule can deliver over the whole run, whatever the goal. */
+  deliverable: Deliverable;
+};
 
 /** The delivery of one campaign: rows grouped by `group` over [from, to] (days; both optional) and
  * the totals of those rows. */
@@ -138,7 +150,7 @@ export function deliveryOf(
   clock: DeliveryClock,
   { group = 'location,day', from, to }: { group?: DeliveryGroup; from?: string; to?: string } = {},
 ): Delivery {
-  const { cells, contractTotal } = cellsOf(campaign, periods, counts, clock);
+  const { cells, contractTotal, deliverable } = cellsOf(campaign, periods, counts, clock);
   const goal = { goal_type: campaign.goal_type, goal_value: campaign.goal_value };
   const keyOf = (c: Cell) =>
     group === 'location' ? `${c.location}` : group === 'day' ? c.date : `${c.location}|${c.date}`;
@@ -179,11 +191,17 @@ export function deliveryOf(
     set?.type === 'impressions' ? totals.impressions_measured + totals.impressions_modelled : totals.delivered;
   return {
     rows,
+    deliverable: {
+      plays: Math.round(deliverable.plays),
+      impressions: deliverable.impressions === null ? null : Math.round(deliverable.impressions),
+    },
     totals: {
       ...totals,
       goal_type: set?.type ?? null,
       goal_value: set?.value ?? null,
       contracted,
+      deliverable_plays: Math.round(deliverable.plays),
+      deliverable_impressions: deliverable.impressions === null ? null : Math.round(deliverable.impressions),
       progress_pct: contracted > 0 ? round1((got / contracted) * 100) : null,
     },
   };

@@ -53,14 +53,15 @@ export function createDeliveryService({ db, access, config, campaigns }: Deliver
     };
   };
 
-  /** The delivery of each campaign among `ids` (one statement whatever their number). */
-  async function deliveries(ids: readonly number[], options?: Parameters<typeof deliveryOf>[4]) {
+  /** The delivery of each campaign among `ids` (one statement whatever their number), read through
+   * `database` (a transaction's, to see what it wrote). */
+  async function deliveries(ids: readonly number[], options?: Parameters<typeof deliveryOf>[4], database = db) {
     const now = clock();
     const {
       campaigns: found,
       periods,
       counts,
-    } = await repo.read(db, {
+    } = await repo.read(database, {
       ids,
       today: now.today,
       cutoff: new Date(now.cutoff),
