@@ -53,6 +53,7 @@ import { canOverrideCapacity, NoRoomAlert } from './capacity-conflicts.tsx';
 import { CampaignPlaylist } from './playlist/campaign-playlist.tsx';
 import { useCampaignRoom } from './use-campaign-room.ts';
 import { useCapacityCheckedSave } from './use-capacity-checked-save.ts';
+import { isGoalOnly, useGoalSave } from './use-goal-save.tsx';
 import { SysIdBadge } from '../../../components/sys-id.tsx';
 
 export type CampaignFormProps = {
@@ -139,6 +140,9 @@ function CampaignFormBody({
   const booked = campaign !== undefined && occupancyKind(campaign.state) === 'booked';
   const canOverride = canOverrideCapacity(campaign?._permissions);
   const { saveChecked, refusal, overrideNextSave } = useCapacityCheckedSave({ campaignId: campaign?.id, canOverride });
+  const saveGoal = useGoalSave({ canOverride });
+  /** Only the goal of a booked campaign changed: its own action saves it and keeps it booked. */
+  const onlyGoalChanged = (input: CampaignInput) => booked && campaign !== undefined && isGoalOnly(campaign, input);
 
   const form = useEditForm<Detail<Campaign>, CampaignFormValues, CampaignInput>({
     object: campaign,
@@ -148,7 +152,7 @@ function CampaignFormBody({
     fields: CAMPAIGN_FORM_FIELDS,
     pathOf: campaignPath,
     describe: (saved) => `Campaign "${saved.name}"`,
-    save: saveChecked,
+    save: (input) => (campaign && onlyGoalChanged(input) ? saveGoal(campaign.id, input) : saveChecked(input)),
     // `room` as it was when Save was pressed: this render's.
     onSaved: (saved) => {
       if (room.status === 'ready' && !room.fits && occupancyKind(saved.state) === 'held') {
@@ -190,8 +194,8 @@ function CampaignFormBody({
     campaign !== undefined && !(UNAPPROVED_STATES as readonly number[]).includes(campaign.state);
 
   const checkAndSave = handleSubmit(
-    async () => {
-      if (needsConfirmation && !(await confirmEditApproved())) return;
+    async (input) => {
+      if (needsConfirmation && !onlyGoalChanged(input) && !(await confirmEditApproved())) return;
       await submit();
     },
     () => {
@@ -359,7 +363,7 @@ function CampaignFormBody({
                 />
                 <CampaignZonesSection zones={config.zones} readOnly={readOnly} />
                 <CampaignAudienceSection config={config} readOnly={readOnly} />
-                <CampaignGoalSection readOnly={readOnly} />
+                <CampaignGoalSection readOnly={readOnly} campaignId={campaign?.id} />
               </SimpleGrid>
               {showRoom && <AvailabilityPanel room={room} warning={roomWarning} scope={scope} />}
               <Paper withBorder p="md" radius="md">

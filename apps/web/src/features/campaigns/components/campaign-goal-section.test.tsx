@@ -75,6 +75,24 @@ describe('CampaignForm goal', { timeout: 20_000 }, () => {
     );
   });
 
+  it('sets only the goal of an approved campaign with its own action: no confirm, it stays approved', async () => {
+    const put = vi.spyOn(api, 'put');
+    const post = vi.spyOn(api, 'post').mockResolvedValue(campaignFixture({ goal_type: 'plays', goal_value: 300 }));
+    const { user } = renderWithProviders(<CampaignForm campaign={campaignFixture({ state: 1 })} readOnly={false} />);
+    await screen.findByRole('textbox', { name: 'Name' });
+    await user.click(goalCounts('Plays'));
+    await user.type(screen.getByRole('textbox', { name: 'Contracted plays' }), '300');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(post).toHaveBeenCalledTimes(1));
+    expect(post).toHaveBeenCalledWith(
+      '/api/campaigns/9/goal/',
+      { goal_type: 'plays', goal_value: 300 },
+      { quietStatuses: [400] },
+    );
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(put).not.toHaveBeenCalled();
+  });
+
   it('asks for the number when a type is chosen without one, and refuses one out of range', async () => {
     const put = vi.spyOn(api, 'put');
     const show = vi.spyOn(notifications, 'show');

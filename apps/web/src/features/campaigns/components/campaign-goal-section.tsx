@@ -7,6 +7,10 @@ import { useId } from 'react';
 import { Controller, useFormContext, useWatch } from 'react-hook-form';
 import { FieldLabel, readOnlyProps, SectionTitle } from './campaign-form-label.tsx';
 import type { CampaignFormValues } from './campaign-form-values.ts';
+import { useCurrentUser } from '../../../lib/current-user.ts';
+import { formatCount } from '../../../lib/delivery-format.ts';
+import { useCampaignDeliveryTotals } from '../api/get-campaign-delivery-totals.ts';
+import { STATISTICS_PERMISSION } from './campaign-delivery-summary.tsx';
 
 /** The segmented control's value for "no goal" (its values are strings). */
 const NONE = 'none';
@@ -26,7 +30,24 @@ export const goalHelpText =
   'Without a goal, the contract is the plays the loop schedule gives (loops × hours × screens). ' +
   'Impressions count the viewers a screen measures, and elsewhere the plays × the location’s impressions per play.';
 
-export function CampaignGoalSection({ readOnly }: { readOnly: boolean }) {
+/** What the saved campaign's schedule can deliver over its whole run (its contract once booked), for
+ * users who may read the statistics: a goal above it is refused unless overridden. */
+function DeliverableNote({ campaignId }: { campaignId: number }) {
+  const me = useCurrentUser();
+  const allowed = Boolean(me?._permissions.includes(STATISTICS_PERMISSION));
+  const { data: totals } = useCampaignDeliveryTotals(campaignId, { enabled: allowed });
+  if (!allowed || !totals) return null;
+  const impressions = totals.deliverable_impressions;
+  return (
+    <Text size="sm" mb="md">
+      As saved, its schedule can deliver {formatCount(totals.deliverable_plays)} plays
+      {impressions === null ? '' : ` and about ${formatCount(impressions)} impressions`} over the whole campaign; a
+      larger goal is refused unless capacity is overridden.
+    </Text>
+  );
+}
+
+export function CampaignGoalSection({ readOnly, campaignId }: { readOnly: boolean; campaignId?: number }) {
   const { control } = useFormContext<CampaignFormValues, unknown, CampaignInput>();
   const goalType = useWatch({ control, name: 'goal_type' });
   const typeLabelId = useId();
@@ -38,6 +59,7 @@ export function CampaignGoalSection({ readOnly }: { readOnly: boolean }) {
       <Text size="sm" c="dimmed" mb="md">
         {goalHelpText}
       </Text>
+      {campaignId !== undefined && <DeliverableNote campaignId={campaignId} />}
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
         <Controller
           control={control}
