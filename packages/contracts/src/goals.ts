@@ -20,8 +20,8 @@ export const pacingLabels: Record<Pacing, string> = {
   behind: 'Behind',
   at_risk: 'At risk',
   not_booked: 'Not booked',
-  finished_over: 'Finished, delivered',
-  finished_under: 'Finished, under-delivered',
+  finished_over: 'Delivered',
+  finished_under: 'Under-delivered',
 };
 
 const deliveryTextsBase = {

@@ -1,9 +1,11 @@
 // Demo campaigns for a new database: a handful over the coming weeks in various states, so the
 // calendar, the approval list and the playlists have something to show. Needs the demo clips.
 import { ActionFlag } from '@marquee/contracts/action-flags';
+import { REPORT_STATES } from '@marquee/contracts/campaigns';
 import { writeLogEntry } from '../audit/audit.ts';
 import type { Config } from '../config.ts';
 import { addDays, dayIn } from '../lib/days.ts';
+import { freezeContract } from '../modules/campaigns/campaigns.contract.ts';
 import type { Database } from './database.ts';
 
 /** name, state, first and last day (relative to today), zones, which clip and locations (by index). */
@@ -69,6 +71,8 @@ export async function seedDemoCampaigns(db: Database, config: Pick<Config, 'now'
         objectRepr: c.name,
         actionFlag: ActionFlag.Addition,
       });
+      // Booked ones were sold as their locations are now, as an approval would have frozen them.
+      if ((REPORT_STATES as readonly number[]).includes(c.state)) await freezeContract(trx, id, config.now());
     }
   });
 }

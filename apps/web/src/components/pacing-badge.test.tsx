@@ -16,8 +16,8 @@ describe('PacingBadge', () => {
     ['behind', 'Behind', '--mantine-color-yellow-'],
     ['at_risk', 'At risk', '--mantine-color-red-'],
     ['not_booked', 'Not booked', '--mantine-color-gray-'],
-    ['finished_over', 'Finished, delivered', '--mantine-color-dark-'],
-    ['finished_under', 'Finished, under-delivered', '#a84300'],
+    ['finished_over', 'Delivered', '--mantine-color-dark-'],
+    ['finished_under', 'Under-delivered', '#a84300'],
   ];
 
   it.each(cases)('shows %s as "%s" in its colour (%s), named "Pacing: …" for screen readers', (pacing, text, color) => {

@@ -1,5 +1,5 @@
 // A campaign's pacing as a coloured badge that always carries its words (Ahead, On track, Behind, At
-// risk; Not booked; Finished, delivered or under-delivered), so colour is never the only sign: ahead
+// risk; Not booked; once finished, Delivered or Under-delivered), so colour is never the only sign: ahead
 // blue, on track green, behind yellow, at risk red, not booked outlined grey, finished dark grey or
 // dark orange when short. Screen readers hear "Pacing: On track". There is none before anything was due.
 import { Badge, VisuallyHidden, type BadgeProps } from '@mantine/core';

@@ -24,7 +24,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`
     insert into campaign_contracts (campaign_id, location_id, frozen_at, devices, loop_seconds, open_time, close_time)
     select c.id, l.id, now(),
-      (select count(*) from device_periods p where p.location_id = l.id and p.active_to is null)::int,
+      (select count(*) from devices d where d.location_id = l.id and d.is_active)::int,
       l.loop_seconds, l.open_time, l.close_time
     from campaigns c
     join campaign_locations cl on cl.campaign_id = c.id

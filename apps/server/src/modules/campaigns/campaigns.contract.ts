@@ -5,14 +5,15 @@
 import { sql } from 'kysely';
 import type { Database } from '../../db/database.ts';
 
-/** Freezes the campaign's contract at `at` from its locations as they are now (replacing any). */
+/** Freezes the campaign's contract at `at` from its locations as they are now (replacing any): the
+ * screens registered and enabled there (a new screen plays as soon as it is registered), the loop
+ * length and the opening hours. */
 export async function freezeContract(db: Database, campaignId: number, at: Date): Promise<void> {
   await dropContract(db, campaignId);
   await sql`
     insert into campaign_contracts (campaign_id, location_id, frozen_at, devices, loop_seconds, open_time, close_time)
     select cl.campaign_id, l.id, ${at},
-      (select count(*) from device_periods p
-        where p.location_id = l.id and p.active_from <= ${at} and (p.active_to is null or p.active_to > ${at}))::int,
+      (select count(*) from devices d where d.location_id = l.id and d.is_active)::int,
       l.loop_seconds, l.open_time, l.close_time
     from campaign_locations cl
     join locations l on l.id = cl.location_id
