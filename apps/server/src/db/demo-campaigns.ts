@@ -8,7 +8,8 @@ import { addDays, dayIn } from '../lib/days.ts';
 import { freezeContract } from '../modules/campaigns/campaigns.contract.ts';
 import type { Database } from './database.ts';
 
-/** name, state, first and last day (relative to today), zones, which clip and locations (by index). */
+/** name, state, first and last day (relative to today; the running ones start when the demo history
+ * does, DEMO_HISTORY_DAYS ago), zones, which clip and locations (by index). */
 const CAMPAIGNS: {
   name: string;
   state: number;
@@ -18,13 +19,13 @@ const CAMPAIGNS: {
   clip: number;
   at: number[];
 }[] = [
-  { name: 'Morning Blend launch', state: 3, from: -3, to: 14, zones: [1], clip: 0, at: [0, 1] },
+  { name: 'Morning Blend launch', state: 3, from: -2, to: 14, zones: [1], clip: 0, at: [0, 1] },
   { name: 'Cold Brew summer', state: 1, from: 2, to: 20, zones: [1, 2], clip: 1, at: [0, 2] },
-  { name: 'Trail Jacket autumn', state: 10, from: -7, to: 7, zones: [1, 3], clip: 2, at: [2, 3] },
+  { name: 'Trail Jacket autumn', state: 10, from: -2, to: 7, zones: [1, 3], clip: 2, at: [2, 3] },
   { name: 'Summit Tent weekend', state: 0, from: 5, to: 12, zones: [1], clip: 3, at: [1] },
   { name: 'Lumen X preorders', state: 0, from: 1, to: 27, zones: [1, 4], clip: 4, at: [0, 1, 2, 3] },
   { name: 'Lumen X teaser', state: 98, from: 3, to: 10, zones: [2], clip: 4, at: [3] },
-  { name: 'Coffee spring promo', state: 99, from: -20, to: -2, zones: [1], clip: 0, at: [0] },
+  { name: 'Coffee spring promo', state: 99, from: -2, to: -1, zones: [1], clip: 0, at: [0] },
   { name: 'Station takeover', state: 2, from: 0, to: 9, zones: [1, 2, 3], clip: 1, at: [0] },
 ];
 

@@ -133,8 +133,8 @@ const DEMO_SILENT = { serial: 'CS-HALL-02', from: 10 * 60, to: 18 * 60 };
 const DEMO_SEED = 20_240_601;
 
 /**
- * The demo history: the demo devices (which had no usable token) get tokens and report the last
- * DEMO_HISTORY_DAYS days up to now through the real gateway, once per loop for every campaign that
+ * The demo history: the demo devices (which had no usable token) get tokens and report from the start
+ * of the day DEMO_HISTORY_DAYS days ago up to now through the real gateway, once per loop for every campaign that
  * went to their location, within each campaign's dates.
  */
 export async function seedDemoHistory({
@@ -165,7 +165,8 @@ export async function seedDemoHistory({
       shortShare: DEMO_SHORT_SHARE,
       wrongChecksumShare: DEMO_WRONG_CHECKSUM_SHARE,
     },
-    from: to - DEMO_HISTORY_DAYS * 86_400_000,
+    // From the start of that day: the demo's campaigns that began then owe their whole first day.
+    from: zonedInstant(dayOfInstant(to - DEMO_HISTORY_DAYS * 86_400_000, config.timeZone), 0, config.timeZone),
     to,
     seed: DEMO_SEED,
     send: injectSend(app),

@@ -22,6 +22,8 @@ export const deliveredInUnit = (
   goalType: GoalType | null | undefined,
 ) => (goalType === 'impressions' ? row.impressions_measured + row.impressions_modelled : row.delivered);
 
-/** How the contracted amount came about: "plays goal", "impressions goal" or "expected plays". */
-export const contractBasis = (goalType: GoalType | null | undefined) =>
-  goalType ? `${goalType} goal` : 'expected plays';
+/** How the contracted amount came about: "plays goal", "impressions goal", the plays of the schedule
+ * frozen at the approval ("plays as booked"), or, while the campaign is not booked, a quote from the
+ * screens there now. */
+export const contractBasis = (goalType: GoalType | null | undefined, booked = true) =>
+  goalType ? `${goalType} goal` : booked ? 'plays as booked' : 'quote: screens there now';

@@ -89,7 +89,7 @@ describe('DeliveryListScreen', () => {
     const [, morning, reach, cold] = within(table).getAllByRole('row');
 
     expect(within(morning!).getByText('96,262 plays')).toBeInTheDocument();
-    expect(within(morning!).getByText('expected plays')).toBeInTheDocument();
+    expect(within(morning!).getByText('plays as booked')).toBeInTheDocument();
     expect(within(morning!).getByText('15,186')).toBeInTheDocument();
     expect(within(morning!).getByText('of 16,552 due')).toBeInTheDocument();
     expect(within(morning!).getByRole('img', { name: 'Delivered 91.7 % of what was due' })).toBeInTheDocument();

@@ -62,7 +62,7 @@ const columns: DataColumn<CampaignDelivery>[] = [
           {formatCount(row.contracted)} {contractUnit(row.goal_type)}
         </Text>
         <Text span size="xs" c="dimmed">
-          {contractBasis(row.goal_type)}
+          {contractBasis(row.goal_type, row.pacing !== 'not_booked')}
         </Text>
       </Stack>
     ),

@@ -40,7 +40,11 @@ export function DeliveryTotals({ totals }: { totals: Totals }) {
     {
       label: 'Contracted',
       value: `${formatCount(totals.contracted)} ${unit}`,
-      hint: totals.goal_type ? `The campaign's ${contractBasis(totals.goal_type)}` : 'Expected plays of the whole run',
+      hint: totals.goal_type
+        ? `The campaign's ${contractBasis(totals.goal_type)}`
+        : totals.pacing === 'not_booked'
+          ? 'A quote: what the screens there now can play over the whole run'
+          : 'The plays of the schedule as booked, over the whole run',
     },
     { label: 'Due so far', value: `${formatCount(totals.due)} ${unit}`, hint: 'What the contract asks for by now' },
     {
