@@ -129,11 +129,17 @@ describeBackends(
         [day(-1), perDay],
         [TODAY, 6 * 60 * 2],
       ]);
-      const { contracted: longContract, progress_pct: _lp, ...longSoFar } = long._totals;
-      const { contracted: shortContract, progress_pct: _sp, ...shortSoFar } = short._totals;
+      const { contracted: longContract, progress_pct: _lp, deliverable_plays: longRun, ...longSoFar } = long._totals;
+      const {
+        contracted: shortContract,
+        progress_pct: _sp,
+        deliverable_plays: shortRun,
+        ...shortSoFar
+      } = short._totals;
       expect(longSoFar).toEqual(shortSoFar);
       // What was sold is every day of the run: 1096 days against 4.
       expect(longContract).toBe(perDay * 1096);
+      expect([longRun, shortRun]).toEqual([perDay * 1096, perDay * 4]);
       expect(shortContract).toBe(perDay * 4);
       // A period asks only about its days, whatever the run.
       expect((await report(admin, plain.long.id, `?date__gte=${day(-1)}&date__lte=${day(-1)}`))._totals.expected).toBe(
