@@ -44,7 +44,23 @@ export const locationInput = z.object({
   managers: z.array(id).max(1000).optional(),
   campaign_managers: z.array(id).max(1000).optional(),
   ...locationLoopInput,
+  /** A shorter loop or other opening hours that leave booked campaigns without room: save anyway
+   * (needs override_capacity; logged as a Warning). */
+  override_capacity: z.boolean().optional(),
 });
+
+const ROOM_TAKEN = 'This change leaves booked campaigns without room';
+
+/** Whether a refusal's text is the room check's (the form then offers to save anyway). */
+export const isRoomTaken = (text: string | undefined) => text?.startsWith(ROOM_TAKEN) ?? false;
+
+export const locationTexts = {
+  /** A change of the loop or the opening hours refused because booked campaigns would lose room. */
+  roomTaken: (campaigns: readonly string[]) =>
+    `${ROOM_TAKEN}: ${campaigns.join(', ')}. Keep the loop and hours, or save anyway over capacity.`,
+  roomTakenOverride: (campaigns: readonly string[]) =>
+    `Changed over capacity (override_capacity): booked campaigns left without room: ${campaigns.join(', ')}.`,
+} as const;
 export type LocationInput = z.infer<typeof locationInput>;
 
 export const locationQuery = listQuery.extend({

@@ -199,7 +199,13 @@ export function createCrudService<Item extends { id: number }, Input, Filters>(
       return withPermissions(auth, await loadOr404(id));
     },
 
-    async update(auth: Auth, id: number, input: Partial<Input>) {
+    /** `checkAfter` runs in the write's transaction once the row is changed (a refusal rolls it back). */
+    async update(
+      auth: Auth,
+      id: number,
+      input: Partial<Input>,
+      { checkAfter }: { checkAfter?: (trx: Database, before: Item, after: Item) => Promise<void> } = {},
+    ) {
       access.require(auth, perm('change'));
       const current = await loadVisible(auth, id);
       access.require(auth, perm('change'), { model, value: current });
@@ -208,6 +214,7 @@ export function createCrudService<Item extends { id: number }, Input, Filters>(
         const prepared = await checked(trx, input, before);
         await repo.update!(trx, id, prepared);
         const after = await loadOr404(id, trx);
+        await checkAfter?.(trx, before, after);
         await writeLogEntry(trx, {
           userId: auth.user.id,
           model,

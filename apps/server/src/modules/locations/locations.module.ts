@@ -33,6 +33,8 @@ export function registerLocationModules(
     zones: config.zones,
     inventory: config.inventory,
     now: config.now,
+    timeZone: config.timeZone,
+    holdDays: config.holdDays,
   });
   const zones = createLocationZonesService({ db, access, storage, limits: config.media });
   const devices = createDevicesService(db, access, config.now);

@@ -13,7 +13,10 @@ import { createCrudService } from '../../http/crud.ts';
 import { invalidateCounts } from '../../http/count-cache.ts';
 import type { MediaStorage } from '../../media/storage.ts';
 import { existingUserIds, userRefs } from '../catalogue-rows.ts';
+import { dayIn } from '../../lib/days.ts';
+import { requireOverride } from '../campaigns/campaigns.capacity.ts';
 import { syncDevicePeriods } from './device-periods.repository.ts';
+import { checkRoomTaken } from './locations.room.ts';
 import { createLocationsRepository, locationRows, type LocationFilters } from './locations.repository.ts';
 
 export type LocationsDeps = {
@@ -23,9 +26,21 @@ export type LocationsDeps = {
   zones: number[];
   inventory: InventorySettings;
   now: () => Date;
+  /** TIME_ZONE and HOLD_DAYS, for the room check of a change that takes room away. */
+  timeZone: string;
+  holdDays: number;
 };
 
-export function createLocationsService({ db, access, storage, zones, inventory, now }: LocationsDeps) {
+export function createLocationsService({
+  db,
+  access,
+  storage,
+  zones,
+  inventory,
+  now,
+  timeZone,
+  holdDays,
+}: LocationsDeps) {
   const repository = createLocationsRepository(zones, inventory);
   const crud = createCrudService<Location, LocationInput, LocationFilters>(db, access, {
     definition: resources.locations,
@@ -84,16 +99,30 @@ export function createLocationsService({ db, access, storage, zones, inventory, 
     },
 
     /** Whoever creates a location manages it (the superuser role manages every location anyway). */
-    async create(auth: Auth, input: LocationInput) {
+    async create(auth: Auth, { override_capacity: _nothingBooked, ...input }: LocationInput) {
       const managers = auth.superuser ? input.managers : [...(input.managers ?? []), auth.user.id];
       const created = await crud.create(auth, { ...input, ...(managers ? { managers } : {}) });
       zoneCountsChanged();
       return crud.withPermissions(withLink(auth, 'location', created.id), created);
     },
 
-    async update(auth: Auth, id: number, input: Partial<LocationInput>) {
+    /** A shorter loop or other opening hours must leave the booked campaigns their room (the
+     * approval's check), unless overridden. */
+    async update(auth: Auth, id: number, { override_capacity = false, ...input }: Partial<LocationInput>) {
+      requireOverride(access, auth, override_capacity);
       try {
-        return await crud.update(auth, id, input);
+        return await crud.update(auth, id, input, {
+          checkAfter: (trx, before, after) =>
+            checkRoomTaken(trx, {
+              auth,
+              before,
+              after,
+              override: override_capacity,
+              today: dayIn(now(), timeZone),
+              timeZone,
+              holdDays,
+            }),
+        });
       } finally {
         zoneCountsChanged();
       }

@@ -32,13 +32,16 @@ const impressionsPerPlay = z.preprocess(
 );
 
 // Every field is on the form, so every field is sent; an empty loop length says what is wanted, not
-// "expected number".
-const savedSchema = locationInput.required().extend({
-  loop_seconds: loopSeconds,
-  open_time: time(locationLoopInput.open_time.unwrap()),
-  close_time: time(locationLoopInput.close_time.unwrap()),
-  impressions_per_play: impressionsPerPlay,
-});
+// "expected number". Booking over capacity is not a field: the form asks for it after a refusal.
+const savedSchema = locationInput
+  .omit({ override_capacity: true })
+  .required()
+  .extend({
+    loop_seconds: loopSeconds,
+    open_time: time(locationLoopInput.open_time.unwrap()),
+    close_time: time(locationLoopInput.close_time.unwrap()),
+    impressions_per_play: impressionsPerPlay,
+  });
 
 // A new location's loop fields start as the server's settings (LOOP_SECONDS, OPENING_HOURS, from the
 // configuration); left empty (cleared, or the configuration could not be loaded) the server fills them.

@@ -1,10 +1,14 @@
 import { appConfigEndpoint, type AppConfig } from '@marquee/contracts/app-config';
 import { IMPRESSIONS_PER_PLAY_MAX, IMPRESSIONS_PER_PLAY_TEXT } from '@marquee/contracts/availability';
+import type { UserInfo } from '@marquee/contracts/auth';
+import { locationTexts } from '@marquee/contracts/locations';
+import { OVERRIDE_CAPACITY } from '@marquee/contracts/permissions';
 import { messages } from '@marquee/contracts/texts';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { api } from '../../../lib/api.ts';
 import { ApiError } from '../../../lib/api-client.ts';
+import { userInfoQueryKey } from '../../../lib/current-user.ts';
 import { configFixture } from '../../../test/fixtures.ts';
 import { renderWithProviders } from '../../../test/render.tsx';
 import { locationFixture } from './location-fixtures.ts';
@@ -382,5 +386,52 @@ describe('LocationForm', { timeout: 20_000 }, () => {
     );
     expect(screen.getByText('Disabled')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Enable' })).toBeInTheDocument();
+  });
+});
+
+describe('LocationForm room check', { timeout: 20_000 }, () => {
+  const refusal = locationTexts.roomTaken(['Morning Blend launch']);
+  const renderSaved = (permissions: string[]) => {
+    const view = renderWithProviders(
+      <LocationForm location={locationFixture()} users={users} readOnly={false} canChange />,
+    );
+    view.queryClient.setQueryData(userInfoQueryKey, {
+      id: 1,
+      username: 'ann',
+      full_name: 'Ann',
+      time_zone: 'UTC',
+      _permissions: permissions,
+    } satisfies UserInfo);
+    return view;
+  };
+
+  it('offers who may book over capacity to save a loop that leaves booked campaigns without room', async () => {
+    serveConfig();
+    const put = vi
+      .spyOn(api, 'put')
+      .mockRejectedValueOnce(new ApiError(400, { non_field_errors: [refusal] }))
+      .mockResolvedValueOnce(locationFixture());
+    const { user } = renderSaved(['view_location', 'change_location', OVERRIDE_CAPACITY]);
+    const loop = screen.getByRole('textbox', { name: 'Loop length (s)' });
+    await user.clear(loop);
+    await user.type(loop, '15');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Save anyway' });
+    expect(within(dialog).getByText(refusal, { exact: false })).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Save anyway' }));
+    await waitFor(() => expect(put).toHaveBeenCalledTimes(2));
+    expect(put.mock.calls[1]![1]).toMatchObject({ loop_seconds: 15, override_capacity: true });
+  });
+
+  it('leaves the refusal as it is for anyone else', async () => {
+    serveConfig();
+    const put = vi.spyOn(api, 'put').mockRejectedValue(new ApiError(400, { non_field_errors: [refusal] }));
+    const { user } = renderSaved(['view_location', 'change_location']);
+    const loop = screen.getByRole('textbox', { name: 'Loop length (s)' });
+    await user.clear(loop);
+    await user.type(loop, '15');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(put).toHaveBeenCalledTimes(1));
+    expect(screen.queryByRole('dialog', { name: 'Save anyway' })).toBeNull();
   });
 });
