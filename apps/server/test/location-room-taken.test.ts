@@ -9,7 +9,7 @@ import { describeBackends } from './helpers/backends.ts';
 import { TODAY, clockConfig, createCampaign, day } from './helpers/campaign-factories.ts';
 import { clipOf, deliverySite } from './helpers/delivery-factories.ts';
 import { asAdmin, asUser } from './helpers/factories.ts';
-import { logOf } from './helpers/location-factories.ts';
+import { logOf, zonesOf } from './helpers/location-factories.ts';
 
 const api = resources.locations.endpoint;
 
@@ -75,6 +75,26 @@ describeBackends(
       expect((await admin.patch(`${api}${site.id}/`, { open_time: '08:00', close_time: '22:00' })).statusCode).toBe(
         200,
       );
+    });
+
+    it('keeps a zone that booked campaigns play in, and deletes one they do not', async () => {
+      const admin = await asAdmin(ctx.app);
+      const { site } = await bookedLoop();
+      const zones = await zonesOf(ctx.db, site.id);
+      const zoneApi = resources.locationZones.endpoint;
+      const used = await admin.delete(`${zoneApi}${zones.get(1)}/`);
+      expect(used.statusCode).toBe(400);
+      expect(used.json()).toEqual({
+        non_field_errors: [locationTexts.zoneInUse(1, ['First booking', 'Second booking'])],
+      });
+      expect((await zonesOf(ctx.db, site.id)).has(1)).toBe(true);
+      expect((await admin.delete(`${zoneApi}${zones.get(2)}/`)).statusCode).toBe(204);
+      // Once they have ended, the zone can go.
+      await ctx.db
+        .updateTable('campaigns')
+        .set({ end_date: day(-1), start_date: day(-3) })
+        .execute();
+      expect((await admin.delete(`${zoneApi}${zones.get(1)}/`)).statusCode).toBe(204);
     });
 
     it('asks for the override permission before anything else', async () => {

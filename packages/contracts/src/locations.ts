@@ -58,6 +58,9 @@ export const locationTexts = {
   /** A change of the loop or the opening hours refused because booked campaigns would lose room. */
   roomTaken: (campaigns: readonly string[]) =>
     `${ROOM_TAKEN}: ${campaigns.join(', ')}. Keep the loop and hours, or save anyway over capacity.`,
+  /** A zone that booked campaigns still play in is not deleted. */
+  zoneInUse: (zone: number, campaigns: readonly string[]) =>
+    `Zone ${zone} is booked by ${campaigns.join(', ')}; it can be deleted once they have ended or left it.`,
   roomTakenOverride: (campaigns: readonly string[]) =>
     `Changed over capacity (override_capacity): booked campaigns left without room: ${campaigns.join(', ')}.`,
 } as const;

@@ -1,20 +1,29 @@
 // Location zones: list, rename, delete, and their overlay image (checked and re-encoded like every
 // image, kept as an `images` row of model `locationzone`; a replaced or removed overlay's file goes).
 import { ActionFlag } from '@marquee/contracts/action-flags';
-import type { LocationZone, LocationZoneInput } from '@marquee/contracts/locations';
+import { PLAYING_STATES } from '@marquee/contracts/campaigns';
+import { locationTexts, type LocationZone, type LocationZoneInput } from '@marquee/contracts/locations';
+import { sql } from 'kysely';
 import { resources } from '@marquee/contracts/resources';
 import type { Access, Auth } from '../../access/access.ts';
 import { writeLogEntry } from '../../audit/audit.ts';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/database.ts';
 import { createCrudService } from '../../http/crud.ts';
-import { notFound } from '../../http/errors.ts';
+import { badRequest, notFound } from '../../http/errors.ts';
 import { imagesRepository } from '../../media/images.repository.ts';
 import { processImage } from '../../media/images.ts';
 import { newStorageKey, type MediaStorage } from '../../media/storage.ts';
 import { OVERLAY_MODEL, zoneRows, zonesRepository, type ZoneFilters } from './location-zones.repository.ts';
 
-export type LocationZonesDeps = { db: Database; access: Access; storage: MediaStorage; limits: Config['media'] };
+export type LocationZonesDeps = {
+  db: Database;
+  access: Access;
+  storage: MediaStorage;
+  limits: Config['media'];
+  /** Today in TIME_ZONE: campaigns ending before it no longer hold a zone. */
+  today: () => string;
+};
 
 /** Limits a zone call to the zones of one location; `mismatch` is the error for another location's zone. */
 export type ZoneScope = { location: number; mismatch: () => Error };
@@ -22,7 +31,7 @@ export type ZoneScope = { location: number; mismatch: () => Error };
 const model = resources.locationZones.model_name;
 const repr = (zone: LocationZone) => `${zone.location_name}: ${zone.name}`;
 
-export function createLocationZonesService({ db, access, storage, limits }: LocationZonesDeps) {
+export function createLocationZonesService({ db, access, storage, limits, today }: LocationZonesDeps) {
   const crud = createCrudService<LocationZone, LocationZoneInput, ZoneFilters>(db, access, {
     definition: resources.locationZones,
     repository: zonesRepository,
@@ -39,6 +48,31 @@ export function createLocationZonesService({ db, access, storage, limits }: Loca
     repr,
     rowPermissions: true,
   });
+
+  /** 400 naming the booked campaigns that still play in the zone: deleting it would take away what
+   * was sold there. */
+  async function requireUnbooked(trx: Database, zone: LocationZone) {
+    const booked = await trx
+      .selectFrom('campaigns')
+      .innerJoin('campaign_locations', 'campaign_locations.campaign_id', 'campaigns.id')
+      .select('campaigns.name')
+      .where('campaign_locations.location_id', '=', zone.location)
+      .where('campaigns.state', 'in', [...PLAYING_STATES])
+      .where('campaigns.end_date', '>=', today())
+      .where(sql<boolean>`${zone.zone_number} = any(campaigns.p_zones)`)
+      .orderBy('campaigns.name')
+      .execute();
+    if (booked.length) {
+      throw badRequest({
+        non_field_errors: [
+          locationTexts.zoneInUse(
+            zone.zone_number,
+            booked.map((c) => c.name),
+          ),
+        ],
+      });
+    }
+  }
 
   /** The zone, when the user may `action` it (the object rule asks for the location's manager link). */
   async function requireOn(auth: Auth, action: 'change' | 'delete', zoneId: number, scope?: ZoneScope) {
@@ -87,6 +121,7 @@ export function createLocationZonesService({ db, access, storage, limits }: Loca
       const removedKey = await crud.write(async (trx) => {
         if (!(await zoneRows.lock(trx, id))) throw notFound();
         const before = await crud.loadOr404(id, trx);
+        await requireUnbooked(trx, before);
         const overlay = await zoneRows.overlay(trx, id);
         await zoneRows.remove(trx, id);
         if (overlay) await imagesRepository.remove(trx, overlay.id);

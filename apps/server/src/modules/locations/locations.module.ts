@@ -8,6 +8,7 @@ import { registerDeviceRoutes } from './devices.routes.ts';
 import { createDevicesService } from './devices.service.ts';
 import { registerLocationZoneRoutes } from './location-zones.routes.ts';
 import { createLocationZonesService } from './location-zones.service.ts';
+import { dayIn } from '../../lib/days.ts';
 import { createCampaignsService, type CampaignsService } from '../campaigns/campaigns.service.ts';
 import { createLocationActionsService } from './locations.actions.service.ts';
 import { createAvailabilityService } from './locations.availability.service.ts';
@@ -36,7 +37,13 @@ export function registerLocationModules(
     timeZone: config.timeZone,
     holdDays: config.holdDays,
   });
-  const zones = createLocationZonesService({ db, access, storage, limits: config.media });
+  const zones = createLocationZonesService({
+    db,
+    access,
+    storage,
+    limits: config.media,
+    today: () => dayIn(config.now(), config.timeZone),
+  });
   const devices = createDevicesService(db, access, config.now);
   const actions = createLocationActionsService({ access, locations, zones, devices, zoneNumbers: config.zones });
   // Pictures: changing them needs change_location on the location (its managers).
