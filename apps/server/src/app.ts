@@ -173,7 +173,7 @@ export async function buildApp({
   registerLocationModules(app, catalogueDeps, campaigns);
   registerAdvertiserModules(app, catalogueDeps);
   const delivery = createDeliveryService({ db, access, config, campaigns });
-  const goals = createCampaignGoalService({ access, campaigns, delivery });
+  const goals = createCampaignGoalService({ campaigns, delivery });
   registerCampaignRoutes(app, {
     campaigns,
     approval: createCampaignApprovalService({ access, campaigns, config, db, checkGoal: goals.checkGoal }),

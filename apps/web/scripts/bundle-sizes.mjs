@@ -1,5 +1,5 @@
 // Prints the JavaScript a browser loads for the sign-in page and for the home page, gzip-compressed,
-// beside the goal (README, Benchmarks). Run after `vite build` (the web `build` script does); the
+// beside the goal (docs/benchmarks.md). Run after `vite build` (the web `build` script does); the
 // server bench calls `bundleSizes` and `formatBundleSizes`. It measures and asserts nothing: over
 // the goal it says so and still exits 0.
 //   node scripts/bundle-sizes.mjs [dist]      (default apps/web/dist)

@@ -5,22 +5,20 @@
 import { ActionFlag } from '@marquee/contracts/action-flags';
 import { campaignTexts, isClosed } from '@marquee/contracts/campaigns';
 import { deliveryTexts, goalAboveDeliverable, type GoalInput } from '@marquee/contracts/goals';
-import type { Access, Auth } from '../../access/access.ts';
+import type { Auth } from '../../access/access.ts';
 import { writeLogEntry } from '../../audit/audit.ts';
 import type { Database } from '../../db/database.ts';
 import { badRequest } from '../../http/errors.ts';
 import type { DeliveryService } from '../delivery/delivery.service.ts';
-import { requireOverride } from './campaigns.capacity.ts';
 import { CAMPAIGN_MODEL as model } from './campaigns.repository.ts';
 import type { CampaignsService } from './campaigns.service.ts';
 
 export type CampaignGoalDeps = {
-  access: Access;
   campaigns: CampaignsService;
   delivery: Pick<DeliveryService, 'computeDeliveries'>;
 };
 
-export function createCampaignGoalService({ access, campaigns, delivery }: CampaignGoalDeps) {
+export function createCampaignGoalService({ campaigns, delivery }: CampaignGoalDeps) {
   /**
    * Inside the transaction that wrote the campaign: a 400 on goal_value when its goal is more than its
    * schedule can deliver (its contract once booked), unless `override`; with it, a Warning entry.
@@ -53,11 +51,7 @@ export function createCampaignGoalService({ access, campaigns, delivery }: Campa
     /** POST /api/campaigns/{id}/goal/: the goal (or none) of a campaign that is not closed; its state
      * and everything the screens play stay as they are. */
     async setGoal(auth: Auth, id: number, { override_capacity = false, goal_type, goal_value }: GoalInput) {
-      access.require(auth, `change_${model}`);
-      requireOverride(access, auth, override_capacity);
-      const current = await campaigns.loadVisible(auth, id);
-      if (isClosed(current.state)) throw badRequest({ non_field_errors: [campaignTexts.closed] });
-      access.require(auth, `change_${model}`, { model, value: current });
+      await campaigns.requireChangeable(auth, id, override_capacity);
       await campaigns.write(async (trx) => {
         const before = await campaigns.loadOr404(id, trx);
         if (isClosed(before.state)) throw badRequest({ non_field_errors: [campaignTexts.closed] });

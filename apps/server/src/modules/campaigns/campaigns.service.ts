@@ -92,6 +92,16 @@ export function createCampaignsService({ db, access, config }: CampaignsDeps) {
 
   /** Checks `input` (the whole campaign as it would be) and gives what to store; 400 with every field's
    * problem otherwise. On an edit, a start day already past may stay as it was. */
+  /** What every change of a campaign checks first: change_campaign, on this campaign (visible to the
+   * user), the override permission when asked for, and that it is not closed. */
+  async function requireChangeable(auth: Auth, id: number, override: boolean) {
+    access.require(auth, `change_${model}`);
+    requireOverride(access, auth, override);
+    const current = await crud.loadVisible(auth, id);
+    if (isClosed(current.state)) throw badRequest({ non_field_errors: [campaignTexts.closed] });
+    access.require(auth, `change_${model}`, { model, value: current });
+  }
+
   async function resolve(
     trx: Database,
     auth: Auth,
@@ -168,6 +178,7 @@ export function createCampaignsService({ db, access, config }: CampaignsDeps) {
   return {
     ...crud,
     today,
+    requireChangeable,
 
     /** 400 on its dates when a stored campaign's run is not one a user could enter now (one stored
      * before the bound): it must be edited before it is booked, so no figure counts its days. */
@@ -209,11 +220,7 @@ export function createCampaignsService({ db, access, config }: CampaignsDeps) {
     /** PUT and PATCH: a closed campaign is refused (400); any other goes back to New. A booked one
      * must still fit where it would play (the approval's room check), unless overridden. */
     async update(auth: Auth, id: number, { override_capacity = false, ...input }: Partial<CampaignInput>) {
-      access.require(auth, `change_${model}`);
-      requireOverride(access, auth, override_capacity);
-      const current = await crud.loadVisible(auth, id);
-      if (isClosed(current.state)) throw badRequest({ non_field_errors: [campaignTexts.closed] });
-      access.require(auth, `change_${model}`, { model, value: current });
+      await requireChangeable(auth, id, override_capacity);
       await crud.write(async (trx) => {
         const before = await crud.loadOr404(id, trx);
         if (!canTransition('edit', before.state)) throw badRequest({ non_field_errors: [campaignTexts.closed] });
