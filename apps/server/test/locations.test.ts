@@ -83,6 +83,7 @@ describeBackends(
           image: null,
           data_devices_count: 2,
           data_devices_online: 1,
+          zones: [1, 2, 3, 4],
           managers: [manager.user.id],
           campaign_managers: [],
           loop_seconds: 60,

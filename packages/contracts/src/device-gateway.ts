@@ -241,6 +241,7 @@ export const gatewayTexts = {
   deviceDisabled: 'This device is disabled.',
   locationDisabled: "This device's location is disabled.",
   unknownCampaign: "This campaign is not played at this device's location.",
+  /** Not one of the campaign's zones, or not a zone of the location (any more). */
   zoneNotPlayed: 'The campaign does not play in this zone.',
   unknownAgeGroup: 'Unknown age group.',
   inFuture: 'This time is in the future.',

@@ -209,7 +209,13 @@ export type InventoryLocation = OpeningHours & {
   /** For the conflict message. */
   name: string;
   loop_seconds: number;
+  /** The location's own zone numbers: room exists only in these (absent: every zone asked for). */
+  zones?: readonly number[];
 };
+
+/** The zones of `zones` that `location` does not have, ascending (none when its zones are not given). */
+export const zonesMissingAt = (location: Pick<InventoryLocation, 'zones'>, zones: readonly number[]): number[] =>
+  location.zones ? [...new Set(zones)].filter((zone) => !location.zones!.includes(zone)).sort((a, b) => a - b) : [];
 
 /** A campaign as the inventory sees it at one location (its zones apply at each of its locations). */
 export type InventoryCampaign = TimeWindow & {

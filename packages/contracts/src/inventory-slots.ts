@@ -203,7 +203,7 @@ function realise(pieces: readonly Piece[], n: number, clock: LoopClock): Stretch
 }
 
 export type SlotsInput = {
-  location: OpeningHours & Pick<InventoryLocation, 'loop_seconds'>;
+  location: OpeningHours & Pick<InventoryLocation, 'loop_seconds' | 'zones'>;
   /** The campaigns at the location (any state: those that take no room are skipped). */
   campaigns: readonly InventoryCampaign[];
   /** yyyy-MM-dd, both included. */
@@ -237,7 +237,9 @@ export function slotRuns(input: SlotsInput): ZoneSlots[] {
   const occupants = occupantsOf(opening, campaigns, excludeCampaign);
   const first = dayNumber(from);
   const last = dayNumber(to);
-  return zones.map((zone) => {
+  // A zone the location does not have has no room to give or take: it is left out.
+  const existing = location.zones ? zones.filter((zone) => location.zones!.includes(zone)) : zones;
+  return existing.map((zone) => {
     const own = occupants.filter((o) => o.zones.has(zone));
     // Which of a campaign's days n − 1, n, n + 1 play changes only around its first and last days.
     const changes = new Set([first]);

@@ -3,7 +3,13 @@
 // and the words every screen says it in. Pure functions shared by the server (the availability API,
 // the calendar's fill, the approval check) and the web (the availability panel and the fills); see
 // docs/inventory.md for the figures.
-import { isLoopSeconds, LOOP_SECONDS_MAX, LOOP_SECONDS_MIN } from './inventory-basics.ts';
+import {
+  isLoopSeconds,
+  LOOP_SECONDS_MAX,
+  LOOP_SECONDS_MIN,
+  zonesMissingAt,
+  type InventoryLocation,
+} from './inventory-basics.ts';
 import { daysOfRuns, loopClock, slotRuns, type SlotsInput, type SlotRun } from './inventory-slots.ts';
 import {
   hourSummaries,
@@ -15,7 +21,6 @@ import {
   type SlotFigures,
 } from './inventory-summaries.ts';
 import type { ConflictRange } from './inventory-conflicts.ts';
-import type { InventoryLocation } from './inventory-basics.ts';
 
 export * from './inventory-basics.ts';
 export * from './inventory-slots.ts';
@@ -127,7 +132,14 @@ export function slotText({ capacity_s, free_s, over_s }: SlotFigures): string {
 export const slotWithHoldsText = (f: SlotFigures) =>
   f.capacity_s > 0 && f.held_s > 0 ? `${slotText(f)}, ${f.held_s} s held` : slotText(f);
 
+const zoneList = (zones: readonly number[]) =>
+  zones.length === 1 ? `zone ${zones[0]}` : `zones ${zones.slice(0, -1).join(', ')} and ${zones.at(-1)}`;
+
 export const inventoryTexts = {
+  /** "Airport Hall has no zone 3; Mall has no zones 3 and 4." — a campaign's zones must exist at each of
+   * its locations. */
+  zonesMissing: (missing: readonly { name: string; zones: readonly number[] }[]) =>
+    `${missing.map((m) => `${m.name} has no ${zoneList(m.zones)}`).join('; ')}.`,
   invalidOpeningHours: 'Enter opening hours as HH:mm-HH:mm.',
   invalidLoopSeconds: `Enter a loop length of ${LOOP_SECONDS_MIN} to ${LOOP_SECONDS_MAX} seconds.`,
   /** What every screen says about holds and approval. */
@@ -152,3 +164,18 @@ export const inventoryTexts = {
       count > tightest.days ? ` It does not fit in ${count} slots in all (a slot: one zone's interval on one day).` : ''
     }`,
 } as const;
+
+/**
+ * A campaign's zones must be zones of each of its locations (a deleted zone, or one a location never had,
+ * has no screen area to play in): the refusal naming what is missing where, or undefined. Locations whose
+ * zones are not given are not checked.
+ */
+export function zonesProblem(
+  locations: readonly Pick<InventoryLocation, 'name' | 'zones'>[],
+  zones: readonly number[],
+): string | undefined {
+  const missing = locations
+    .map((location) => ({ name: location.name, zones: zonesMissingAt(location, zones) }))
+    .filter((m) => m.zones.length > 0);
+  return missing.length ? inventoryTexts.zonesMissing(missing) : undefined;
+}

@@ -24,6 +24,8 @@ export const location = z.object({
   data_devices_count: z.number().int(),
   /** Of those, the devices reporting now (their last heartbeat was not followed by the offline sweep). */
   data_devices_online: z.number().int(),
+  /** The numbers of the location's own zones, ascending: the only ones campaigns can play in there. */
+  zones: z.array(z.number().int()),
   /** Users who may change the location. */
   managers: z.array(z.number().int()),
   /** Users who may send campaigns to the location. */
@@ -50,9 +52,28 @@ export const locationInput = z.object({
 });
 
 const ROOM_TAKEN = 'This change leaves booked campaigns without room';
+const LOCATION_BOOKED = 'Booked campaigns still play at this location';
 
 /** Whether a refusal's text is the room check's (the form then offers to save anyway). */
 export const isRoomTaken = (text: string | undefined) => text?.startsWith(ROOM_TAKEN) ?? false;
+/** Whether a refusal's text is the one of disabling a location booked campaigns go to (the screens then
+ * offer to disable anyway). */
+export const isLocationBooked = (text: string | undefined) => text?.startsWith(LOCATION_BOOKED) ?? false;
+
+/** Most campaigns a refusal names; the others are counted. */
+export const NAMED_CAMPAIGNS_MAX = 10;
+
+/** "A, B and 3 more": the campaigns a refusal names. */
+export function campaignNames(campaigns: readonly string[]): string {
+  const named = campaigns.slice(0, NAMED_CAMPAIGNS_MAX).join(', ');
+  const more = campaigns.length - NAMED_CAMPAIGNS_MAX;
+  return more > 0 ? `${named} and ${more} more` : named;
+}
+
+/** Body of a location's or a clip's `deactivate`, and beside `ids` of their bulk form: disabling one
+ * that booked campaigns still use needs `override_capacity` (the permission; logged as a Warning). */
+export const disableInput = z.object({ override_capacity: z.boolean().optional() });
+export type DisableInput = z.infer<typeof disableInput>;
 
 export const locationTexts = {
   /** A change of the loop or the opening hours refused because booked campaigns would lose room. */
@@ -63,6 +84,11 @@ export const locationTexts = {
     `Zone ${zone} is booked by ${campaigns.join(', ')}; it can be deleted once they have ended or left it.`,
   roomTakenOverride: (campaigns: readonly string[]) =>
     `Changed over capacity (override_capacity): booked campaigns left without room: ${campaigns.join(', ')}.`,
+  /** Disabling a location that booked campaigns ending today or later go to. */
+  disableBooked: (campaigns: readonly string[]) =>
+    `${LOCATION_BOOKED}: ${campaignNames(campaigns)}. Disable it once they have ended, or disable it anyway.`,
+  disableBookedOverride: (campaigns: readonly string[]) =>
+    `Disabled although booked campaigns play here (override_capacity): ${campaignNames(campaigns)}.`,
 } as const;
 export type LocationInput = z.infer<typeof locationInput>;
 

@@ -13,6 +13,7 @@ import {
   inventoryTexts,
   type ConflictReport,
   type InventoryCampaign,
+  zonesProblem,
 } from '@marquee/contracts/inventory';
 import { OVERRIDE_CAPACITY } from '@marquee/contracts/permissions';
 import type { Access, Auth } from '../../access/access.ts';
@@ -84,6 +85,12 @@ export async function checkRoom(
     to: addDays(campaign.end_date, 1),
     holdDays,
   });
+  // A zone deleted while the campaign waited has no room at all: not something to override.
+  const zoneProblem = zonesProblem(
+    sites.map((site) => site.location),
+    campaign.p_zones,
+  );
+  if (zoneProblem) throw new HttpError(400, { non_field_errors: [zoneProblem] });
   const found = conflicts({
     campaign: inventoryCampaign(campaign),
     locations: sites,

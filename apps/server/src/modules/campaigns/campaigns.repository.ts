@@ -14,6 +14,7 @@ import type { Database } from '../../db/database.ts';
 import type { CrudRepository } from '../../http/crud.ts';
 import { amongIds, applyPage, countOf, likePattern } from '../../http/list.ts';
 import { eachDay } from '../../lib/days.ts';
+import { zoneNumbersOf } from '../locations/location-zones.repository.ts';
 
 export const CAMPAIGN_MODEL = 'campaign';
 
@@ -282,7 +283,9 @@ export const campaignRows = {
       .selectFrom('locations')
       .select([
         'locations.id',
+        'locations.name',
         'locations.is_active',
+        zoneNumbersOf('locations.id').as('zones'),
         (eb) =>
           eb
             .selectFrom('devices')

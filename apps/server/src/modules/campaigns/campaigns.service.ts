@@ -16,7 +16,7 @@ import {
 import type { ValidationErrorBody } from '@marquee/contracts/common';
 import { resources } from '@marquee/contracts/resources';
 import { details } from '@marquee/contracts/texts';
-import { occupancyKind } from '@marquee/contracts/inventory';
+import { occupancyKind, zonesProblem } from '@marquee/contracts/inventory';
 import type { Access, Auth } from '../../access/access.ts';
 import { advertiserFilter, isLinked } from '../../access/rules.ts';
 import { writeLogEntry } from '../../audit/audit.ts';
@@ -135,7 +135,7 @@ export function createCampaignsService({ db, access, config }: CampaignsDeps) {
     if (!errors.locations) {
       // Locations the campaign already goes to keep it even if they lost their devices meanwhile.
       const added = locations.filter((id) => !existing?.locations.includes(id));
-      const found = new Map((await campaignRows.locations(trx, added)).map((l) => [l.id, l]));
+      const found = new Map((await campaignRows.locations(trx, locations)).map((l) => [l.id, l]));
       const problem = added.some((id) => !found.has(id))
         ? campaignTexts.unknownLocations
         : added.some((id) => !found.get(id)!.is_active)
@@ -146,6 +146,17 @@ export function createCampaignsService({ db, access, config }: CampaignsDeps) {
               ? details.notCampaignManager
               : undefined;
       if (problem) errors.locations = [problem];
+      // Its zones must be zones of every location it goes to (all of them: zones may have changed).
+      const zoneProblem = errors.p_zones
+        ? undefined
+        : zonesProblem(
+            locations.flatMap((id) => {
+              const l = found.get(id);
+              return l ? [{ name: l.name, zones: (l.zones ?? []).map(Number) }] : [];
+            }),
+            input.p_zones,
+          );
+      if (zoneProblem) errors.p_zones = [zoneProblem];
     }
     if (Object.keys(errors).length) throw badRequest(errors);
 

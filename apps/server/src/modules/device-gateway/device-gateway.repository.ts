@@ -5,6 +5,7 @@ import { OFFLINE_STATUS, type DeviceFacts } from '@marquee/contracts/device-gate
 import type { Database } from '../../db/database.ts';
 import { CAMPAIGN_TARGETING_COLUMNS, day } from '../campaigns/campaigns.repository.ts';
 import { appendEvents, type EventRow } from './device-events.repository.ts';
+import { zoneNumbersOf } from '../locations/location-zones.repository.ts';
 
 export type { EventRow };
 
@@ -103,7 +104,7 @@ export const gatewayRepository = {
   },
 
   /** The campaigns in `states` on `today` at the given locations (all: null), in loop order, with
-   * clip file details. */
+   * clip file details. A disabled clip does not play. */
   playlist: (
     db: Database,
     { locations, today, states }: { locations: number[] | null; today: string; states: number[] },
@@ -132,17 +133,19 @@ export const gatewayRepository = {
         'videos.content_type',
       ])
       .where('campaigns.state', 'in', states)
+      .where('videoclips.is_active', '=', true)
       .where('campaigns.start_date', '<=', today)
       .where('campaigns.end_date', '>=', today);
     if (locations) q = q.where('cl.location_id', 'in', locations.length ? locations : [0]);
     return q.orderBy('cl.location_id').orderBy('campaigns.ordering').orderBy('campaigns.id').execute();
   },
 
-  /** The zones with an overlay picture at the given locations (all: null), with the picture's id and size. */
-  overlays: (db: Database, locations: number[] | null) => {
+  /** The zones of the given locations (all: null), with their overlay picture's id and size (null
+   * without one). */
+  zones: (db: Database, locations: number[] | null) => {
     let q = db
       .selectFrom('location_zones')
-      .innerJoin('images', 'images.id', 'location_zones.overlay_image_id')
+      .leftJoin('images', 'images.id', 'location_zones.overlay_image_id')
       .select(['location_zones.location_id', 'location_zones.zone_number', 'images.id', 'images.size']);
     if (locations) q = q.where('location_zones.location_id', 'in', locations.length ? locations : [0]);
     return q.execute();
@@ -199,6 +202,7 @@ export const gatewayRepository = {
             day('campaigns.start_date').as('start_date'),
             day('campaigns.end_date').as('end_date'),
             'campaigns.p_zones',
+            zoneNumbersOf('cl.location_id').as('location_zones'),
             'campaigns.p_times_on',
             'campaigns.p_start_time',
             'campaigns.p_end_time',

@@ -215,7 +215,8 @@ export function createDeviceGatewayService({ db, config, storage, metrics }: Gat
         EVENT_STATES.includes(Number(c.state)) &&
         (Number(c.state) !== CampaignState.Finished || c.start_date <= now);
       if (!known) errors[`events.${i}.campaign`] = [gatewayTexts.unknownCampaign];
-      else if (!c.p_zones.includes(event.zone)) errors[`events.${i}.zone`] = [gatewayTexts.zoneNotPlayed];
+      else if (!c.p_zones.includes(event.zone) || !(c.location_zones ?? []).map(Number).includes(event.zone))
+        errors[`events.${i}.zone`] = [gatewayTexts.zoneNotPlayed];
       const at = utcText(event.started_at);
       const month = at.slice(0, 7);
       const timeError = whenProblem(at, known ? c : undefined) ?? monthProblem(month);

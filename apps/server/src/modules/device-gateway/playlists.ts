@@ -10,9 +10,11 @@ import { targetingOf } from '../campaigns/campaigns.repository.ts';
 import { gatewayRepository as repo } from './device-gateway.repository.ts';
 
 type Row = Awaited<ReturnType<typeof repo.playlist>>[number];
-type Overlay = Awaited<ReturnType<typeof repo.overlays>>[number];
+type Zone = Awaited<ReturnType<typeof repo.zones>>[number];
 
-const campaignOf = (r: Row, overlays: Map<number, Overlay>): PlaylistCampaign => ({
+/** A campaign as the location's devices play it: only in the zones the location has (a campaign booked
+ * into a zone deleted since has no screen area there). */
+const campaignOf = (r: Row, zones: Map<number, Zone>, playedIn: number[]): PlaylistCampaign => ({
   id: r.id,
   sys_id: r.sys_id,
   name: r.name,
@@ -20,10 +22,12 @@ const campaignOf = (r: Row, overlays: Map<number, Overlay>): PlaylistCampaign =>
   start_date: r.start_date,
   end_date: r.end_date,
   ordering: r.ordering,
-  zones: r.p_zones ?? [],
+  zones: playedIn,
   overlays: (r.p_zones_overlay ?? []).flatMap((zone) => {
-    const overlay = overlays.get(zone);
-    return overlay && r.p_zones.includes(zone) ? [{ zone, url: deviceImageUrl(overlay.id), size: overlay.size }] : [];
+    const overlay = zones.get(zone);
+    return overlay?.id != null && playedIn.includes(zone)
+      ? [{ zone, url: deviceImageUrl(overlay.id), size: Number(overlay.size) }]
+      : [];
   }),
   ...targetingOf(r),
   clip: {
@@ -56,18 +60,22 @@ export async function playlistsOf(
   locations: number[],
   today: string,
 ): Promise<Map<number, LocationPlaylist>> {
-  const [rows, overlayRows] = await Promise.all([
+  const [rows, zoneRows] = await Promise.all([
     repo.playlist(db, { locations, today, states: [...PLAYING_STATES] }),
-    repo.overlays(db, locations),
+    repo.zones(db, locations),
   ]);
-  const overlays = new Map<number, Map<number, Overlay>>();
-  for (const o of overlayRows) {
-    let zones = overlays.get(o.location_id);
-    if (!zones) overlays.set(o.location_id, (zones = new Map()));
-    zones.set(o.zone_number, o);
+  const zonesAt = new Map<number, Map<number, Zone>>();
+  for (const z of zoneRows) {
+    let zones = zonesAt.get(z.location_id);
+    if (!zones) zonesAt.set(z.location_id, (zones = new Map()));
+    zones.set(z.zone_number, z);
   }
   const campaigns = new Map<number, PlaylistCampaign[]>(locations.map((l) => [l, []]));
-  for (const r of rows) campaigns.get(r.location_id)?.push(campaignOf(r, overlays.get(r.location_id) ?? new Map()));
+  for (const r of rows) {
+    const zones = zonesAt.get(r.location_id) ?? new Map<number, Zone>();
+    const playedIn = (r.p_zones ?? []).filter((zone) => zones.has(zone));
+    if (playedIn.length) campaigns.get(r.location_id)?.push(campaignOf(r, zones, playedIn));
+  }
   return new Map(
     [...campaigns].map(([location, list]) => [location, { campaigns: list, version: playlistVersion(location, list) }]),
   );

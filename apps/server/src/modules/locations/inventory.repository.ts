@@ -1,10 +1,11 @@
-// What the loop inventory needs from the database: locations with their loop and opening hours, and
+// What the loop inventory needs from the database: locations with their loop, opening hours and zones, and
 // the campaigns occupying them in a period (holds only while live: saved less than HOLD_DAYS ago). The
 // arithmetic is the contracts' (`inventory`, `conflicts`), so the availability API, the calendar's
 // fill and the approval check agree with the web's panel by construction.
 import { sql } from 'kysely';
 import type { InventoryCampaign, InventoryLocation } from '@marquee/contracts/inventory';
 import type { Database } from '../../db/database.ts';
+import { zoneNumbersOf } from './location-zones.repository.ts';
 
 /** States that occupy room: booked (1, 2, 3, 10) and held (0). */
 export const OCCUPYING_STATES = [0, 1, 2, 3, 10] as const;
@@ -33,11 +34,12 @@ export async function loadInventory(
   let locations = db
     .selectFrom('locations')
     .select(['id', 'name', 'loop_seconds', 'open_time', 'close_time'])
+    .select(zoneNumbersOf('locations.id').as('zones'))
     .orderBy('name')
     .orderBy('id');
   if (ids) locations = locations.where('id', 'in', [...ids]);
   const sites = (await locations.execute()).map((location): InventorySite => ({
-    location: { ...location, id: Number(location.id) },
+    location: { ...location, id: Number(location.id), zones: (location.zones ?? []).map(Number) },
     campaigns: [],
   }));
   if (!sites.length) return sites;

@@ -15,6 +15,13 @@ export type ZoneFilters = {
 
 export const OVERLAY_MODEL = 'locationzone';
 
+/** A select column: the zone numbers of the location whose id is `locationId` (a column reference such as
+ * `locations.id`), ascending. Campaigns play only in these. */
+export const zoneNumbersOf = (locationId: string) =>
+  sql<
+    number[]
+  >`array(select z.zone_number from location_zones z where z.location_id = ${sql.ref(locationId)} order by z.zone_number)`;
+
 const base = (db: Database, filters: ZoneFilters) => {
   let q = db
     .selectFrom('location_zones')

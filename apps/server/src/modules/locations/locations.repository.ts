@@ -9,7 +9,7 @@ import { linkedIdsOf, locationCampaignManagers, locationManagers, replaceLinks }
 import type { CrudRepository } from '../../http/crud.ts';
 import { applyPage, countOf, likePattern } from '../../http/list.ts';
 import { imagesOf, removeImagesOf } from '../../media/images.repository.ts';
-import { zoneRows } from './location-zones.repository.ts';
+import { zoneNumbersOf, zoneRows } from './location-zones.repository.ts';
 
 export type LocationFilters = {
   is_active?: boolean;
@@ -49,6 +49,7 @@ const base = (db: Database, filters: LocationFilters) => {
         .where('devices.last_status', 'is not', null)
         .where('devices.last_status', '<>', OFFLINE_STATUS)
         .as('data_devices_online'),
+    zoneNumbersOf('locations.id').as('zones'),
   ]);
   if (filters.is_active !== undefined) q = q.where('locations.is_active', '=', filters.is_active);
   if (filters.ids) q = filters.ids.length ? q.where('locations.id', 'in', filters.ids) : q.where(sql<boolean>`false`);
@@ -92,6 +93,7 @@ async function complete(db: Database, rows: Row[]): Promise<Location[]> {
       impressions_per_play: r.impressions_per_play === null ? null : Number(r.impressions_per_play),
       data_devices_count: Number(r.data_devices_count ?? 0),
       data_devices_online: Number(r.data_devices_online ?? 0),
+      zones: (r.zones ?? []).map(Number),
       images: images.get(r.id)?.images ?? [],
       image: images.get(r.id)?.image ?? null,
       managers: managers?.get(r.id) ?? [],

@@ -17,7 +17,7 @@ export const config = configFixture({
   ],
 });
 
-export const location = (id: number, name: string, devices: number): Location => ({
+export const location = (id: number, name: string, devices: number, zones = [1, 2, 3, 4]): Location => ({
   id,
   sys_id: `LOC-${id}`,
   name,
@@ -27,6 +27,7 @@ export const location = (id: number, name: string, devices: number): Location =>
   image: null,
   data_devices_count: devices,
   data_devices_online: devices,
+  zones,
   managers: [],
   campaign_managers: [],
   loop_seconds: 60,

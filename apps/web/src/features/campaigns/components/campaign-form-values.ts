@@ -10,6 +10,7 @@ import {
   type Gender,
 } from '@marquee/contracts/campaigns';
 import { GOAL_VALUE_MAX, type GoalType } from '@marquee/contracts/goals';
+import { zonesProblem } from '@marquee/contracts/inventory';
 import type { Path } from 'react-hook-form';
 import { z } from 'zod';
 import type { PlaylistClip } from './playlist/campaign-playlist.tsx';
@@ -115,10 +116,16 @@ export const inputOf = (values: CampaignFormValues): CampaignInput => ({
 export const minStartOf = (campaign: Campaign | undefined, today: string) =>
   campaign && campaign.start_date < today ? campaign.start_date : today;
 
-export type CampaignRules = { minStart: string; config: Pick<AppConfig, 'zones' | 'age_groups' | 'max_campaign_days'> };
+export type CampaignRules = {
+  minStart: string;
+  config: Pick<AppConfig, 'zones' | 'age_groups' | 'max_campaign_days'>;
+  /** The zones of the locations the form knows (by id): a campaign's zones must be zones of each of its
+   * locations. A location not in it is left to the server. */
+  locationZones?: ReadonlyMap<number, { name: string; zones: readonly number[] }>;
+};
 
 /** The form's resolver schema: every problem on its field, then the values as sent. */
-export function campaignFormSchema({ minStart, config }: CampaignRules) {
+export function campaignFormSchema({ minStart, config, locationZones }: CampaignRules) {
   return z
     .custom<CampaignFormValues>()
     .superRefine((values, ctx) => {
@@ -142,6 +149,13 @@ export function campaignFormSchema({ minStart, config }: CampaignRules) {
       for (const [field, message] of Object.entries(shared)) {
         const key = field as keyof CampaignFormValues;
         problems[key] ??= message;
+      }
+      if (locationZones) {
+        const sites = values.locations.flatMap((id) => {
+          const site = locationZones.get(id);
+          return site ? [site] : [];
+        });
+        problems.p_zones ??= zonesProblem(sites, values.p_zones);
       }
       for (const [field, message] of Object.entries(problems)) {
         if (message) ctx.addIssue({ code: 'custom', path: [field], message });

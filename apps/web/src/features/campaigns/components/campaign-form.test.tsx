@@ -14,7 +14,15 @@ import { renderWithProviders } from '../../../test/render.tsx';
 import { CampaignEditScreen } from './campaign-edit-screen.tsx';
 import { availabilityTexts } from './availability-panel.tsx';
 import { CampaignForm } from './campaign-form.tsx';
-import { campaignFixture, config, futureCampaign, locations, refusal, roomRow } from './campaign-form-fixtures.ts';
+import {
+  campaignFixture,
+  config,
+  futureCampaign,
+  location,
+  locations,
+  refusal,
+  roomRow,
+} from './campaign-form-fixtures.ts';
 import type { CampaignPlaylistProps } from './playlist/campaign-playlist.tsx';
 
 // The playlist is its own piece: a stand-in shows its error and picks a clip.
@@ -167,6 +175,34 @@ describe('CampaignForm', { timeout: 20_000 }, () => {
     expect(overlay2).not.toBeChecked();
     expect(overlay2).toBeDisabled();
   });
+
+  // Two location choices and a Save: slower than the others.
+  it(
+    'offers the zones of the chosen locations and refuses one a chosen location lacks, naming it',
+    { timeout: 40_000 },
+    async () => {
+      const kiosk = location(3, 'Small kiosk', 1, [1, 2]);
+      vi.mocked(api.get).mockImplementation(async (path: string) => {
+        if (path === appConfigEndpoint) return config;
+        if (path === '/api/locations/availability/') return { results: [] };
+        if (path === '/api/locations/')
+          return { count: 3, next: null, previous: null, results: [...locations, kiosk], _permissions: [] };
+        throw new Error(`unexpected GET ${path}`);
+      });
+      const { user } = renderAdd();
+      await waitFor(() => expect(screen.getByRole('combobox', { name: /Locations/ })).toBeEnabled());
+      await chooseLocation(user, 'Small kiosk');
+      await waitFor(() => expect(screen.queryByRole('checkbox', { name: 'Zone 3' })).toBeNull());
+      expect(screen.getByRole('checkbox', { name: 'Zone 2' })).toBeInTheDocument();
+
+      await chooseLocation(user, 'Central station');
+      const zone3 = await screen.findByRole('checkbox', { name: 'Zone 3' });
+      expect(screen.getAllByText('Not at Small kiosk')).toHaveLength(2);
+      await user.click(zone3);
+      await user.click(screen.getByRole('button', { name: 'Save' }));
+      expect(await screen.findByText('Small kiosk has no zone 3.')).toBeInTheDocument();
+    },
+  );
 
   it('asks before saving an approved campaign, and saves only when confirmed', async () => {
     const put = vi.spyOn(api, 'put').mockResolvedValue(campaignFixture({ name: 'Summer sale 2', state: 0 }));

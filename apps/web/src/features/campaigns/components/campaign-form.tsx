@@ -135,7 +135,14 @@ function CampaignFormBody({
   const readOnly = readOnlyProp || approval || closed;
   const today = serverToday(config.time_zone);
   const minStart = minStartOf(campaign, today);
-  const schema = useMemo(() => campaignFormSchema({ minStart, config }), [minStart, config]);
+  const locationZones = useMemo(
+    () => new Map((locations ?? []).map((l) => [l.id, { name: l.name, zones: l.zones }])),
+    [locations],
+  );
+  const schema = useMemo(
+    () => campaignFormSchema({ minStart, config, locationZones }),
+    [minStart, config, locationZones],
+  );
   const changedSet = useMemo(() => new Set(changed), [changed]);
   const booked = campaign !== undefined && occupancyKind(campaign.state) === 'booked';
   const canOverride = canOverrideCapacity(campaign?._permissions);
@@ -361,7 +368,11 @@ function CampaignFormBody({
                   minStart={minStart}
                   maxDays={config.max_campaign_days}
                 />
-                <CampaignZonesSection zones={config.zones} readOnly={readOnly} />
+                <CampaignZonesSection
+                  configured={config.zones}
+                  sites={chosenLocations.flatMap((id) => locationZones.get(id) ?? [])}
+                  readOnly={readOnly}
+                />
                 <CampaignAudienceSection config={config} readOnly={readOnly} />
                 <CampaignGoalSection readOnly={readOnly} campaignId={campaign?.id} />
               </SimpleGrid>

@@ -1,5 +1,7 @@
-// The campaign form's "Zones": one checkbox per configured zone number, each with its overlay switch,
-// which waits for its zone; unselecting a zone clears its overlay (spec §4).
+// The campaign form's "Zones": one checkbox per zone of the chosen locations (the configured zone numbers
+// until a location is chosen), each with its overlay switch, which waits for its zone; unselecting a zone
+// clears its overlay (spec §4). A zone some chosen location does not have says which: the campaign
+// cannot be saved into it there.
 import { Checkbox, Group, Paper, Stack, Switch, Text } from '@mantine/core';
 import type { CampaignInput } from '@marquee/contracts/campaigns';
 import { Controller, useFormContext, useWatch } from 'react-hook-form';
@@ -7,16 +9,31 @@ import { FieldLabel, SectionTitle } from './campaign-form-label.tsx';
 import type { CampaignFormValues } from './campaign-form-values.ts';
 
 export type CampaignZonesSectionProps = {
-  /** The configured zone numbers. */
-  zones: readonly number[];
+  /** The configured zone numbers (offered while no chosen location is known). */
+  configured: readonly number[];
+  /** The chosen locations the form knows, with their own zones. */
+  sites: readonly { name: string; zones: readonly number[] }[];
   readOnly: boolean;
 };
 
 const sorted = (values: number[]) => [...values].sort((a, b) => a - b);
 
-export function CampaignZonesSection({ zones, readOnly }: CampaignZonesSectionProps) {
+/** The zones to offer: those of the chosen locations (else the configured ones), and the chosen ones. */
+export function offeredZones(
+  configured: readonly number[],
+  sites: CampaignZonesSectionProps['sites'],
+  chosen: readonly number[],
+): number[] {
+  const base = sites.length ? sites.flatMap((site) => site.zones) : configured;
+  return sorted([...new Set([...base, ...chosen])]);
+}
+
+export function CampaignZonesSection({ configured, sites, readOnly }: CampaignZonesSectionProps) {
   const { control, setValue, getFieldState, formState } = useFormContext<CampaignFormValues, unknown, CampaignInput>();
   const [zoneSet, overlaySet] = useWatch({ control, name: ['p_zones', 'p_zones_overlay'] });
+  const zones = offeredZones(configured, sites, zoneSet);
+  /** The chosen locations without the zone, by name. */
+  const missingAt = (zone: number) => sites.filter((site) => !site.zones.includes(zone)).map((site) => site.name);
   const overlayError = getFieldState('p_zones_overlay', formState).error?.message;
 
   const setOverlays = (next: number[]) =>
@@ -72,11 +89,16 @@ export function CampaignZonesSection({ zones, readOnly }: CampaignZonesSectionPr
                     onChange={(event) => onOverlayChange(zone, event.currentTarget.checked)}
                     disabled={readOnly || !zoneSet.includes(zone)}
                   />
+                  {missingAt(zone).length > 0 && (
+                    <Text size="xs" c="dimmed">
+                      Not at {missingAt(zone).join(', ')}
+                    </Text>
+                  )}
                 </Group>
               ))}
               {zones.length === 0 && (
                 <Text size="sm" c="dimmed">
-                  No zones are configured.
+                  {sites.length ? 'The chosen locations have no zones.' : 'No zones are configured.'}
                 </Text>
               )}
             </Stack>

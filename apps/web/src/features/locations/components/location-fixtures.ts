@@ -14,6 +14,7 @@ export const locationFixture = (extra: Partial<Detail<LocationDetail>> = {}): De
   image: null,
   data_devices_count: 0,
   data_devices_online: 0,
+  zones: [1, 2, 3, 4],
   managers: [3],
   campaign_managers: [],
   managers_data: [{ id: 3, username: 'mia', full_name: 'Mia Manager' }],

@@ -1,5 +1,6 @@
 // Statistics filters of the campaign details report (spec §7): zones, gender, age groups and a time
-// of day window, with the choices of the server's configuration. Values are URL filters.
+// of day window, with the choices of the server's configuration (zones: those the campaign plays in, which
+// are zones of each of its locations). Values are URL filters.
 import { Group, MultiSelect, Select, Stack, Text } from '@mantine/core';
 import { statisticsTexts } from '@marquee/contracts/statistics';
 import { useAppConfig } from '../../../lib/app-config.ts';
@@ -9,6 +10,8 @@ export const AUDIENCE_FILTERS = ['p_zones', 'p_gender', 'p_age', 'p_start_time',
 export type AudienceFiltersProps = {
   filters: Record<string, string>;
   onChange: (name: FilterName, value: string) => void;
+  /** The zones to offer (the campaign's); the configured ones until it is known. */
+  zones?: readonly number[];
 };
 
 const list = (value: string | undefined) => (value ? value.split(',').filter(Boolean) : []);
@@ -20,7 +23,7 @@ const TIME_FILTERS = [
   { name: 'p_end_time', label: 'To time', clear: 'Clear the end time' },
 ] as const;
 
-export function AudienceFilters({ filters, onChange }: AudienceFiltersProps) {
+export function AudienceFilters({ filters, onChange, zones }: AudienceFiltersProps) {
   const config = useAppConfig();
   // The value, change handler and clear button of a one-choice and of a several-choice filter.
   const one = (name: FilterName, clear: string) => ({
@@ -42,7 +45,7 @@ export function AudienceFilters({ filters, onChange }: AudienceFiltersProps) {
         <MultiSelect
           label="Zones"
           w={180}
-          data={(config?.zones ?? []).map((zone) => ({ value: String(zone), label: `Zone ${zone}` }))}
+          data={(zones ?? config?.zones ?? []).map((zone) => ({ value: String(zone), label: `Zone ${zone}` }))}
           {...several('p_zones', 'Show every zone', 'Every zone')}
         />
         <Select

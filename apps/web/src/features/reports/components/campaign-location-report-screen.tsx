@@ -153,6 +153,7 @@ export function CampaignLocationReportScreen() {
                 onChange={(period) => report.setFilters({ date__gte: period.from, date__lte: period.to })}
               />
               <AudienceFilters
+                zones={campaign.data?.p_zones}
                 filters={Object.fromEntries(audience)}
                 onChange={(name, value) => report.setFilters({ [name]: value })}
               />
