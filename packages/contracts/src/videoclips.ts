@@ -1,6 +1,7 @@
 // Video clips: an uploaded video (media) with a name, of one product.
 import { z } from 'zod';
 import { boolFilter, id, idFilter, listQuery } from './common.ts';
+import { campaignNames } from './locations.ts';
 
 const required = 'This field is required.';
 
@@ -71,6 +72,20 @@ export const videoclipInput = z.object({
   video: id,
 });
 export type VideoclipInput = z.infer<typeof videoclipInput>;
+
+const CLIP_BOOKED = 'Booked campaigns still play this clip';
+
+/** Whether a refusal's text is the one of disabling a clip booked campaigns play (the screens then
+ * offer to disable anyway). */
+export const isClipBooked = (text: string | undefined) => text?.startsWith(CLIP_BOOKED) ?? false;
+
+export const videoclipTexts = {
+  /** Disabling a clip that booked campaigns ending today or later play. */
+  disableBooked: (campaigns: readonly string[]) =>
+    `${CLIP_BOOKED}: ${campaignNames(campaigns)}. Disable it once they have ended, or disable it anyway.`,
+  disableBookedOverride: (campaigns: readonly string[]) =>
+    `Disabled although booked campaigns play it (override_capacity): ${campaignNames(campaigns)}.`,
+} as const;
 
 export const videoclipQuery = listQuery.extend({
   search: z.string().max(150).optional(),

@@ -5,8 +5,10 @@
 // others. Permissions are not looked at here: the service decides for every row.
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
 import {
   bulkInput,
+  type BulkInput,
   bulkResponse,
   bulkRowStatuses,
   type BulkResponse,
@@ -18,8 +20,9 @@ import type { Auth } from '../access/access.ts';
 import { HttpError } from './errors.ts';
 import { requireAuth } from './session.ts';
 
-/** The single-object action: resolves when done, throws an HttpError when refused. */
-export type BulkRunner = (auth: Auth, id: number) => Promise<unknown>;
+/** The single-object action: resolves when done, throws an HttpError when refused. `options` are the
+ * body's fields beside `ids` (when the action takes any). */
+export type BulkRunner<Options = Record<never, never>> = (auth: Auth, id: number, options: Options) => Promise<unknown>;
 
 const errors = { 400: validationError, 401: detailError, 403: detailError };
 
@@ -60,10 +63,23 @@ export async function runBulk(ids: readonly number[], run: (id: number) => Promi
 
 const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
-/** Registers `POST {endpoint}bulk/{action}/` for one action of a resource. */
-export function registerBulkAction(
+/** Registers `POST {endpoint}bulk/{action}/` for one action of a resource; `options` are the fields
+ * its body takes beside `ids`, given to every row's action. */
+export function registerBulkAction<Shape extends z.ZodRawShape = Record<never, never>>(
   app: FastifyInstance,
-  { endpoint, tag, action, run }: { endpoint: string; tag: string; action: string; run: BulkRunner },
+  {
+    endpoint,
+    tag,
+    action,
+    options,
+    run,
+  }: {
+    endpoint: string;
+    tag: string;
+    action: string;
+    options?: z.ZodObject<Shape>;
+    run: BulkRunner<Partial<z.infer<z.ZodObject<Shape>>>>;
+  },
 ) {
   // `/api/location-zones/` → "location zones", `LocationZones`: the operation's name in the API docs.
   const plural = endpoint.split('/').filter(Boolean).at(-1)!.split('-');
@@ -74,13 +90,14 @@ export function registerBulkAction(
         tags: [tag],
         operationId: `${action}${plural.map(capital).join('')}InBulk`,
         summary: `${capital(action)} several ${plural.join(' ')} (one result per id)`,
-        body: bulkInput,
+        body: options ? bulkInput.extend(options.shape) : bulkInput,
         response: { 200: bulkResponse, ...errors },
       },
     },
     (req) => {
       const auth = requireAuth(req);
-      return runBulk(req.body.ids, (id) => run(auth, id));
+      const { ids, ...rest } = req.body as BulkInput & Record<string, unknown>;
+      return runBulk(ids, (id) => run(auth, id, rest as Partial<z.infer<z.ZodObject<Shape>>>));
     },
   );
 }

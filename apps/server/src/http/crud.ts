@@ -250,7 +250,13 @@ export function createCrudService<Item extends { id: number }, Input, Filters>(
       for (const key of files) await config.storage?.remove(key);
     },
 
-    async setActive(auth: Auth, id: number, active: boolean) {
+    /** `checkAfter` as for `update`: in the write's transaction once the row is changed. */
+    async setActive(
+      auth: Auth,
+      id: number,
+      active: boolean,
+      { checkAfter }: { checkAfter?: (trx: Database, before: Item, after: Item) => Promise<void> } = {},
+    ) {
       access.require(auth, perm('change'));
       const current = await loadVisible(auth, id);
       access.require(auth, perm('change'), { model, value: current });
@@ -258,6 +264,7 @@ export function createCrudService<Item extends { id: number }, Input, Filters>(
         const before = await loadOr404(id, trx);
         await repo.setActive!(trx, id, active);
         const after = await loadOr404(id, trx);
+        await checkAfter?.(trx, before, after);
         await writeLogEntry(trx, {
           userId: auth.user.id,
           model,
@@ -355,15 +362,10 @@ export function registerCrudRoutes<Item extends { id: number }, Input, Filters>(
     );
   }
   if (operations.includes('deactivate')) {
-    r.post(
-      `${detail}deactivate/`,
-      { schema: { tags, params: idParam, response: { 200: itemOut, ...errors } } },
-      (req) => service.setActive(auth(req), req.params.id, false),
-    );
-    registerBulkAction(app, {
+    registerDeactivateRoutes(app, {
       endpoint: base,
       tag: schemas.tag,
-      action: 'deactivate',
+      item: schemas.item,
       run: (a, id) => service.setActive(a, id, false),
     });
   }
@@ -378,4 +380,42 @@ export function registerCrudRoutes<Item extends { id: number }, Input, Filters>(
       run: (a, id) => service.setActive(a, id, true),
     });
   }
+}
+
+/**
+ * POST {id}/deactivate/ and its bulk form. `options` are the fields both take in their body (the bulk
+ * form beside `ids`, the same for every row), e.g. `override_capacity` where disabling takes something
+ * from booked campaigns.
+ */
+export function registerDeactivateRoutes<Shape extends z.ZodRawShape = Record<never, never>>(
+  app: FastifyInstance,
+  {
+    endpoint,
+    tag,
+    item,
+    options,
+    run,
+  }: {
+    endpoint: string;
+    tag: string;
+    item: z.ZodType;
+    options?: z.ZodObject<Shape>;
+    /** The service's disable; gives the object with its `_permissions`. */
+    run: (auth: Auth, id: number, options: Partial<z.infer<z.ZodObject<Shape>>>) => Promise<{ _permissions: string[] }>;
+  },
+) {
+  const out = z.intersection(item, z.object({ _permissions: z.array(z.string()) }));
+  app.withTypeProvider<ZodTypeProvider>().post(
+    `${endpoint}:id/deactivate/`,
+    {
+      schema: {
+        tags: [tag],
+        params: idParam,
+        ...(options ? { body: options.nullish() } : {}),
+        response: { 200: out, ...errors },
+      },
+    },
+    (req) => run(requireAuth(req), req.params.id, (req.body ?? {}) as Partial<z.infer<z.ZodObject<Shape>>>),
+  );
+  registerBulkAction(app, { endpoint, tag, action: 'deactivate', options, run });
 }

@@ -9,18 +9,28 @@ import { queryKeys, resourceDefinition, type ResourceName } from './resources.ts
 export const bulkActionPath = (resource: ResourceName, action: string) =>
   `${resourceDefinition(resource).endpoint}bulk/${action}/`;
 
-export function postBulkAction(resource: ResourceName, action: string, ids: readonly number[]): Promise<BulkResponse> {
-  return api.post<BulkResponse>(bulkActionPath(resource, action), { ids });
+/** `override`: go ahead where booked campaigns would make a row refused (override_capacity; only the
+ * actions that check booked campaigns take it). */
+export function postBulkAction(
+  resource: ResourceName,
+  action: string,
+  ids: readonly number[],
+  { override = false }: { override?: boolean } = {},
+): Promise<BulkResponse> {
+  return api.post<BulkResponse>(
+    bulkActionPath(resource, action),
+    override ? { ids, override_capacity: true } : { ids },
+  );
 }
 
-export type BulkActionCall = { action: string; ids: readonly number[] };
+export type BulkActionCall = { action: string; ids: readonly number[]; override?: boolean };
 
 /** Runs a bulk action; afterwards the resource's lists and details (and `refresh`'s) are fetched again,
  * whatever the outcome, since some rows may have changed before a failure. */
 export function useBulkAction(resource: ResourceName, refresh?: () => Promise<unknown>) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ action, ids }: BulkActionCall) => postBulkAction(resource, action, ids),
+    mutationFn: ({ action, ids, override }: BulkActionCall) => postBulkAction(resource, action, ids, { override }),
     onSettled: () => Promise.all([queryClient.invalidateQueries({ queryKey: queryKeys.all(resource) }), refresh?.()]),
   });
 }

@@ -14,7 +14,10 @@ export function registerAdvertiserModules(app: FastifyInstance, deps: CatalogueD
   const { db, access, storage, imageDeps, config } = deps;
   registerAdvertiserRoutes(app, { service: createAdvertisersService({ db, access, storage }), imageDeps });
   registerProductRoutes(app, { service: createProductsService({ db, access, storage }), imageDeps });
-  registerVideoclipRoutes(app, createVideoclipsService({ db, access, storage }));
+  registerVideoclipRoutes(
+    app,
+    createVideoclipsService({ db, access, storage, now: config.now, timeZone: config.timeZone }),
+  );
   registerVideoRoutes(app, {
     service: createVideosService({ db, access, storage, video: config.video }),
     video: config.video,

@@ -12,6 +12,7 @@ import {
   canSendCampaignResponse,
   deleteZoneOverlayInput,
   device,
+  disableInput,
   location,
   locationDetail,
   locationInput,
@@ -19,7 +20,7 @@ import {
   locationZone,
 } from '@marquee/contracts/locations';
 import { resources } from '@marquee/contracts/resources';
-import { registerCrudRoutes } from '../../http/crud.ts';
+import { registerCrudRoutes, registerDeactivateRoutes } from '../../http/crud.ts';
 import { requireAuth } from '../../http/session.ts';
 import { registerImageRoutes, uploadedImage } from '../../media/images.routes.ts';
 import type { ImagesService } from '../../media/images.service.ts';
@@ -57,8 +58,16 @@ export function registerLocationRoutes(
     locations,
     definition,
     { item: location, detail: locationDetail, input: locationInput, query: locationQuery, tag },
-    ['list', 'get', 'create', 'update', 'delete', 'deactivate', 'enable'],
+    ['list', 'get', 'create', 'update', 'delete', 'enable'],
   );
+  // Disabling a location booked campaigns go to may be asked to go ahead (override_capacity).
+  registerDeactivateRoutes(app, {
+    endpoint: definition.endpoint,
+    tag,
+    item: location,
+    options: disableInput,
+    run: (auth, id, options) => locations.disable(auth, id, options),
+  });
   registerImageRoutes(app, { endpoint: definition.endpoint, service: images, tag });
 
   const r = app.withTypeProvider<ZodTypeProvider>();

@@ -2,6 +2,7 @@
 // to an advertiser the user manages; its video must have been uploaded, by the user or for a clip they
 // may view. A video no clip uses any more is removed with the clip that used it last.
 import type { ListQuery } from '@marquee/contracts/common';
+import type { DisableInput } from '@marquee/contracts/locations';
 import { resources } from '@marquee/contracts/resources';
 import { details } from '@marquee/contracts/texts';
 import type { Videoclip, VideoclipInput } from '@marquee/contracts/videoclips';
@@ -10,12 +11,22 @@ import { advertiserFilter, mayUseVideo } from '../../access/rules.ts';
 import type { Database } from '../../db/database.ts';
 import { createCrudService } from '../../http/crud.ts';
 import { badRequest } from '../../http/errors.ts';
+import { dayIn } from '../../lib/days.ts';
 import type { MediaStorage } from '../../media/storage.ts';
 import { videosRepository } from '../../media/videos.repository.ts';
+import { requireOverride } from '../campaigns/campaigns.capacity.ts';
+import { checkDisableBooked } from '../locations/locations.room.ts';
 import { productsRepository } from '../products/products.repository.ts';
 import { VIDEOCLIP_MODEL as model, videoclipsRepository, type VideoclipFilters } from './videoclips.repository.ts';
 
-export type VideoclipsDeps = { db: Database; access: Access; storage: MediaStorage };
+export type VideoclipsDeps = {
+  db: Database;
+  access: Access;
+  storage: MediaStorage;
+  now: () => Date;
+  /** TIME_ZONE: campaigns ending before today there no longer play the clip. */
+  timeZone: string;
+};
 
 /** Field errors for a product or video that does not exist; the product's advertiser when it does. */
 async function references(db: Database, input: Partial<VideoclipInput>) {
@@ -28,7 +39,7 @@ async function references(db: Database, input: Partial<VideoclipInput>) {
   return { errors, advertiser };
 }
 
-export function createVideoclipsService({ db, access, storage }: VideoclipsDeps) {
+export function createVideoclipsService({ db, access, storage, now, timeZone }: VideoclipsDeps) {
   const crud = createCrudService<Videoclip, VideoclipInput, VideoclipFilters>(db, access, {
     definition: resources.videoclips,
     repository: videoclipsRepository,
@@ -79,6 +90,22 @@ export function createVideoclipsService({ db, access, storage }: VideoclipsDeps)
       access.requireLink(auth, 'advertiser', advertiser);
   }
 
+  function setActive(auth: Auth, id: number, active: boolean, override: boolean) {
+    requireOverride(access, auth, override);
+    return crud.setActive(auth, id, active, {
+      checkAfter: active
+        ? undefined
+        : (trx, before, after) =>
+            checkDisableBooked(trx, {
+              auth,
+              target: { model: 'videoclip', id, name: after.name },
+              wasActive: before.is_active,
+              override,
+              today: dayIn(now(), timeZone),
+            }),
+    });
+  }
+
   return {
     ...crud,
 
@@ -102,6 +129,14 @@ export function createVideoclipsService({ db, access, storage }: VideoclipsDeps)
       await checkReferences(auth, input, current);
       return crud.update(auth, id, input);
     },
+
+    /** Disabling a clip booked campaigns still play takes what they play: refused naming them
+     * (`disable` may override). */
+    setActive: (auth: Auth, id: number, active: boolean) => setActive(auth, id, active, false),
+
+    /** Disables the clip; `override_capacity` even though booked campaigns still play it (logged). */
+    disable: (auth: Auth, id: number, { override_capacity = false }: DisableInput = {}) =>
+      setActive(auth, id, false, override_capacity),
   };
 }
 

@@ -18,6 +18,8 @@ export type BrowseBulkOptions<T> = {
   nameOf: (row: T) => string;
   /** The API's name for disabling: `deactivate` (the generic call) or `disable` (users). */
   disableAction?: string;
+  /** Disabling rows that booked campaigns still use may be done anyway (see BulkActionOption). */
+  disableAnyway?: BulkActionOption['anyway'];
   /** Filters beyond status and search that change what is shown (the selection starts over). */
   resetKey?: string;
 };
@@ -33,6 +35,7 @@ export function useBrowseBulk<T extends Row>({
   noun,
   nameOf,
   disableAction = 'deactivate',
+  disableAnyway,
   resetKey = '',
 }: BrowseBulkOptions<T>) {
   const { status, search } = list.state;
@@ -43,7 +46,7 @@ export function useBrowseBulk<T extends Row>({
   const actions: BulkActionOption[] = !mayChange
     ? []
     : status === 'active'
-      ? [{ action: disableAction, label: 'Disable', done: 'disabled', danger: true }]
+      ? [{ action: disableAction, label: 'Disable', done: 'disabled', danger: true, anyway: disableAnyway }]
       : [{ action: 'enable', label: 'Enable', done: 'enabled' }];
 
   const toolbar = (

@@ -1,11 +1,14 @@
 // The selection toolbar of a list: "Select all shown", how many rows are ticked, and the bulk actions
 // the user may use. An action asks first, naming how many ("Deactivate 3 campaigns?"); afterwards a
 // toast says how many were done, or, when the server refused some rows, a dialog names each with its
-// reason. The server checks every row on its own, so all ticked rows are sent.
+// reason. Rows refused for booked campaigns' sake (the reason names them) may be done anyway by a user
+// holding override_capacity, from that dialog. The server checks every row on its own, so all ticked
+// rows are sent.
 import { Button, Group, List, Stack, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { bulkRowReason, type BulkResponse } from '@marquee/contracts/bulk';
 import { useBulkAction } from '../../lib/bulk-actions.ts';
+import { useCanOverride, type AnywayPrompt, type Overridable } from '../override-capacity.tsx';
 import { showSuccess } from '../../lib/notifications.ts';
 import type { ResourceName } from '../../lib/resources.ts';
 import { SelectAllCheckbox, type RowSelection } from './selection.tsx';
@@ -21,6 +24,9 @@ export type BulkActionOption = {
   danger?: boolean;
   /** What cannot be undone, said first in the confirm (e.g. deactivating a campaign is final). */
   warning?: string;
+  /** Rows refused for a reason `overridable` recognises (booked campaigns still use them) may be done
+   * anyway, with override_capacity, by a user holding it; `prompt` names that button. */
+  anyway?: { overridable: Overridable; prompt: AnywayPrompt };
 };
 
 export type Noun = { one: string; many: string };
@@ -52,7 +58,14 @@ function showOutcome<T>(
     rows,
     idOf,
     nameOf,
-  }: { option: BulkActionOption; noun: Noun; rows: T[] } & Pick<BulkToolbarProps<T>, 'idOf' | 'nameOf'>,
+    onAnyway,
+  }: {
+    option: BulkActionOption;
+    noun: Noun;
+    rows: T[];
+    /** Given when the user may override: runs the action again, overriding, for these rows. */
+    onAnyway?: (rows: T[]) => void;
+  } & Pick<BulkToolbarProps<T>, 'idOf' | 'nameOf'>,
 ) {
   const names = new Map(rows.map((row) => [idOf(row), nameOf(row)]));
   const refused = response.results.filter((row) => row.status !== 200);
@@ -61,6 +74,10 @@ function showOutcome<T>(
     showSuccess(`${counted(done, noun)} ${option.done}.`);
     return;
   }
+  const anyway = option.anyway && onAnyway ? option.anyway : undefined;
+  const overridable = new Set(
+    anyway ? refused.filter((row) => row.status === 400 && anyway.overridable(reasonOf(row))).map((row) => row.id) : [],
+  );
   const id = modals.open({
     title: `${done} of ${counted(response.results.length, noun)} ${option.done}`,
     closeButtonProps: { 'aria-label': 'Close' },
@@ -80,7 +97,20 @@ function showOutcome<T>(
             </List.Item>
           ))}
         </List>
+        {anyway && overridable.size > 0 && <Text size="sm">{anyway.prompt.consequence}</Text>}
         <Group justify="flex-end">
+          {anyway && overridable.size > 0 && (
+            <Button
+              color="red"
+              variant="outline"
+              onClick={() => {
+                modals.close(id);
+                onAnyway?.(rows.filter((row) => overridable.has(idOf(row))));
+              }}
+            >
+              {anyway.prompt.title}
+            </Button>
+          )}
           <Button onClick={() => modals.close(id)}>OK</Button>
         </Group>
       </Stack>
@@ -99,7 +129,27 @@ export function BulkToolbar<T>({
   refresh,
 }: BulkToolbarProps<T>) {
   const bulk = useBulkAction(resource, refresh);
+  const canOverride = useCanOverride();
   if (!actions.length) return null;
+
+  /** Runs `option` on `rows` (overriding, when asked) and shows how it went. */
+  const run = (option: BulkActionOption, rows: T[], override = false) =>
+    bulk.mutate(
+      { action: option.action, ids: rows.map(idOf), override },
+      {
+        onSuccess: (response) => {
+          selection.clear();
+          showOutcome(response, {
+            option,
+            noun,
+            rows,
+            idOf,
+            nameOf,
+            onAnyway: canOverride && !override ? (refused) => run(option, refused, true) : undefined,
+          });
+        },
+      },
+    );
 
   const confirm = (option: BulkActionOption) => {
     const rows = selection.rows;
@@ -115,16 +165,7 @@ export function BulkToolbar<T>({
       labels: { confirm: `${option.label} ${what}`, cancel: 'Cancel' },
       confirmProps: option.danger ? { color: 'red' } : undefined,
       closeButtonProps: { 'aria-label': 'Close' },
-      onConfirm: () =>
-        bulk.mutate(
-          { action: option.action, ids: rows.map(idOf) },
-          {
-            onSuccess: (response) => {
-              selection.clear();
-              showOutcome(response, { option, noun, rows, idOf, nameOf });
-            },
-          },
-        ),
+      onConfirm: () => run(option, rows),
     });
   };
 

@@ -1,8 +1,7 @@
 // POST /api/locations/ or PUT /api/locations/:id/; field errors of a 400 are left to the form.
-import { isRoomTaken, type LocationDetail, type LocationInput } from '@marquee/contracts/locations';
+import type { LocationDetail, LocationInput } from '@marquee/contracts/locations';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
-import { isApiError } from '../../../lib/api-client.ts';
 import { detailPath, queryKeys, resourceDefinition, type Detail } from '../../../lib/resources.ts';
 
 export type SaveLocationInput = { id?: number; values: LocationInput };
@@ -11,12 +10,6 @@ export function saveLocation({ id, values }: SaveLocationInput): Promise<Detail<
   if (id === undefined)
     return api.post<Detail<LocationDetail>>(resourceDefinition('locations').endpoint, values, { formErrors: true });
   return api.put<Detail<LocationDetail>>(detailPath('locations', id), values, { formErrors: true });
-}
-
-/** The room check's refusal of a change (a shorter loop, other hours), or undefined. */
-export function roomTakenOf(error: unknown): string | undefined {
-  const text = isApiError(error) && error.status === 400 ? error.fieldErrors.non_field_errors?.[0] : undefined;
-  return isRoomTaken(text) ? text : undefined;
 }
 
 export function useSaveLocation() {

@@ -435,3 +435,50 @@ describe('LocationForm room check', { timeout: 20_000 }, () => {
     expect(screen.queryByRole('dialog', { name: 'Save anyway' })).toBeNull();
   });
 });
+
+describe('LocationForm disable check', { timeout: 20_000 }, () => {
+  const refusal = locationTexts.disableBooked(['Morning Blend launch']);
+  const renderSaved = (permissions: string[]) => {
+    const view = renderWithProviders(
+      <LocationForm location={locationFixture()} users={users} readOnly={false} canChange />,
+    );
+    view.queryClient.setQueryData(userInfoQueryKey, {
+      id: 1,
+      username: 'ann',
+      full_name: 'Ann',
+      time_zone: 'UTC',
+      _permissions: permissions,
+    } satisfies UserInfo);
+    return view;
+  };
+  const disable = async (user: ReturnType<typeof renderSaved>['user']) => {
+    await user.click(screen.getByRole('button', { name: 'Disable' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Disable location' });
+    await user.click(within(dialog).getByRole('button', { name: 'Disable' }));
+  };
+
+  it('offers who may book over capacity to disable a location booked campaigns go to, naming them', async () => {
+    vi.spyOn(api, 'get').mockResolvedValue({});
+    const post = vi
+      .spyOn(api, 'post')
+      .mockRejectedValueOnce(new ApiError(400, { non_field_errors: [refusal] }))
+      .mockResolvedValueOnce(undefined);
+    const { user } = renderSaved(['view_location', 'change_location', OVERRIDE_CAPACITY]);
+    await disable(user);
+    const dialog = await screen.findByRole('dialog', { name: 'Disable anyway' });
+    expect(within(dialog).getByText(refusal, { exact: false })).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Disable anyway' }));
+    await waitFor(() => expect(post).toHaveBeenCalledTimes(2));
+    expect(post.mock.calls[0]).toEqual(['/api/locations/4/deactivate/']);
+    expect(post.mock.calls[1]).toEqual(['/api/locations/4/deactivate/', { override_capacity: true }]);
+  });
+
+  it('leaves the refusal as it is for anyone else', async () => {
+    vi.spyOn(api, 'get').mockResolvedValue({});
+    const post = vi.spyOn(api, 'post').mockRejectedValue(new ApiError(400, { non_field_errors: [refusal] }));
+    const { user } = renderSaved(['view_location', 'change_location']);
+    await disable(user);
+    await waitFor(() => expect(post).toHaveBeenCalledTimes(1));
+    expect(screen.queryByRole('dialog', { name: 'Disable anyway' })).toBeNull();
+  });
+});

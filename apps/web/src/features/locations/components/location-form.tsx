@@ -2,22 +2,20 @@
 // managers (in tabs, saved with the form), Save and Disable/Enable in the header. The screen adds
 // the images and the devices and zones tabs of a saved location.
 import { Group, Paper, SimpleGrid, Stack, Tabs, Text, Textarea, TextInput } from '@mantine/core';
-import { modals } from '@mantine/modals';
-import { OVERRIDE_CAPACITY } from '@marquee/contracts/permissions';
-import type { LocationDetail, LocationInput } from '@marquee/contracts/locations';
+import { isRoomTaken, type LocationDetail, type LocationInput } from '@marquee/contracts/locations';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { locationPath, paths } from '../../../app/paths.ts';
 import { EditFormHeader, ReadOnlyNotice } from '../../../components/edit-form-header.tsx';
+import { sendOverridable, useCanOverride } from '../../../components/override-capacity.tsx';
 import { StatusBadge } from '../../../components/status-badge.tsx';
 import { useEditForm } from '../../../components/use-edit-form.ts';
 import { UserMultiSelect } from '../../../components/user-multi-select.tsx';
 import { appConfigQueryOptions } from '../../../lib/app-config.ts';
-import { useCurrentUser } from '../../../lib/current-user.ts';
 import type { Detail } from '../../../lib/resources.ts';
 import type { UserChoice } from '../../../lib/user-choices.ts';
-import { roomTakenOf, useSaveLocation } from '../api/save-location.ts';
+import { useSaveLocation } from '../api/save-location.ts';
 import {
   LOCATION_FORM_FIELDS,
   locationFormSchema,
@@ -49,24 +47,14 @@ export type LocationFormProps = {
   extraTabs?: LocationTab[];
 };
 
-const confirmSaveAnyway = (refusal: string) =>
-  new Promise<boolean>((resolve) => {
-    modals.openConfirmModal({
-      title: 'Save anyway',
-      children: <Text size="sm">{refusal} Saving anyway overbooks the loop for them; the change is logged.</Text>,
-      labels: { confirm: 'Save anyway', cancel: 'Cancel' },
-      confirmProps: { color: 'red' },
-      closeButtonProps: { 'aria-label': 'Close' },
-      onConfirm: () => resolve(true),
-      onCancel: () => resolve(false),
-      onClose: () => resolve(false),
-    });
-  });
+const saveAnyway = {
+  title: 'Save anyway',
+  consequence: 'Saving anyway overbooks the loop for them; the change is logged.',
+};
 
 export function LocationForm({ location, users, readOnly, canChange, children, extraTabs = [] }: LocationFormProps) {
   const save = useSaveLocation();
-  const me = useCurrentUser();
-  const canOverride = Boolean(me?._permissions.includes(OVERRIDE_CAPACITY));
+  const canOverride = useCanOverride();
   const isNew = !location;
   // A new location starts with the network's loop length and opening hours; a saved one has its own.
   const config = useQuery({ ...appConfigQueryOptions(), enabled: isNew }).data;
@@ -87,15 +75,12 @@ export function LocationForm({ location, users, readOnly, canChange, children, e
     describe: (saved) => `Location "${saved.name}"`,
     // A change that leaves booked campaigns without room is refused; who may book over capacity may save
     // it anyway (the server logs it).
-    save: async (input) => {
-      try {
-        return await save.mutateAsync({ id: location?.id, values: input });
-      } catch (error) {
-        const refusal = roomTakenOf(error);
-        if (!refusal || !canOverride || !(await confirmSaveAnyway(refusal))) throw error;
-        return save.mutateAsync({ id: location?.id, values: { ...input, override_capacity: true } });
-      }
-    },
+    save: (input) =>
+      sendOverridable(
+        (override) =>
+          save.mutateAsync({ id: location?.id, values: override ? { ...input, override_capacity: true } : input }),
+        { canOverride, overridable: isRoomTaken, prompt: saveAnyway },
+      ),
   });
   // A configuration that arrives after the form fills the fields not yet typed in (and stays clean).
   useEffect(() => {

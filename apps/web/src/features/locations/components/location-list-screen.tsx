@@ -1,7 +1,7 @@
 // /location: the locations in a browse list (active or disabled, search), each linking to its page.
 import { Anchor, Badge, Button, Group, Image, Paper, Stack, Text, ThemeIcon } from '@mantine/core';
 import { permissionFlags } from '@marquee/contracts/common';
-import type { Location } from '@marquee/contracts/locations';
+import { isLocationBooked, type Location } from '@marquee/contracts/locations';
 import { IconLayoutGrid, IconMapPin, IconPlus } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { locationPath, paths } from '../../../app/paths.ts';
@@ -49,6 +49,15 @@ function LocationRow({ location }: { location: Location }) {
   );
 }
 
+/** Locations booked campaigns still go to: refused, unless disabled anyway (override_capacity). */
+const disableAnyway = {
+  overridable: isLocationBooked,
+  prompt: {
+    title: 'Disable anyway',
+    consequence: 'Disabling them anyway takes their screens from the campaigns named; each change is logged.',
+  },
+};
+
 export function LocationListScreen() {
   const me = useCurrentUser();
   const list = useLocationsBrowseList();
@@ -58,6 +67,7 @@ export function LocationListScreen() {
     model: 'location',
     noun: { one: 'location', many: 'locations' },
     nameOf: (location) => location.name,
+    disableAnyway,
   });
   const { canAdd } = permissionFlags(list.permissions, 'location');
   const canListZones = permissionFlags(me?._permissions, 'locationzone').canList;
