@@ -1,6 +1,14 @@
 // The campaign calls on locations: actual_campaigns (the playlist) and the calendar counts per day.
 import { expect, it } from 'vitest';
-import { CALENDAR_MAX_DAYS, campaignTexts, type CalendarRow, type Campaign } from '@marquee/contracts/campaigns';
+import {
+  CALENDAR_MAX_DAYS,
+  CampaignState,
+  REPORT_STATES,
+  campaignTexts,
+  type CalendarRow,
+  type Campaign,
+} from '@marquee/contracts/campaigns';
+import { isLiveHold } from '@marquee/contracts/inventory';
 import type { Paged } from '@marquee/contracts/common';
 import { resources } from '@marquee/contracts/resources';
 import { details } from '@marquee/contracts/texts';
@@ -14,7 +22,7 @@ import {
   sendableLocation,
   usableClip,
 } from './helpers/campaign-factories.ts';
-import { Client, asAdmin, asUser, uniq } from './helpers/factories.ts';
+import { Client, asAdmin, asRoleUser, asUser, uniq } from './helpers/factories.ts';
 import { createLocation } from './helpers/location-factories.ts';
 
 const api = resources.locations.endpoint;
@@ -103,7 +111,7 @@ describeBackends(
       expect(res.json<Campaign>().ordering).toBe(5);
     });
 
-    it('calendar: active locations with the count of campaigns in report states per day', async () => {
+    it('calendar: active locations with the count of campaigns in report states and live holds per day', async () => {
       const prefix = uniq('Cal');
       const a = await sendableLocation(ctx.db, { name: `${prefix} A` });
       const b = await sendableLocation(ctx.db, { name: `${prefix} B` });
@@ -114,7 +122,13 @@ describeBackends(
       await make(1, day(0), day(2), [a.id, b.id]);
       await make(99, day(1), day(1), [a.id]);
       await make(10, day(-5), day(0), [a.id]);
-      await make(0, day(0), day(3), [a.id]); // new: not counted
+      await make(0, day(0), day(3), [a.id]); // new, saved now: a live hold, counted as in the day list
+      const stale = await make(0, day(0), day(3), [a.id, b.id]); // new, saved 8 days ago: expired, not counted
+      await ctx.db
+        .updateTable('campaigns')
+        .set({ updated_at: new Date(Date.now() - 8 * 86_400_000) })
+        .where('id', '=', stale.id)
+        .execute();
       await make(98, day(0), day(3), [b.id]); // rejected: not counted
       const user = await asCampaignUser(ctx, ['view_campaign']);
       const res = await user.get(`${api}calendar/?date_from=${day(0)}&date_to=${day(3)}&page_size=0`);
@@ -125,7 +139,7 @@ describeBackends(
           id: a.id,
           name: a.name,
           sys_id: expect.stringMatching(/^LOC-/),
-          days: { [day(0)]: 2, [day(1)]: 2, [day(2)]: 1, [day(3)]: 0 },
+          days: { [day(0)]: 3, [day(1)]: 3, [day(2)]: 2, [day(3)]: 1 },
           // 2 s clips in a 60 s loop: booked (1, 10) and held (0) shares of zone 1.
           fill: {
             [day(0)]: { fill: 4 / 60, held: 2 / 60 },
@@ -150,6 +164,51 @@ describeBackends(
       const page = await user.page<CalendarRow>(`${api}calendar/?date_from=${day(0)}&date_to=${day(0)}&page_size=1`);
       expect(page.results).toHaveLength(1);
       expect(page.next).toContain('page=2');
+    });
+
+    it('calendar: each day counts what its day list shows, live holds with their advertiser', async () => {
+      const location = await sendableLocation(ctx.db, { name: uniq('Cal') });
+      const mine = await usableClip(ctx.db);
+      const theirs = await usableClip(ctx.db);
+      const make = (clip: number, state: number, end: string) =>
+        createCampaign(ctx.db, { videoclip: clip, locations: [location.id], state, start: day(0), end });
+      await make(mine.id, 3, day(2));
+      await make(mine.id, 0, day(1));
+      await make(theirs.id, 0, day(2));
+      await make(theirs.id, 99, day(0));
+      const expired = await make(mine.id, 0, day(2));
+      await ctx.db
+        .updateTable('campaigns')
+        .set({ updated_at: new Date(Date.now() - (ctx.config.holdDays + 1) * 86_400_000) })
+        .where('id', '=', expired.id)
+        .execute();
+      const days = [day(0), day(1), day(2)];
+      const countsOf = async (client: Client) =>
+        (
+          await client.page<CalendarRow>(`${api}calendar/?date_from=${day(0)}&date_to=${day(2)}&page_size=0`)
+        ).results.find((row) => row.id === location.id)?.days;
+      /** The web's day list: the campaigns there that day in report states, and the live holds. */
+      const dayList = async (client: Client, on: string) =>
+        (
+          await client.page<Campaign>(
+            `${resources.campaigns.endpoint}?location=${location.id}&date_from=${on}&date_to=${on}&page_size=0`,
+          )
+        ).results.filter(
+          (c) =>
+            (REPORT_STATES as readonly number[]).includes(c.state) ||
+            (c.state === CampaignState.New && isLiveHold(c.updated_at, ctx.config.holdDays, Date.now())),
+        ).length;
+
+      const everyone = await asCampaignUser(ctx, ['view_campaign', 'list_campaign']);
+      expect(await countsOf(everyone)).toEqual({ [day(0)]: 4, [day(1)]: 3, [day(2)]: 2 });
+      for (const on of days) expect((await countsOf(everyone))?.[on]).toBe(await dayList(everyone, on));
+
+      const restricted = await asRoleUser(ctx.app, ctx.db, ['view_campaign', 'list_campaign'], {
+        viewAll: false,
+        advertisers: [mine.advertiser],
+      });
+      expect(await countsOf(restricted)).toEqual({ [day(0)]: 2, [day(1)]: 2, [day(2)]: 1 });
+      for (const on of days) expect((await countsOf(restricted))?.[on]).toBe(await dayList(restricted, on));
     });
 
     it('calendar: range limits, missing dates, permissions', async () => {

@@ -417,6 +417,8 @@ export const calendarRow = z.object({
   id: z.number().int(),
   name: z.string(),
   sys_id: z.string(),
+  /** yyyy-MM-dd → the campaigns on that day: states 1, 2, 3, 10, 99 and the live holds (New, saved less
+   * than HOLD_DAYS ago), of the advertisers the user sees; the day's list shows the same campaigns. */
   days: z.record(z.string(), z.number().int()),
   /** yyyy-MM-dd → how full the day is: the fullest zone's booked and held shares of the loop in its
    * tightest open hour (0–1, above 1 when overbooked; see `dayFills`). */

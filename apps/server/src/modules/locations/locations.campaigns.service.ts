@@ -1,6 +1,12 @@
 // The campaign calls on locations: what one location plays (its playlist, for the campaign screen's
 // preview) and the calendar (campaigns per location and day).
-import { CALENDAR_MAX_DAYS, PLAYING_STATES, campaignTexts, type CalendarQuery } from '@marquee/contracts/campaigns';
+import {
+  CALENDAR_MAX_DAYS,
+  CampaignState,
+  PLAYING_STATES,
+  campaignTexts,
+  type CalendarQuery,
+} from '@marquee/contracts/campaigns';
 import type { Paged } from '@marquee/contracts/common';
 import type { CalendarRow, Campaign } from '@marquee/contracts/campaigns';
 import { addDays, dayFills, inventory, loopClock } from '@marquee/contracts/inventory';
@@ -12,7 +18,8 @@ import { pageSizeOf } from '../../http/paging.ts';
 import { daysBetween } from '../../lib/days.ts';
 import { CAMPAIGN_MODEL, calendarRows } from '../campaigns/campaigns.repository.ts';
 import type { CampaignsService } from '../campaigns/campaigns.service.ts';
-import { loadInventory } from './inventory.repository.ts';
+import { campaignsOfAdvertisers } from './calendar.repository.ts';
+import { loadInventory, type InventorySite } from './inventory.repository.ts';
 import type { LocationsService } from './locations.service.ts';
 
 export type LocationCampaignsDeps = {
@@ -45,6 +52,32 @@ export function createLocationCampaignsService({
   timeZone,
   holdDays,
 }: LocationCampaignsDeps) {
+  /**
+   * Adds the live holds to the rows' day counts: the New campaigns the inventory loaded for the fill
+   * (so exactly the holds that count there), of the advertisers the user sees.
+   */
+  async function countHolds(rows: CalendarRow[], sites: InventorySite[], visibleAdvertisers?: number[]) {
+    const holds = sites.flatMap(({ location, campaigns: occupants }) =>
+      occupants.filter((c) => c.state === CampaignState.New).map((c) => ({ location: location.id, ...c })),
+    );
+    const visible = visibleAdvertisers
+      ? await campaignsOfAdvertisers(
+          db,
+          holds.map((h) => h.id),
+          visibleAdvertisers,
+        )
+      : undefined;
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    for (const hold of holds) {
+      if (visible && !visible.has(hold.id)) continue;
+      const days = byId.get(hold.location)?.days;
+      if (!days) continue;
+      for (const day of Object.keys(days)) {
+        if (day >= hold.start_date && day <= hold.end_date) days[day]! += 1;
+      }
+    }
+  }
+
   return {
     /** Campaigns the location plays from today on (approved or later, not closed), in playlist order. */
     async actualCampaigns(auth: Auth, id: number, { page, page_size }: PageQuery, url: string) {
@@ -57,7 +90,9 @@ export function createLocationCampaignsService({
       })) as Paged<Campaign & { _permissions: string[] }>;
     },
 
-    /** Active locations a page at a time, each with its campaign count per day of [date_from, date_to]. */
+    /** Active locations a page at a time, each with its campaign count per day of [date_from, date_to]:
+     * the campaigns in report states and the live holds (New, saved less than HOLD_DAYS ago), the
+     * campaigns the day's list shows and the fill counts. */
     async calendar(auth: Auth, query: CalendarQuery, url: string): Promise<Paged<CalendarRow>> {
       access.require(auth, `list_${CAMPAIGN_MODEL}`);
       const { date_from: from, date_to: to, page = 1, page_size } = query;
@@ -67,12 +102,13 @@ export function createLocationCampaignsService({
       }
       const size = pageSizeOf(page_size);
       const count = await calendarRows.count(db);
+      const visibleAdvertisers = advertiserFilter(auth).visible_advertisers;
       const results = await calendarRows.page(db, {
         from,
         to,
         limit: size,
         offset: size === null ? 0 : (page - 1) * size,
-        visibleAdvertisers: advertiserFilter(auth).visible_advertisers,
+        visibleAdvertisers,
       });
       // How full each day is counts every campaign there, whoever's: free room is the location's,
       // and shares without names tell nothing about other advertisers. The day before the first is
@@ -83,6 +119,7 @@ export function createLocationCampaignsService({
         to: addDays(to, 1),
         holdDays,
       });
+      await countHolds(results, sites, visibleAdvertisers);
       const clock = loopClock(timeZone);
       const fills = new Map(
         sites.map(({ location, campaigns: occupants }) => [

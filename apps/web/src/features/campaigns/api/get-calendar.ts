@@ -1,5 +1,6 @@
 // GET /api/locations/calendar/: active locations a page at a time, each with its number of campaigns
-// (states 1, 2, 3, 10, 99) and how full its loop is (`fill`) per day of [date_from, date_to]. Under the
+// (states 1, 2, 3, 10, 99 and the live holds, as the day's list shows them) and how full its loop is
+// (`fill`) per day of [date_from, date_to]. Under the
 // 'campaign-calendar' key, which every campaign change refreshes (refreshCampaigns).
 import type { CalendarRow } from '@marquee/contracts/campaigns';
 import type { Paged } from '@marquee/contracts/common';

@@ -1,7 +1,8 @@
 // /campaign/calendar/:start/list/:location/:selected: the campaigns the calendar counts at one
-// location on one day (states 1, 2, 3, 10, 99) and the holds (New) the day's room counts, in playlist
-// order with each one's seconds per loop there (a hold's until when), the room left that day per zone,
-// the days before and after, and below them the chosen campaign's details (the child route :id).
+// location on one day (states 1, 2, 3, 10, 99, and the live holds: New, saved less than HOLD_DAYS ago,
+// which the day's room counts too), in playlist order with each one's seconds per loop there (a hold's
+// until when), the room left that day per zone, the days before and after, and below them the chosen
+// campaign's details (the child route :id).
 import { Anchor, Button, Group, Paper, Stack, Table, Text } from '@mantine/core';
 import { CampaignState } from '@marquee/contracts/campaigns';
 import { isCalendarDay, permissionFlags } from '@marquee/contracts/common';
@@ -18,7 +19,7 @@ import { useAppConfig } from '../../../../lib/app-config.ts';
 import { useCurrentUser } from '../../../../lib/current-user.ts';
 import { formatDateTime } from '../../../../lib/format.ts';
 import { calendarLocationName } from '../../api/get-calendar.ts';
-import { useCalendarDay } from '../../api/get-calendar-day.ts';
+import { liveRows, useCalendarDay } from '../../api/get-calendar-day.ts';
 import { useCalendarLocation } from '../../api/get-calendar-location.ts';
 import type { CampaignRow } from '../../api/campaigns.ts';
 import { CampaignClipCell } from '../campaign-columns.tsx';
@@ -33,27 +34,24 @@ function LoopShareCell({
   row,
   location,
   holdDays,
-  now,
 }: {
   row: Pick<CampaignRow, 'loop_share' | 'state' | 'updated_at'>;
   location: number;
   holdDays: number | undefined;
-  now: number;
 }) {
   const share = row.loop_share?.find((entry) => entry.location === location);
   if (!share) return <Text size="sm">–</Text>;
   const held = row.state === CampaignState.New;
   const expires = held && holdDays ? holdExpiresAt(row.updated_at, holdDays) : null;
-  const expired = expires !== null && Date.parse(expires) <= now;
   return (
-    <Text size="sm" style={{ whiteSpace: 'nowrap' }} data-hold={held ? (expired ? 'expired' : 'live') : undefined}>
+    <Text size="sm" style={{ whiteSpace: 'nowrap' }} data-hold={held ? 'live' : undefined}>
       {held ? `${share.clip_s} s held` : `${share.clip_s} s`}
       <Text span size="xs" c="dimmed" display="block">
         {Math.round(share.share * 100)} % of {share.loop_seconds} s
       </Text>
       {expires && (
-        <Text span size="xs" c={expired ? 'red.8' : 'dimmed'} display="block">
-          {expired ? 'Hold expired: not counted' : `Held until ${formatDateTime(expires)}`}
+        <Text span size="xs" c="dimmed" display="block">
+          Held until {formatDateTime(expires)}
         </Text>
       )}
     </Text>
@@ -87,7 +85,8 @@ export function CalendarListScreen() {
   const dayText = formatLongDay(selected);
   const dayPath = (day: string) => campaignCalendarListPath(startFor(start, day), locationId, day);
   const rowPath = (row: CampaignRow) => campaignCalendarListPath(start, locationId, selected, row.id);
-  const rows = campaigns.data ?? [];
+  // Expired holds leave the list when they leave the count and the room (`now` moves every minute).
+  const rows = liveRows(campaigns.data ?? [], holdDays, now);
 
   const body = (() => {
     if (campaigns.isPending) return <ListSkeleton rows={4} height={52} testId="calendar-list-skeleton" />;
@@ -144,7 +143,7 @@ export function CalendarListScreen() {
                     <CampaignClipCell campaign={row} />
                   </Table.Td>
                   <Table.Td>
-                    <LoopShareCell row={row} location={locationId} holdDays={holdDays} now={now} />
+                    <LoopShareCell row={row} location={locationId} holdDays={holdDays} />
                   </Table.Td>
                   <Table.Td>
                     <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
