@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
-import { ADMIN } from './fixtures/session.ts';
+import { ADMIN, DEMO_PASSWORD } from './fixtures/session.ts';
 
 function freePort(): string {
   return execFileSync(process.execPath, [
@@ -36,6 +36,7 @@ const server = (port: string, dataDir: string, extra: Record<string, string> = {
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
     ADMIN_PASSWORD: ADMIN.password,
+    DEMO_PASSWORD: DEMO_PASSWORD,
     LOG_LEVEL: 'warn',
     LOGIN_MAX_FAILURES_PER_ADDRESS: '1000',
     ...extra,

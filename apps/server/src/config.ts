@@ -27,6 +27,14 @@ const envSchema = z.object({
   DATA_DIR: z.string().default(path.join(repoRoot, 'data')),
   DATABASE_URL: z.string().optional(),
   ADMIN_PASSWORD: z.string().min(8).optional(),
+  /** `false`: a new database gets only the administrator (no demo roles, people, catalogue, clips,
+   * campaigns or history). */
+  DEMO_DATA: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((v) => v === 'true'),
+  /** The demo people's shared password; random (printed once) when not set. */
+  DEMO_PASSWORD: z.string().min(8).optional(),
   SESSION_IDLE_MINUTES: z.coerce.number().positive().default(30),
   TIME_ZONE: z.string().default('UTC'),
   COOKIE_SECURE: z
@@ -200,6 +208,9 @@ export type Config = {
   dataDir: string;
   databaseUrl: string | undefined;
   adminPassword: string | undefined;
+  /** Seed demo data (roles, people, catalogue, clips, campaigns, history) into a new database. */
+  demoData: boolean;
+  demoPassword: string | undefined;
   sessionIdleMs: number;
   timeZone: string;
   cookieSecure: boolean;
@@ -299,6 +310,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL || undefined,
     adminPassword: e.ADMIN_PASSWORD,
+    demoData: e.DEMO_DATA,
+    demoPassword: e.DEMO_PASSWORD,
     sessionIdleMs: e.SESSION_IDLE_MINUTES * 60_000,
     timeZone: e.TIME_ZONE,
     cookieSecure: e.COOKIE_SECURE,

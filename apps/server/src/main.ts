@@ -1,5 +1,6 @@
 // Command line: `main.ts` migrates, creates the admin on a new database and serves;
 // `main.ts migrate` only migrates.
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
@@ -8,6 +9,8 @@ import { openDatabase } from './db/database.ts';
 import { seedDemoCatalogue } from './db/demo-catalogue.ts';
 import { seedDemoCampaigns } from './db/demo-campaigns.ts';
 import { seedDemoClips } from './db/demo-clips.ts';
+import { generatedDemoPassword, seedDemoPeople } from './db/demo-people.ts';
+import { startBanner } from './lib/banner.ts';
 import { createStorage } from './media/storage.ts';
 import { videoToolSources } from './media/videos.probe.ts';
 import { migrateToLatest } from './db/migrate.ts';
@@ -47,26 +50,22 @@ try {
 }
 
 const admin = await ensureAdmin(db, config.adminPassword);
-if (admin.created) {
+let demoPeople: { usernames: string[]; password?: string } | undefined;
+if (admin.created && config.demoData) {
   await seedDemo(db);
   await seedDemoCatalogue(db, config.zones, config.inventory);
+  const generated = config.demoPassword ? undefined : generatedDemoPassword();
+  demoPeople = { usernames: await seedDemoPeople(db, config.demoPassword ?? generated!), password: generated };
   // Demo clips need ffmpeg; the product still starts if they cannot be made.
   await seedDemoClips({ db, config, storage: createStorage(config) }).catch((err: unknown) =>
     console.error('Demo video clips could not be made:', err),
   );
   // Without clips (no ffmpeg) there are no demo campaigns either.
   await seedDemoCampaigns(db, config);
-  if (admin.generated) {
-    console.log(
-      `\n  Created the administrator "admin" with the password: ${admin.generated}\n  (shown once; set ADMIN_PASSWORD to choose it)\n`,
-    );
-  } else {
-    console.log('\n  Created the administrator "admin" with the password from ADMIN_PASSWORD.\n');
-  }
 }
 
 const app = await buildApp({ config, db });
-if (admin.created) {
+if (admin.created && config.demoData) {
   // The demo devices report a simulated history through the real gateway, so every report has data.
   // Its ~110 requests would log two JSON lines each among the start-up messages: before `listen` every
   // request is one of them, so they are logged only when LOG_LEVEL asks for debug; warnings and errors
@@ -115,5 +114,18 @@ const close = async () => {
 process.on('SIGINT', close);
 process.on('SIGTERM', close);
 await app.listen({ port: config.port, host: config.host });
-console.log(`Marquee ${config.version} is running at http://localhost:${config.port}/`);
+console.log(
+  [
+    '',
+    ...startBanner({
+      version: config.version,
+      host: config.host,
+      port: (app.server.address() as AddressInfo).port,
+      outboxDir: config.mail.smtpUrl ? null : config.mail.outboxDir,
+      admin: admin.created ? { password: admin.generated } : undefined,
+      demo: demoPeople,
+    }),
+    '',
+  ].join('\n'),
+);
 await sweep();
