@@ -1,8 +1,11 @@
 // Locations as an admin clicks through them: create one, its images, a zone's name and overlay, a
-// device and its one-time token, disabling and enabling, and the zone settings grid; plus axe.
+// device and its one-time token, disabling and enabling (and disabling one a booked campaign goes to,
+// anyway), and the zone settings grid; plus axe.
 import { expect, test, type Page } from '../fixtures/test.ts';
+import { locationTexts } from '@marquee/contracts/locations';
 import { messages } from '@marquee/contracts/texts';
 import { expectNoSeriousViolations } from '../fixtures/axe.ts';
+import { bookedAllDayScreen } from '../fixtures/inventory.ts';
 import { ADMIN, apiCall, signInByApi, unique } from '../fixtures/session.ts';
 
 // A 2×2 PNG.
@@ -189,4 +192,55 @@ test('the zone settings search is kept in the URL and the list shows devices per
   await grid.getByRole('row').nth(1).focus();
   await page.keyboard.press('ArrowDown');
   await expect(grid.getByRole('row').nth(2)).toBeFocused();
+});
+
+test('disabling a location a booked campaign goes to names the campaign and is done only anyway', async ({
+  page,
+  baseURL,
+}) => {
+  // The admin holds override_capacity, so the refusal comes with "Disable anyway".
+  const booked = await bookedAllDayScreen(page, baseURL!, {
+    place: 'Booked kiosk',
+    campaign: 'Kiosk launch',
+    serialPrefix: 'DISABLE',
+  });
+  const refusal = locationTexts.disableBooked([booked.campaign.name]);
+  await page.goto(`/location/${booked.location.id}`);
+  const disable = async () => {
+    await page.getByRole('button', { name: 'Disable', exact: true }).click();
+    await page.getByRole('dialog', { name: 'Disable location' }).getByRole('button', { name: 'Disable' }).click();
+  };
+  await disable();
+  const anyway = page.getByRole('dialog', { name: 'Disable anyway' });
+  await expect(anyway).toContainText(refusal);
+  await expectNoSeriousViolations(page, 'Disable anyway dialog');
+  // Cancelled: nothing changes.
+  await anyway.getByRole('button', { name: 'Cancel' }).click();
+  await expect(anyway).toBeHidden();
+  await expect(page.getByRole('button', { name: 'Disable', exact: true })).toBeVisible();
+  await disable();
+  await anyway.getByRole('button', { name: 'Disable anyway' }).click();
+  await expect(page.getByText(`Location "${booked.location.name}" disabled.`)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Enable', exact: true })).toBeVisible();
+
+  // The list's bulk Disable: the refused row names the campaign, and "Disable anyway" does it.
+  const other = await bookedAllDayScreen(page, baseURL!, {
+    place: 'Booked corner',
+    campaign: 'Corner launch',
+    serialPrefix: 'DISABLE',
+  });
+  await findInList(page, 'Active', other.location.name);
+  await page.getByRole('checkbox', { name: `Select ${other.location.name}` }).check();
+  await page.getByRole('group', { name: 'Selected locations' }).getByRole('button', { name: 'Disable' }).click();
+  await page
+    .getByRole('dialog', { name: 'Disable 1 location?' })
+    .getByRole('button', { name: 'Disable 1 location' })
+    .click();
+  const outcome = page.getByRole('dialog', { name: '0 of 1 location disabled' });
+  await expect(outcome.getByRole('list', { name: 'Refused locations' })).toContainText(
+    `${other.location.name}: ${locationTexts.disableBooked([other.campaign.name])}`,
+  );
+  await outcome.getByRole('button', { name: 'Disable anyway' }).click();
+  await expect(page.getByText('1 location disabled.')).toBeVisible();
+  await expect(await findInList(page, 'Disabled', other.location.name)).toBeVisible();
 });
