@@ -149,10 +149,15 @@ describeBackends(
         expect(body._permissions).toEqual(['list_location', 'view_location']);
       });
 
-      it('401, 403 without view_location, 404 for an unknown id', async () => {
+      it('401, 403 without view_location or list_location, 404 for an unknown id', async () => {
         const location = await managed();
         expect((await new Client(ctx.app).get(detail(location.id))).statusCode).toBe(401);
-        const plain = await asUser(ctx, ['list_location']);
+        // Whoever may list locations reads one, read-only.
+        const lister = await asUser(ctx, ['list_location']);
+        const read = await lister.get(detail(location.id));
+        expect(read.statusCode).toBe(200);
+        expect(read.json<{ _permissions: string[] }>()._permissions).toEqual(['list_location', 'view_location']);
+        const plain = await asUser(ctx, ['list_campaign']);
         const refused = await plain.get(detail(location.id));
         expect(refused.statusCode).toBe(403);
         expect(refused.json()).toEqual({ detail: details.permissionDenied });

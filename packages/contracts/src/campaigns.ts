@@ -315,6 +315,9 @@ export const campaignTexts = {
   unknownClip: 'Unknown video clip.',
   clipInactive: 'This video clip is disabled.',
   clipAdvertiserNotAllowed: 'You may not use video clips of this advertiser.',
+  /** The campaign form's clip box with no filter and no clip: why, and who can fix it. */
+  noBookableClips:
+    'No clips you may book: a campaign uses the active clips of the advertisers you serve. If you serve none yet, whoever manages users can link you to advertisers on your user page.',
   closed: 'This campaign is finished and can no longer be changed.',
   onlyNewApproved: 'Only new campaigns can be approved.',
   onlyNewRejected: 'Only new campaigns can be rejected.',

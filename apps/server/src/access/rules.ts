@@ -80,7 +80,13 @@ export const objectRules: Record<string, ObjectRule> = {
       !((object as { is_superuser?: boolean }).is_superuser && (action === 'change' || action === 'delete')),
     denial: details.superuserRoleLocked,
   },
-  location: { allows: linkedFor('location', field('id')), denial: details.notLocationManager },
+  /** Whoever may list locations may read one (its page is read-only without change_location): the list
+   * already shows every field of it, and a seller needs the loop, the hours and the week's fill. */
+  location: {
+    allows: linkedFor('location', field('id')),
+    grants: (auth) => (auth.permissions.has('list_location') ? ['view'] : []),
+    denial: details.notLocationManager,
+  },
   locationzone: { allows: linkedFor('location', field('location')), denial: details.notLocationManager },
   device: { allows: linkedFor('location', field('location')), denial: details.notLocationManager },
   advertiser: {

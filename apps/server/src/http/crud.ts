@@ -69,6 +69,8 @@ export type CrudConfig<Item extends { id: number }, Input, Filters> = {
   storage?: MediaStorage;
   /** List rows carry their own `_permissions` (when object rules make them differ per row). */
   rowPermissions?: boolean;
+  /** Whoever may list the model may get one object (the object rules grant `view` on it). */
+  listMayView?: boolean;
   /** Normalises input before it is stored (e.g. drops implied permissions). */
   prepare?(db: Database, input: Partial<Input>): Promise<Partial<Input>>;
 };
@@ -174,7 +176,7 @@ export function createCrudService<Item extends { id: number }, Input, Filters>(
     },
 
     async get(auth: Auth, id: number) {
-      access.require(auth, perm('view'));
+      access.require(auth, config.listMayView && !auth.permissions.has(perm('view')) ? perm('list') : perm('view'));
       const item = await loadVisible(auth, id);
       access.require(auth, perm('view'), { model, value: item });
       return withPermissions(auth, item);

@@ -57,6 +57,7 @@ export function createLocationsService({
     },
     repr: (location) => location.name,
     rowPermissions: true,
+    listMayView: true,
     storage,
     inUse: async (trx, location) =>
       (await locationRows.hasDevices(trx, location.id)) || (await locationRows.hasCampaigns(trx, location.id)),

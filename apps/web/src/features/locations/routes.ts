@@ -29,8 +29,9 @@ export const locationRoutes: RouteObject[] = [
     lazy: screen(() => import('./components/location-edit-screen.tsx'), 'LocationEditScreen'),
   },
   {
+    // Read-only for whoever may list locations (the server grants them view on each).
     path: paths.location,
-    handle: { permission: 'view_location' } satisfies RouteHandle,
+    handle: { permission: 'list_location' } satisfies RouteHandle,
     lazy: screen(() => import('./components/location-edit-screen.tsx'), 'LocationEditScreen'),
   },
 ];

@@ -15,4 +15,5 @@ export const locationZonesQueryOptions = (id: number) =>
     queryFn: ({ signal }) => fetchAllPages<ZoneRow>(locationActionPath(id, 'zones'), params, { signal }),
   });
 
-export const useLocationZones = (id: number) => useQuery(locationZonesQueryOptions(id));
+export const useLocationZones = (id: number, { enabled = true }: { enabled?: boolean } = {}) =>
+  useQuery({ ...locationZonesQueryOptions(id), enabled });

@@ -64,18 +64,27 @@ export function LocationEditScreen() {
       extraTabs={
         saved
           ? [
-              {
-                value: 'devices',
-                label: 'Devices',
-                icon: <IconDeviceTv size={16} aria-hidden />,
-                panel: <LocationDevices locationId={saved.id} />,
-              },
-              {
-                value: 'zones',
-                label: 'Zones',
-                icon: <IconLayoutGrid size={16} aria-hidden />,
-                panel: <LocationZones locationId={saved.id} canChangeLocation={objectFlags.canChange} />,
-              },
+              // Each tab for whoever may list what it shows (a seller reads the loop and the fill).
+              ...(permissionFlags(me?._permissions, 'device').canList
+                ? [
+                    {
+                      value: 'devices',
+                      label: 'Devices',
+                      icon: <IconDeviceTv size={16} aria-hidden />,
+                      panel: <LocationDevices locationId={saved.id} />,
+                    },
+                  ]
+                : []),
+              ...(permissionFlags(me?._permissions, 'locationzone').canList
+                ? [
+                    {
+                      value: 'zones',
+                      label: 'Zones',
+                      icon: <IconLayoutGrid size={16} aria-hidden />,
+                      panel: <LocationZones locationId={saved.id} canChangeLocation={objectFlags.canChange} />,
+                    },
+                  ]
+                : []),
             ]
           : []
       }

@@ -1,8 +1,10 @@
 import { appConfigEndpoint } from '@marquee/contracts/app-config';
+import type { UserInfo } from '@marquee/contracts/auth';
 import type { AvailabilityRow } from '@marquee/contracts/inventory';
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { api } from '../../../lib/api.ts';
+import { userInfoQueryKey } from '../../../lib/current-user.ts';
 import { configFixture } from '../../../test/fixtures.ts';
 import { roomRowFixture } from '../../../test/availability-fixtures.ts';
 import { renderWithProviders } from '../../../test/render.tsx';
@@ -20,7 +22,11 @@ const AVAILABILITY = '/api/locations/availability/';
 const row = (extra: { zone?: number; day?: string; booked_s?: number; held_s?: number; closed?: boolean }) =>
   roomRowFixture({ location: 4, location_name: 'Central Station', loop_seconds: 60, day: '2026-11-30', ...extra });
 
-function renderWeek(rows: AvailabilityRow[] | Error, timeZone = 'Pacific/Auckland') {
+function renderWeek(
+  rows: AvailabilityRow[] | Error,
+  timeZone = 'Pacific/Auckland',
+  permissions = ['list_location', 'list_locationzone'],
+) {
   const get = vi.spyOn(api, 'get').mockImplementation((path: string) => {
     if (path === appConfigEndpoint) return Promise.resolve(configFixture({ time_zone: timeZone })) as never;
     if (path === AVAILABILITY)
@@ -28,10 +34,25 @@ function renderWeek(rows: AvailabilityRow[] | Error, timeZone = 'Pacific/Aucklan
     if (path === '/api/locations/4/zones/') return Promise.resolve(page([zoneFixture()])) as never;
     return Promise.reject(new Error(`unexpected ${path}`));
   });
-  return { ...renderWithProviders(<LocationWeekFill locationId={4} />), get };
+  const view = renderWithProviders(<LocationWeekFill locationId={4} />);
+  view.queryClient.setQueryData(userInfoQueryKey, {
+    id: 1,
+    username: 'ann',
+    full_name: 'Ann',
+    time_zone: 'UTC',
+    _permissions: permissions,
+  } satisfies UserInfo);
+  return { ...view, get };
 }
 
 describe('LocationWeekFill', () => {
+  it('shows the fill by zone number, without asking for zone names, to someone who may not list zones', async () => {
+    const { get } = renderWeek([row({ zone: 1, day: '2026-11-30', booked_s: 40 })], 'UTC', ['list_location']);
+    const table = await screen.findByRole('table', { name: 'Fill of the next 7 days' });
+    expect(within(table).getByRole('rowheader')).toHaveTextContent('Zone 1');
+    expect(get).not.toHaveBeenCalledWith('/api/locations/4/zones/', expect.anything());
+  });
+
   it('asks for the 7 days from the server’s today and shows a row per zone with each day’s fill and free seconds', async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     // 29 November 23:30 UTC is already 30 November in Auckland.

@@ -2,6 +2,7 @@
 // a bar of the booked share with the held share striped (coloured by booked + held, red when over), and
 // the day's tightest interval in the words every screen uses (free or over by, and held).
 import { Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { permissionFlags } from '@marquee/contracts/common';
 import type { AvailabilityRow } from '@marquee/contracts/inventory';
 import { fillLevel, inventoryTexts } from '@marquee/contracts/inventory';
 import { useQuery } from '@tanstack/react-query';
@@ -9,6 +10,7 @@ import { useId } from 'react';
 import { FillBar, FillLegend, fillText } from '../../../components/fill-bar.tsx';
 import { ListLoadError, ListSkeleton } from '../../../components/list-states.tsx';
 import { appConfigQueryOptions } from '../../../lib/app-config.ts';
+import { useCurrentUser } from '../../../lib/current-user.ts';
 import { serverToday } from '../../../lib/server-today.ts';
 import { useAvailability } from '../../../lib/get-availability.ts';
 import { useLocationZones } from '../api/get-location-zones.ts';
@@ -30,7 +32,9 @@ export function LocationWeekFill({ locationId }: LocationWeekFillProps) {
   const availability = useAvailability(
     today ? { location: [locationId], date__gte: days[0]!, date__lte: days.at(-1)! } : undefined,
   );
-  const zones = useLocationZones(locationId);
+  // Zone names where the user may list zones (a seller reads the fill by number).
+  const me = useCurrentUser();
+  const zones = useLocationZones(locationId, { enabled: permissionFlags(me?._permissions, 'locationzone').canList });
   const zoneName = new Map((zones.data?.results ?? []).map((zone) => [zone.zone_number, zone.name]));
 
   const rows = availability.data?.results.filter((row) => row.location === locationId) ?? [];

@@ -1,3 +1,4 @@
+import { campaignTexts } from '@marquee/contracts/campaigns';
 import type { Videoclip } from '@marquee/contracts/videoclips';
 import { messages } from '@marquee/contracts/texts';
 import { screen, within } from '@testing-library/react';
@@ -120,6 +121,18 @@ describe('CampaignPlaylist', () => {
     const player = await screen.findByRole('group', { name: 'Video player: Playlist preview' });
     expect(within(player).getByText(/clip 3 of 4: Summer promo/)).toBeInTheDocument();
     expect(player.querySelector('video')).toHaveAttribute('src', '/api/media/videos/200/');
+  });
+
+  it('says why the clip box is empty and who can fix it when the user may book no clip', async () => {
+    vi.mocked(api.get).mockImplementation(async (path: string) => {
+      if (path === '/api/videoclips/') return paged([]);
+      if (path === '/api/locations/5/actual_campaigns/') return paged(playlist);
+      throw new Error(`unexpected GET ${path}`);
+    });
+    const { user } = renderWithProviders(<Harness initial={empty} onChange={vi.fn()} />);
+    expect(await screen.findByText(campaignTexts.noBookableClips)).toBeInTheDocument();
+    await user.type(screen.getByRole('textbox', { name: 'Search clips' }), 'zz');
+    expect(await screen.findByText('No clips match')).toBeInTheDocument();
   });
 
   it('adds a clip with its button; a new campaign goes to the end of the loop', async () => {

@@ -3,6 +3,7 @@
 import { useDraggable } from '@dnd-kit/core';
 import { Button, Group, Paper, ScrollArea, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
+import { campaignTexts } from '@marquee/contracts/campaigns';
 import { permissionFlags } from '@marquee/contracts/common';
 import { TABLE_FILTER_DELAY_MS } from '@marquee/contracts/constants';
 import type { Videoclip } from '@marquee/contracts/videoclips';
@@ -151,7 +152,7 @@ export function ClipBox({ onAdd }: ClipBoxProps) {
           <ListLoadError what="video clips" onRetry={() => void clips.refetch()} />
         ) : !rows.length ? (
           <Text size="sm" c="dimmed" ta="center" py="md">
-            No clips match
+            {advertiser === null && product === null && !search ? campaignTexts.noBookableClips : 'No clips match'}
           </Text>
         ) : (
           <>
