@@ -3,6 +3,7 @@
 // Warning entry; the bulk form answers such a row with 400 and its reason while the others are done.
 import { expect, it } from 'vitest';
 import type { BulkResponse } from '@marquee/contracts/bulk';
+import { campaignTexts } from '@marquee/contracts/campaigns';
 import { ActionFlag } from '@marquee/contracts/action-flags';
 import { OVERRIDE_CAPACITY } from '@marquee/contracts/permissions';
 import { locationTexts } from '@marquee/contracts/locations';
@@ -209,6 +210,34 @@ describeBackends(
         [free.location.id, 403],
       ]);
       expect(await activeOf('locations', free.location.id)).toBe(true);
+    });
+    it('refuses to approve a waiting campaign onto a location or clip disabled meanwhile', async () => {
+      const admin = await asAdmin(ctx.app);
+      const { location, clip } = await unbooked();
+      const waiting = await createCampaign(ctx.db, {
+        videoclip: clip.id,
+        locations: [location.id],
+        state: 0,
+        start: TODAY,
+        end: day(3),
+      });
+      const approve = () => admin.post(`${resources.campaigns.endpoint}${waiting.id}/approve/`, {});
+      // Nothing booked: both may be disabled.
+      expect((await disable(admin, clips, clip.id)).statusCode).toBe(200);
+      const noClip = await approve();
+      expect(noClip.statusCode).toBe(400);
+      expect(noClip.json()).toEqual({ videoclip: [campaignTexts.clipInactive] });
+      await ctx.db.updateTable('videoclips').set({ is_active: true }).where('id', '=', clip.id).execute();
+      expect((await disable(admin, locations, location.id)).statusCode).toBe(200);
+      const noSite = await approve();
+      expect(noSite.statusCode).toBe(400);
+      expect(noSite.json()).toEqual({ locations: [campaignTexts.locationsInactive] });
+      expect(
+        Number(
+          (await ctx.db.selectFrom('campaigns').select('state').where('id', '=', waiting.id).executeTakeFirstOrThrow())
+            .state,
+        ),
+      ).toBe(0);
     });
   },
   { config: clockConfig },

@@ -60,6 +60,7 @@ describeBackends(
             'email',
             'is_active',
             'roles',
+            'roles_data',
             'require_activation',
             'require_2fa',
             'otp_enabled',
@@ -110,11 +111,18 @@ describeBackends(
         const to = email();
         const role = await createRole(ctx.db, { permissions: ['list_role'] });
         const body = await create({ username, email: to, full_name: 'New Person', roles: [role.id] });
+        const { name: roleName } = await ctx.db
+          .selectFrom('roles')
+          .select('name')
+          .where('id', '=', role.id)
+          .executeTakeFirstOrThrow();
         expect(body).toMatchObject({
           username,
           email: to,
           full_name: 'New Person',
           roles: [role.id],
+          // By name too, for whoever may not list roles (their own account page).
+          roles_data: [{ id: role.id, name: roleName }],
           is_active: true,
           require_activation: true,
           require_2fa: true,

@@ -15,6 +15,8 @@ export const user = z.object({
   is_active: z.boolean(),
   /** Role ids. */
   roles: z.array(z.number().int()),
+  /** The roles by name (for whoever may not list roles, e.g. on their own account page). */
+  roles_data: z.array(z.object({ id: z.number().int(), name: z.string() })),
   /** The user must activate the account (set a password) through the mailed link. */
   require_activation: z.boolean(),
   /** The user must enrol a one-time token at activation. */

@@ -16,10 +16,11 @@ export type AuditEntry = {
 
 const json = (v: unknown) => (v === undefined || v === null ? null : JSON.stringify(v));
 
-/** Names the fields that differ, Django style: "Changed name and permissions." */
+/** Names the fields that differ, Django style: "Changed name and permissions." A `…_data` field is a
+ * view of another one (`roles_data` of `roles`) and is not named again. */
 export function describeChange(before: Record<string, unknown>, after: Record<string, unknown>): string {
   const changed = Object.keys(after).filter(
-    (k) => !k.startsWith('_') && JSON.stringify(before[k]) !== JSON.stringify(after[k]),
+    (k) => !k.startsWith('_') && !k.endsWith('_data') && JSON.stringify(before[k]) !== JSON.stringify(after[k]),
   );
   if (!changed.length) return 'No fields changed.';
   const list = changed.length === 1 ? changed[0] : `${changed.slice(0, -1).join(', ')} and ${changed.at(-1)}`;

@@ -39,11 +39,11 @@ export function EditFormHeader({ noun, name, list, formId, readOnly, saving, chi
   );
 }
 
-/** `what` as the sentence names it, e.g. "this product". */
-export function ReadOnlyNotice({ what }: { what: string }) {
+/** `what` as the sentence names it, e.g. "this product"; or the whole `text` where parts stay changeable. */
+export function ReadOnlyNotice(props: { what: string } | { text: string }) {
   return (
     <Alert variant="light" color="gray" icon={<IconInfoCircle aria-hidden />}>
-      {`You can view ${what} but not change it.`}
+      {'text' in props ? props.text : `You can view ${props.what} but not change it.`}
     </Alert>
   );
 }

@@ -11,6 +11,7 @@ export const userFixture = (extra: Partial<Detail<User>> = {}): Detail<User> => 
   email: '',
   is_active: true,
   roles: [],
+  roles_data: [],
   require_activation: false,
   require_2fa: false,
   otp_enabled: false,

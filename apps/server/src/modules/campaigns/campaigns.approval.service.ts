@@ -94,6 +94,11 @@ export function createCampaignApprovalService({ access, campaigns, config, db, c
         notify: toAuthor('info', (c) => campaignTexts.approvedMessage(c.name)),
         check: async (trx, campaign) => {
           campaigns.requireBoundedRun(campaign);
+          // A clip or location disabled while the campaign waited cannot be booked: nothing would play.
+          const clip = await campaignRows.clip(trx, campaign.videoclip);
+          if (!clip?.is_active) throw badRequest({ videoclip: [campaignTexts.clipInactive] });
+          const sites = await campaignRows.locations(trx, campaign.locations);
+          if (sites.some((site) => !site.is_active)) throw badRequest({ locations: [campaignTexts.locationsInactive] });
           await checkRoom(trx, {
             auth,
             campaign,

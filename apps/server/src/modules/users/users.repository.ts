@@ -88,12 +88,22 @@ async function withRoles(db: Database, rows: Row[]): Promise<User[]> {
     userLinks.map(([, link]) => link),
     ids,
   );
+  const roleIds = [...new Set([...(roles?.values() ?? [])].flat())];
+  const roleNames = new Map(
+    roleIds.length
+      ? (await db.selectFrom('roles').select(['id', 'name']).where('id', 'in', roleIds).execute()).map((role) => [
+          role.id,
+          role.name,
+        ])
+      : [],
+  );
   return rows.map(({ image_id, ...r }) => ({
     ...r,
     image: image_id === null ? null : imageUrl(image_id),
     date_joined: new Date(r.date_joined).toISOString(),
     last_login: r.last_login === null ? null : new Date(r.last_login).toISOString(),
     roles: roles?.get(r.id) ?? [],
+    roles_data: (roles?.get(r.id) ?? []).map((id) => ({ id, name: roleNames.get(id) ?? '' })),
     locations: locations?.get(r.id) ?? [],
     campaign_locations: campaignLocations?.get(r.id) ?? [],
     advertisers: advertisers?.get(r.id) ?? [],

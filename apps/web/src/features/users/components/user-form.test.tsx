@@ -211,8 +211,26 @@ describe('UserForm', () => {
     const crumbs = screen.getByRole('navigation', { name: 'Breadcrumb' });
     expect(within(crumbs).queryByRole('link', { name: 'Users' })).toBeNull();
     expect(within(crumbs).getByText('jane')).toBeInTheDocument();
-    // Without the role list the picker shows the role by id.
+    // Without the role list the picker shows the role by id…
     expect(screen.getAllByText('Role 2')[0]).toBeInTheDocument();
+    // …on one's own page it says what is one's own to change.
+    expect(screen.queryByText('You can view this account but not change it.')).toBeNull();
+    expect(screen.getByText(/your password, one-time token and alert e-mails are yours to change/)).toBeInTheDocument();
+  });
+
+  it('names the roles from the account itself where the role list cannot be read', () => {
+    renderWithProviders(
+      <UserForm
+        user={account({ roles: [2], roles_data: [{ id: 2, name: 'Seller' }] })}
+        roles={undefined}
+        readOnly
+        canChange={false}
+        isSelf
+        canListUsers={false}
+      />,
+    );
+    expect(screen.getAllByText('Seller')[0]).toBeInTheDocument();
+    expect(screen.queryByText('Role 2')).toBeNull();
   });
 
   it('asks before leaving with unsaved changes', async () => {

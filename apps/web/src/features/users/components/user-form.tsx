@@ -117,11 +117,11 @@ export function UserForm({
   const roleOptions = useMemo(
     () =>
       withMissing(
-        (roles ?? []).map((role) => ({ value: String(role.id), label: role.name })),
+        (roles ?? user?.roles_data ?? []).map((role) => ({ value: String(role.id), label: role.name })),
         user?.roles ?? [],
         'Role',
       ),
-    [roles, user?.roles],
+    [roles, user?.roles, user?.roles_data],
   );
 
   return (
@@ -139,7 +139,12 @@ export function UserForm({
       <form id={FORM_ID} onSubmit={submit} noValidate>
         <Stack gap="md">
           {user && <UserBadges user={user} showDisabled />}
-          {readOnly && <ReadOnlyNotice what="this account" />}
+          {readOnly &&
+            (isSelf ? (
+              <ReadOnlyNotice text="Your name, e-mail, roles and links are set by whoever manages users; your password, one-time token and alert e-mails are yours to change below." />
+            ) : (
+              <ReadOnlyNotice what="this account" />
+            ))}
           <Paper withBorder p="md" radius="md">
             <Stack gap="md">
               <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
