@@ -144,7 +144,7 @@ test('the simulator plays a campaign; its report shows the plays and viewers, ch
   expect(csvRows.reduce((sum, r) => sum + Number(r.Plays), 0)).toBe(after.plays);
   expect(csvRows.reduce((sum, r) => sum + Number(r.Viewers), 0)).toBe(after.viewers);
 
-  const xlsx = await download(page, 'Export XLSX');
+  const xlsx = await download(page, 'Export Excel (.xlsx)');
   expect(xlsx.filename).toMatch(/\.xlsx$/);
   const xlsxRows = await parseXlsx(xlsx.body);
   expect(xlsxRows).toHaveLength(after.days);

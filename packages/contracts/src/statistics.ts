@@ -8,6 +8,12 @@ import { INT_LIST_TEXT, idFilter, intList, isoDate, listQuery } from './common.t
 /** Export formats of the statistics endpoint. `xls` is SpreadsheetML 2003 (XML) that Excel opens. */
 export const EXPORT_FORMATS = ['csv', 'xlsx', 'xls'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+/** One name per file format on every screen (statistics, delivery, scheduled reports). */
+export const EXPORT_FORMAT_LABELS: Record<ExportFormat, string> = {
+  csv: 'CSV',
+  xlsx: 'Excel (.xlsx)',
+  xls: 'Excel 97 (.xls)',
+};
 
 /** What a statistics row can be grouped by: `day` (the default) and `hour` give the local date (and
  * hour), the others an id with its name; `gender` and `age_group` split by audience. */

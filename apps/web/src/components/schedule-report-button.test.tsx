@@ -70,7 +70,9 @@ describe('ScheduleReportButton', () => {
     expect(within(dialog).getByRole('radio', { name: 'From 2026-10-28 up to the day of sending' })).not.toBeChecked();
     expect(within(dialog).getByRole('radio', { name: '2026-10-28 to 2026-11-26' })).not.toBeChecked();
     expect(within(dialog).queryByRole('combobox', { name: 'Day of the week' })).toBeNull();
-    expect(await within(dialog).findByText("In the server's time zone, Europe/Berlin.")).toBeInTheDocument();
+    expect(
+      await within(dialog).findByText("HH:mm, 24-hour, in the server's time zone, Europe/Berlin."),
+    ).toBeInTheDocument();
 
     await user.click(within(dialog).getByRole('radio', { name: 'Weekly' }));
     await user.selectOptions(within(dialog).getByRole('combobox', { name: 'Day of the week' }), 'Friday');

@@ -1,8 +1,7 @@
 // "Schedule by mail" on a report screen: a small form (daily or weekly, the weekday, the time in the
 // server's time zone, and which days each mail covers when the screen shows a period) that subscribes
 // the signed-in user to this report with the screen's current filters. The job mails it as xlsx.
-import { Alert, Button, Group, Modal, NativeSelect, Radio, Stack, Text } from '@mantine/core';
-import { TimeInput } from '@mantine/dates';
+import { Alert, Button, Group, Modal, NativeSelect, Radio, Stack, Text, TextInput } from '@mantine/core';
 import {
   STATISTICS_REPORT_FILTERS,
   WEEKDAY_NAMES,
@@ -14,6 +13,7 @@ import {
   type ReportPeriod,
   type ReportSubscriptionInput,
 } from '@marquee/contracts/report-subscriptions';
+import { EXPORT_FORMAT_LABELS } from '@marquee/contracts/statistics';
 import { IconMailForward } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { isApiError, type QueryParams } from '../lib/api-client.ts';
@@ -99,7 +99,7 @@ function ScheduleForm({
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (!/^\d{2}:\d{2}$/.test(values.time)) return setProblems({ time: texts.badTime });
+    if (!/^([01]\d|2[0-3]):[0-5]\d$/.test(values.time)) return setProblems({ time: texts.badTime });
     setProblems({});
     const input: ReportSubscriptionInput = {
       kind,
@@ -140,7 +140,8 @@ function ScheduleForm({
     <form onSubmit={submit} noValidate aria-label="Schedule by mail">
       <Stack gap="sm">
         <Text size="sm">
-          Mail &quot;{title}&quot; to you as an Excel file (xlsx){timeZone ? `, at a time in ${timeZone}` : ''}.
+          Mail &quot;{title}&quot; to you as an {EXPORT_FORMAT_LABELS.xlsx} file
+          {timeZone ? `, at a time in ${timeZone}` : ''}.
         </Text>
         <Radio.Group
           label="How often"
@@ -162,14 +163,23 @@ function ScheduleForm({
             onChange={(event) => set({ weekday: event.currentTarget.value })}
           />
         )}
-        <TimeInput
+        {/* 24-hour HH:mm text as everywhere in the app (a native time field shows 06:44 PM in an
+            English browser). */}
+        <TextInput
           label="Time"
-          description={timeZone ? `In the server's time zone, ${timeZone}.` : "In the server's time zone."}
-          w={200}
+          description={
+            timeZone
+              ? `HH:mm, 24-hour, in the server's time zone, ${timeZone}.`
+              : "HH:mm, 24-hour, in the server's time zone."
+          }
+          placeholder="08:00"
+          inputMode="numeric"
+          maxLength={5}
+          w={260}
           required
           value={values.time}
           error={problems.time}
-          onChange={(event) => set({ time: event.currentTarget.value })}
+          onChange={(event) => set({ time: event.currentTarget.value.trim() })}
         />
         {period ? (
           <Radio.Group

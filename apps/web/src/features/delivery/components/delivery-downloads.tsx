@@ -1,8 +1,9 @@
-// The delivery report's download buttons (the report as CSV or Excel, the proof of play as CSV or
+// The delivery report's download buttons (the report as CSV or Excel (.xlsx), the proof of play as CSV or
 // JSON), what a running download has received (with Cancel), and the check of a proof of play: the
 // server's receipt (rows, SHA-256) against the SHA-256 of the bytes this browser received.
 import { Alert, Button, Code, Group, Loader, Paper, Progress, Stack, Text, Title } from '@mantine/core';
 import { formatFileSize } from '@marquee/contracts/files';
+import { EXPORT_FORMAT_LABELS } from '@marquee/contracts/statistics';
 import { IconAlertTriangle, IconCircleCheck, IconDownload, IconFileCertificate, IconX } from '@tabler/icons-react';
 import { useId } from 'react';
 import { formatCount } from '../../../lib/delivery-format.ts';
@@ -12,8 +13,16 @@ import type { DeliveryDownloads, DownloadKind, ProofCheck } from './use-delivery
 type ButtonSpec = { kind: DownloadKind; text: string; name: string };
 
 const reportButtons: ButtonSpec[] = [
-  { kind: { what: 'report', format: 'csv' }, text: 'CSV', name: 'Export CSV' },
-  { kind: { what: 'report', format: 'xlsx' }, text: 'Excel', name: 'Export Excel' },
+  {
+    kind: { what: 'report', format: 'csv' },
+    text: EXPORT_FORMAT_LABELS.csv,
+    name: `Export ${EXPORT_FORMAT_LABELS.csv}`,
+  },
+  {
+    kind: { what: 'report', format: 'xlsx' },
+    text: EXPORT_FORMAT_LABELS.xlsx,
+    name: `Export ${EXPORT_FORMAT_LABELS.xlsx}`,
+  },
 ];
 const proofButtons: ButtonSpec[] = [
   { kind: { what: 'proof', format: 'csv' }, text: 'CSV', name: 'Proof of play (CSV)' },
@@ -24,7 +33,7 @@ const same = (a: DownloadKind, b: DownloadKind | undefined) => a.what === b?.wha
 
 /** "the report (CSV)", "the proof of play (JSON)". */
 const kindText = (kind: DownloadKind) =>
-  `${kind.what === 'report' ? 'Report' : 'Proof of play'} (${kind.format === 'xlsx' ? 'Excel' : kind.format.toUpperCase()})`;
+  `${kind.what === 'report' ? 'Report' : 'Proof of play'} (${kind.format === 'xlsx' ? EXPORT_FORMAT_LABELS.xlsx : kind.format.toUpperCase()})`;
 
 function ButtonGroup({
   label,

@@ -280,7 +280,7 @@ describe('DeliveryReportScreen', () => {
   it('exports the report by location and day in the period', async () => {
     const { calls } = mockServer();
     const { user } = renderReport('/reports/delivery/1?date__gte=2026-11-23&date__lte=2026-11-24');
-    await user.click(await screen.findByRole('button', { name: 'Export Excel' }));
+    await user.click(await screen.findByRole('button', { name: 'Export Excel (.xlsx)' }));
     await waitFor(() => expect(saveFile).toHaveBeenCalled());
     const exported = calls().find((url) => url.searchParams.get('format'))!;
     expect(Object.fromEntries(exported.searchParams)).toEqual({

@@ -1,9 +1,9 @@
-// Export buttons: the same statistics query as a CSV, XLSX or XLS file (every row). The file is
+// Export buttons: the same statistics query as a CSV, Excel (.xlsx) or Excel 97 (.xls) file (every row). The file is
 // fetched through the api client, so a long export shows how much has arrived and can be cancelled;
 // when it is complete the browser saves it under the server's file name.
 import { Button, Group, Progress, Stack, Text } from '@mantine/core';
 import { formatFileSize } from '@marquee/contracts/files';
-import { EXPORT_FORMATS, type ExportFormat } from '@marquee/contracts/statistics';
+import { EXPORT_FORMATS, EXPORT_FORMAT_LABELS, type ExportFormat } from '@marquee/contracts/statistics';
 import { IconDownload, IconX } from '@tabler/icons-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import type { QueryParams } from '../../../lib/api-client.ts';
@@ -63,7 +63,7 @@ export function ExportButtons({ params, filename, disabled = false }: ExportButt
           Export
         </Text>
         {EXPORT_FORMATS.map((format) => {
-          const name = format.toUpperCase();
+          const name = EXPORT_FORMAT_LABELS[format];
           return (
             <Button
               key={format}
@@ -84,7 +84,7 @@ export function ExportButtons({ params, filename, disabled = false }: ExportButt
         <Group gap="xs" wrap="nowrap" role="status" aria-label="Export progress">
           <Progress value={100} striped animated size="sm" w={120} aria-label={`Exporting ${running.format}`} />
           <Text size="xs" c="dimmed" miw={130}>
-            {running.format.toUpperCase()}: {formatFileSize(running.loaded)} received
+            {EXPORT_FORMAT_LABELS[running.format]}: {formatFileSize(running.loaded)} received
           </Text>
           <Button
             size="compact-xs"

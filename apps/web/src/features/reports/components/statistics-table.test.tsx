@@ -176,7 +176,7 @@ describe('ExportButtons', () => {
     const show = vi.spyOn(notifications, 'show');
     const { user } = renderWithProviders(<ExportButtons params={params} filename="CMP-000003-LOC-2" />);
 
-    await user.click(screen.getByRole('button', { name: 'Export XLSX' }));
+    await user.click(screen.getByRole('button', { name: 'Export Excel (.xlsx)' }));
     expect(download.calls).toHaveLength(1);
     expect(download.calls[0]!.path).toBe('/api/event-statistics/');
     expect(download.calls[0]!.options?.query).toEqual({
@@ -193,7 +193,7 @@ describe('ExportButtons', () => {
     expect(screen.getByRole('button', { name: 'Export CSV' })).toBeDisabled();
     download.calls[0]!.options?.onProgress?.({ loaded: 2048, total: undefined });
     const progress = await screen.findByRole('status', { name: 'Export progress' });
-    expect(progress).toHaveTextContent('XLSX: 2.0 KB received');
+    expect(progress).toHaveTextContent('Excel (.xlsx): 2.0 KB received');
 
     download.finish(new File(['PK'], 'CMP-000003-LOC-2.xlsx'));
     await waitFor(() =>
@@ -219,7 +219,7 @@ describe('ExportButtons', () => {
 
   it('offers nothing while the report cannot be exported yet', () => {
     renderWithProviders(<ExportButtons params={params} filename="x" disabled />);
-    for (const name of ['CSV', 'XLSX', 'XLS']) {
+    for (const name of ['CSV', 'Excel (.xlsx)', 'Excel 97 (.xls)']) {
       expect(screen.getByRole('button', { name: `Export ${name}` })).toBeDisabled();
     }
   });

@@ -16,7 +16,7 @@ import {
   type DragStartEvent,
 } from '@dnd-kit/core';
 import { sortableKeyboardCoordinates } from '@dnd-kit/sortable';
-import { Select, SimpleGrid, Text } from '@mantine/core';
+import { Select, SimpleGrid, Stack, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import type { Campaign } from '@marquee/contracts/campaigns';
 import { permissionFlags } from '@marquee/contracts/common';
@@ -125,7 +125,16 @@ export function CampaignPlaylist({ locations, campaignId, value, onChange, readO
     }
     modals.openConfirmModal({
       title: messages.duplicateClipTitle,
-      children: <Text size="sm">{messages.duplicateClipText}</Text>,
+      // The spec's words, then why it is only a question: a clip may play in more than one slot.
+      children: (
+        <Stack gap="xs">
+          <Text size="sm">{messages.duplicateClipText}</Text>
+          <Text size="sm" c="dimmed">
+            The loop already plays this clip. That is allowed: each campaign gets its own slot, so the clip then plays
+            once per slot.
+          </Text>
+        </Stack>
+      ),
       labels: { confirm: 'Add', cancel: 'Cancel' },
       closeButtonProps: { 'aria-label': 'Close' },
       onConfirm: place,
