@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { deviceState, isOpenAt, openSince, playsLost, type DeviceReport } from './device-health.ts';
+import {
+  deviceState,
+  isOpenAt,
+  openIntervals,
+  openSince,
+  playsLost,
+  screenUptime,
+  type DeviceReport,
+} from './device-health.ts';
 
 const at = (iso: string) => Date.parse(iso);
 const MINUTE = 60_000;
@@ -140,5 +148,62 @@ describe('playsLost', () => {
     expect(
       lost('2030-06-15T23:00:00Z', '2030-06-16T03:00:00Z', { opening: { open_time: '22:00', close_time: '02:00' } }),
     ).toBe(180);
+  });
+});
+
+describe('openIntervals and screenUptime', () => {
+  const at = (iso: string) => Date.parse(iso);
+  const hour = 3_600_000;
+
+  it('joins a night past midnight into one stretch and cuts it to the period', () => {
+    const night = { open_time: '18:00', close_time: '02:00' };
+    const intervals = openIntervals(night, at('2026-12-01T00:00:00Z'), at('2026-12-02T12:00:00Z'), 'UTC');
+    expect(intervals).toEqual([
+      [at('2026-12-01T00:00:00Z'), at('2026-12-01T02:00:00Z')],
+      [at('2026-12-01T18:00:00Z'), at('2026-12-02T02:00:00Z')],
+    ]);
+  });
+
+  it('counts a repeated hour twice and a skipped one not at all (Berlin)', () => {
+    const allDay = { open_time: '00:00', close_time: '24:00' };
+    const long = openIntervals(allDay, at('2026-10-24T22:00:00Z'), at('2026-10-25T23:00:00Z'), 'Europe/Berlin');
+    expect(long.reduce((s, [a, b]) => s + b - a, 0)).toBe(25 * hour);
+    const short = openIntervals(allDay, at('2026-03-28T23:00:00Z'), at('2026-03-29T22:00:00Z'), 'Europe/Berlin');
+    expect(short.reduce((s, [a, b]) => s + b - a, 0)).toBe(23 * hour);
+  });
+
+  it('counts dark minutes only while open, overlapping incidents once, an open incident until the end', () => {
+    const day = { open_time: '08:00', close_time: '20:00' };
+    const from = at('2026-12-01T00:00:00Z');
+    const to = at('2026-12-02T00:00:00Z');
+    const result = screenUptime({
+      opening: day,
+      timeZone: 'UTC',
+      from,
+      to,
+      dark: [
+        // 06:00–09:00: one hour of it while open.
+        { start: at('2026-12-01T06:00:00Z'), end: at('2026-12-01T09:00:00Z') },
+        // 12:00–13:00 and 12:30–14:00 overlap: two hours.
+        { start: at('2026-12-01T12:00:00Z'), end: at('2026-12-01T13:00:00Z') },
+        { start: at('2026-12-01T12:30:00Z'), end: at('2026-12-01T14:00:00Z') },
+        // Still dark from 19:00: one hour until closing.
+        { start: at('2026-12-01T19:00:00Z'), end: null },
+      ],
+    });
+    expect(result).toEqual({ open_minutes: 720, dark_minutes: 240, uptime_percent: 66.7 });
+  });
+
+  it('has no uptime where the location was never open in the period', () => {
+    const day = { open_time: '08:00', close_time: '20:00' };
+    expect(
+      screenUptime({
+        opening: day,
+        timeZone: 'UTC',
+        from: at('2026-12-01T21:00:00Z'),
+        to: at('2026-12-01T23:00:00Z'),
+        dark: [],
+      }),
+    ).toEqual({ open_minutes: 0, dark_minutes: 0, uptime_percent: null });
   });
 });

@@ -4,7 +4,7 @@
 // whether a location is open at an instant, which decides whether a dark screen is an incident.
 import { expectedPlays, playSpans, type Span } from './delivery.ts';
 import { addDays, type OpeningHours, type TimeWindow } from './inventory.ts';
-import { dayOfInstant, zonedInstant } from './time-zones.ts';
+import { dayOfInstant, wallClockIntervals, zonedInstant } from './time-zones.ts';
 
 export const DEVICE_STATES = ['online', 'stale', 'screen_off', 'offline', 'never'] as const;
 export type DeviceState = (typeof DEVICE_STATES)[number];
@@ -145,4 +145,87 @@ export function playsLost({
     });
   }
   return Math.floor(total + 1e-9);
+}
+
+/**
+ * The instants in [from, to) (ms) when the location is open, as its screens' wall clocks see them
+ * (a skipped hour is not open, a repeated one is open twice), ordered and not overlapping.
+ */
+export function openIntervals(opening: OpeningHours, from: number, to: number, timeZone: string): [number, number][] {
+  if (!(to > from)) return [];
+  const spans = playSpans(opening, ALL_DAY);
+  const out: [number, number][] = [];
+  const last = dayOfInstant(to, timeZone);
+  for (let day = dayOfInstant(from, timeZone); day <= last; day = addDays(day, 1)) {
+    for (const [start, end] of spans) {
+      for (const [a, b] of wallClockIntervals(day, start, end, timeZone)) {
+        const lo = Math.max(a, from);
+        const hi = Math.min(b, to);
+        if (lo >= hi) continue;
+        const previous = out.at(-1);
+        // 24:00 of one day and 00:00 of the next meet: one stretch.
+        if (previous && previous[1] >= lo) previous[1] = Math.max(previous[1], hi);
+        else out.push([lo, hi]);
+      }
+    }
+  }
+  return out;
+}
+
+const lengthOf = (intervals: readonly (readonly [number, number])[]) =>
+  intervals.reduce((sum, [a, b]) => sum + (b - a), 0);
+
+export type ScreenUptime = {
+  /** Minutes the location was open in the period (from the screen's registration on). */
+  open_minutes: number;
+  /** Of those, minutes the screen was dark (offline or its screen off). */
+  dark_minutes: number;
+  /** 100 × (open − dark) / open, one decimal; null when the location was never open in the period. */
+  uptime_percent: number | null;
+};
+
+/**
+ * A screen's uptime over [from, to) (ms): the opening hours in the period, and of them the minutes
+ * inside its dark incidents (`dark`: [start, end or null while open] in ms, overlaps counted once).
+ */
+export function screenUptime({
+  opening,
+  dark,
+  from,
+  to,
+  timeZone,
+}: {
+  opening: OpeningHours;
+  dark: readonly { start: number; end: number | null }[];
+  from: number;
+  to: number;
+  timeZone: string;
+}): ScreenUptime {
+  const open = openIntervals(opening, from, to, timeZone);
+  // The incidents merged, then cut to the open intervals.
+  const merged: [number, number][] = [];
+  for (const { start, end } of [...dark].sort((x, y) => x.start - y.start)) {
+    const lo = Math.max(start, from);
+    const hi = Math.min(end ?? to, to);
+    if (lo >= hi) continue;
+    const previous = merged.at(-1);
+    if (previous && previous[1] >= lo) previous[1] = Math.max(previous[1], hi);
+    else merged.push([lo, hi]);
+  }
+  let darkMs = 0;
+  for (const [a, b] of merged) {
+    for (const [c, d] of open) {
+      const lo = Math.max(a, c);
+      const hi = Math.min(b, d);
+      if (lo < hi) darkMs += hi - lo;
+    }
+  }
+  const openMs = lengthOf(open);
+  const open_minutes = Math.round(openMs / 60_000);
+  const dark_minutes = Math.round(darkMs / 60_000);
+  return {
+    open_minutes,
+    dark_minutes,
+    uptime_percent: openMs > 0 ? Math.round((1000 * (openMs - darkMs)) / openMs) / 10 : null,
+  };
 }

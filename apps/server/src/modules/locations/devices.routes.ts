@@ -2,16 +2,18 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { detailError, validationError } from '@marquee/contracts/common';
+import { detailError, idParam, validationError } from '@marquee/contracts/common';
 import { device, deviceInput, deviceQuery, deviceRegistered, deviceUpdateInput } from '@marquee/contracts/locations';
 import { resources } from '@marquee/contracts/resources';
+import { screenHealth } from '@marquee/contracts/screens';
 import { registerCrudRoutes } from '../../http/crud.ts';
 import { requireAuth } from '../../http/session.ts';
 import type { DevicesService } from './devices.service.ts';
+import type { ScreenHealthService } from './screen-health.service.ts';
 
 const errors = { 400: validationError, 401: detailError, 403: detailError, 404: detailError };
 
-export function registerDeviceRoutes(app: FastifyInstance, devices: DevicesService) {
+export function registerDeviceRoutes(app: FastifyInstance, devices: DevicesService, screens: ScreenHealthService) {
   const definition = resources.devices;
   const tags = ['devices'];
   // `input` here is what may change; registering takes the location too (below).
@@ -29,5 +31,19 @@ export function registerDeviceRoutes(app: FastifyInstance, devices: DevicesServi
     definition.endpoint,
     { schema: { tags, body: deviceInput, response: { 201: registered, ...errors } } },
     async (req, reply) => reply.code(201).send(await devices.register(requireAuth(req), req.body)),
+  );
+  r.get(
+    `${definition.endpoint}:id/health/`,
+    {
+      schema: {
+        tags,
+        summary: "A screen's uptime, incidents and plays today",
+        description:
+          'Uptime during opening hours over the last 7 and 30 days, the latest incidents and the plays of today against those expected of it by now (list_device or view_device).',
+        params: idParam,
+        response: { 200: screenHealth, ...errors },
+      },
+    },
+    (req) => screens.health(requireAuth(req), req.params.id),
   );
 }

@@ -6,6 +6,7 @@ import { createImagesService, type ImageOwner } from '../../media/images.service
 import type { CatalogueDeps } from '../catalogue-deps.ts';
 import { registerDeviceRoutes } from './devices.routes.ts';
 import { createDevicesService } from './devices.service.ts';
+import { createScreenHealthService } from './screen-health.service.ts';
 import { registerLocationZoneRoutes } from './location-zones.routes.ts';
 import { createLocationZonesService } from './location-zones.service.ts';
 import { dayIn } from '../../lib/days.ts';
@@ -69,5 +70,5 @@ export function registerLocationModules(
     availability: createAvailabilityService({ db, access, config }),
   });
   registerLocationZoneRoutes(app, zones);
-  registerDeviceRoutes(app, devices);
+  registerDeviceRoutes(app, devices, createScreenHealthService({ db, access, devices, config }));
 }
