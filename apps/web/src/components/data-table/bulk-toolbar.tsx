@@ -118,6 +118,13 @@ function showOutcome<T>(
   });
 }
 
+const STICKY = {
+  position: 'sticky',
+  top: 'var(--app-shell-header-offset, 0px)',
+  zIndex: 3,
+  background: 'var(--mantine-color-body)',
+} as const;
+
 export function BulkToolbar<T>({
   resource,
   noun,
@@ -170,7 +177,18 @@ export function BulkToolbar<T>({
   };
 
   return (
-    <Group role="group" aria-label={`Selected ${noun.many}`} gap="md" mb="sm" wrap="wrap" mih={36}>
+    // Sticky under the app header, so the actions stay in reach while one scrolls down a long list
+    // ticking rows (on a phone the list is a column of cards).
+    <Group
+      role="group"
+      aria-label={`Selected ${noun.many}`}
+      gap="md"
+      mb="sm"
+      py={4}
+      wrap="wrap"
+      mih={36}
+      style={STICKY}
+    >
       <SelectAllCheckbox selection={selection} rows={shown} />
       <Text size="sm" aria-live="polite">
         {selection.count ? `${selection.count} selected` : ''}
