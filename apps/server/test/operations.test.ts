@@ -118,6 +118,33 @@ describeBackends(
       expect(after.as_of).toBe(`${TODAY}T11:59:00.000Z`);
     });
 
+    it("counts a location manager's own screens and alerts; the operator and the administrator the network's", async () => {
+      const mine = await createLocation(ctx.db);
+      const theirs = await createLocation(ctx.db);
+      await devicesIn(mine.id, ['online', 'offline']);
+      await devicesIn(theirs.id, ['offline', 'offline', 'never']);
+      await ctx.db
+        .insertInto('alerts')
+        .values([
+          { kind: 'device_offline', location_id: mine.id, started_at: `${TODAY}T10:00:00Z`, details: '{}' },
+          { kind: 'device_offline', location_id: theirs.id, started_at: `${TODAY}T10:00:00Z`, details: '{}' },
+        ])
+        .execute();
+      const manager = await asUser(ctx, ['list_device', 'list_alert']);
+      await ctx.db.insertInto('location_managers').values({ user_id: manager.user.id, location_id: mine.id }).execute();
+      const screens = await get<ScreensSummary>(manager, operationsEndpoints.screens);
+      expect(screens).toMatchObject({ total: 2, scope_locations: 1 });
+      expect(screens.counts).toMatchObject({ online: 1, offline: 1, never: 0 });
+      const alerts = await get<AlertsSummary>(manager, operationsEndpoints.alerts);
+      expect(alerts).toMatchObject({ total: 1, scope_locations: 1 });
+
+      const operator = await asUser(ctx, ['list_device', 'list_alert']);
+      const network = await get<ScreensSummary>(operator, operationsEndpoints.screens);
+      expect(network.scope_locations).toBeNull();
+      expect(network.total).toBeGreaterThanOrEqual(5);
+      expect((await get<AlertsSummary>(await asAdmin(ctx.app), operationsEndpoints.alerts)).scope_locations).toBeNull();
+    });
+
     it('counts open alerts by kind with the oldest start; at-risk alerts only of campaigns the user may see', async () => {
       const admin = await asAdmin(ctx.app);
       const mine = await site();

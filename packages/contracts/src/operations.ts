@@ -26,6 +26,9 @@ export const screensSummary = z.object({
   total: z.number().int(),
   /** When the states were last computed (the maintenance sweep, every minute). */
   as_of: z.string().nullable(),
+  /** For a location manager (someone linked to locations, not the superuser), how many locations the
+   * figures cover (theirs); null: the whole network. */
+  scope_locations: z.number().int().nullable(),
 });
 export type ScreensSummary = z.infer<typeof screensSummary>;
 
@@ -33,6 +36,8 @@ export const alertsSummary = z.object({
   counts: z.record(z.enum(ALERT_KINDS), z.number().int()),
   total: z.number().int(),
   oldest_started_at: z.string().nullable(),
+  /** As for the screens: the manager's locations counted (screen alerts there), or null. */
+  scope_locations: z.number().int().nullable(),
 });
 export type AlertsSummary = z.infer<typeof alertsSummary>;
 
@@ -70,3 +75,7 @@ export const playsTodaySummary = z.object({
   as_of: z.string().nullable(),
 });
 export type PlaysTodaySummary = z.infer<typeof playsTodaySummary>;
+
+/** "Screens", or "Screens at your 2 locations" on a location manager's home. */
+export const scopedTitle = (title: string, scopeLocations: number | null | undefined) =>
+  scopeLocations ? `${title} at your ${scopeLocations === 1 ? 'location' : `${scopeLocations} locations`}` : title;

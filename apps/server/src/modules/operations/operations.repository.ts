@@ -34,37 +34,41 @@ const countsOf = <K extends string>(row: Record<string, unknown> | undefined, ke
 
 export const operationsRepository = {
   /** Active devices at active locations by health state, and when the sweep last computed them all. */
-  async screens(db: Database) {
+  async screens(db: Database, locations?: number[]) {
     const { rows } = await sql<Record<string, unknown> & { total: number; as_of: Instant | null }>`
       select ${countsBy('d.health_state', DEVICE_STATES)}, count(*)::int as total,
         (select claimed_at from job_runs
           where job = ${DEVICE_HEALTH_RUN.job} and period = ${DEVICE_HEALTH_RUN.period}) as as_of
       from devices d
       join locations l on l.id = d.location_id
-      where d.is_active and l.is_active`.execute(db);
+      where d.is_active and l.is_active ${locations ? sql`and ${amongIds('l.id', locations)}` : sql``}`.execute(db);
     const row = rows[0];
     return {
       counts: countsOf<DeviceState>(row, DEVICE_STATES),
       total: Number(row?.total ?? 0),
       as_of: iso(row?.as_of),
+      scope_locations: locations ? locations.length : null,
     };
   },
 
   /** Open alerts by kind and the oldest one's start; at-risk alerts of campaigns the user may not see
    * are left out. */
-  async alerts(db: Database, visibleAdvertisers?: number[]) {
+  async alerts(db: Database, visibleAdvertisers?: number[], locations?: number[]) {
     const visible = visibleAdvertisers
       ? sql`and (a.kind <> ${'campaign_at_risk' satisfies AlertKind} or ${visibleCampaign('a.campaign_id', visibleAdvertisers)})`
       : sql``;
+    // A manager's screens: device alerts at their locations (campaign alerts as for everyone).
+    const mine = locations ? sql`and (a.location_id is null or ${amongIds('a.location_id', locations)})` : sql``;
     const { rows } = await sql<Record<string, unknown> & { total: number; oldest: Instant | null }>`
       select ${countsBy('a.kind', ALERT_KINDS)}, count(*)::int as total, min(a.started_at) as oldest
       from alerts a
-      where a.ended_at is null ${visible}`.execute(db);
+      where a.ended_at is null ${visible} ${mine}`.execute(db);
     const row = rows[0];
     return {
       counts: countsOf<AlertKind>(row, ALERT_KINDS),
       total: Number(row?.total ?? 0),
       oldest_started_at: iso(row?.oldest),
+      scope_locations: locations ? locations.length : null,
     };
   },
 

@@ -24,16 +24,21 @@ const STATISTICS = `list_${resources.eventStatistics.model_name}`;
 
 export type OperationsDeps = { db: Database; access: Access; config: Pick<Config, 'now' | 'timeZone'> };
 
+/** A location manager's home counts their locations' screens: someone linked to locations who is not
+ * the superuser. Everyone else (an operator, the administrator) sees the whole network. */
+const managedLocations = (auth: Auth) =>
+  !auth.superuser && auth.links.locations.size ? [...auth.links.locations].sort((a, b) => a - b) : undefined;
+
 export function createOperationsService({ db, access, config }: OperationsDeps) {
   return {
     screens(auth: Auth): Promise<ScreensSummary> {
       access.require(auth, LIST_DEVICES);
-      return repo.screens(db);
+      return repo.screens(db, managedLocations(auth));
     },
 
     alerts(auth: Auth): Promise<AlertsSummary> {
       access.require(auth, LIST_ALERTS);
-      return repo.alerts(db, advertiserFilter(auth).visible_advertisers);
+      return repo.alerts(db, advertiserFilter(auth).visible_advertisers, managedLocations(auth));
     },
 
     /** The approval list's campaigns (New, ending today or later, of advertisers the user may see). */

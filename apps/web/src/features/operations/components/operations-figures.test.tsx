@@ -26,11 +26,13 @@ const screens: ScreensSummary = {
   counts: { online: 40, stale: 2, screen_off: 0, offline: 3, never: 1 },
   total: 46,
   as_of: '2026-11-26T09:14:00Z',
+  scope_locations: null,
 };
 const alerts: AlertsSummary = {
   counts: { device_offline: 3, device_stale: 2, screen_off: 0, campaign_at_risk: 1 },
   total: 6,
   oldest_started_at: ago(135),
+  scope_locations: null,
 };
 const approvals: ApprovalsSummary = {
   count: 4,

@@ -2,7 +2,7 @@
 // row per state that opens the Screens list filtered to it.
 import { Anchor, Box, Group, Progress, Stack, Text } from '@mantine/core';
 import { DEVICE_STATES, deviceStateLabels, type DeviceState } from '@marquee/contracts/device-health';
-import type { ScreensSummary } from '@marquee/contracts/operations';
+import { scopedTitle, type ScreensSummary } from '@marquee/contracts/operations';
 import { Link } from 'react-router';
 import { screensPath } from '../../../app/paths.ts';
 import { deviceStateLooks } from '../../../components/device-state-badge.tsx';
@@ -74,7 +74,7 @@ export function ScreensCard(options: FigureOptions) {
   const query = useScreensSummary(options);
   return (
     <FigureCard
-      title="Screens"
+      title={scopedTitle('Screens', query.data?.scope_locations)}
       query={query}
       asOf={query.data?.as_of}
       more={{ to: screensPath(), label: 'All screens' }}
