@@ -87,9 +87,8 @@ describeBackends('alerts', (ctx) => {
     const campaign = await deliveryCampaign(ctx.db, { clip, sites: [site] });
     const outbox = tempOutbox();
     await ctx.db
-      .updateTable('users')
-      .set({ alert_mail_kinds: ['device_offline'] })
-      .where('id', '=', manager.id)
+      .insertInto('alert_subscriptions')
+      .values({ user_id: manager.id, kind: 'device_offline', scope: 'mine', mail: true })
       .execute();
     const clock = await clockedApp(ctx, at('10:00'), { mail: outbox.mail });
     const device = site.devices[0]!;
@@ -372,17 +371,5 @@ describeBackends('alerts', (ctx) => {
     expect((await nobody.get(api)).statusCode).toBe(403);
     expect((await ctx.app.inject({ method: 'GET', url: api })).statusCode).toBe(401);
     expect((await admin.get(`${api}999999/`)).statusCode).toBe(404);
-  });
-
-  it('keeps each user’s choice of alert e-mails', async () => {
-    const user = await asUser(ctx, []);
-    const url = '/api/alerts/mail_preferences/';
-    expect((await user.get(url)).json()).toEqual({ kinds: [] });
-    const saved = await user.put(url, { kinds: ['device_offline', 'campaign_at_risk', 'device_offline'] });
-    expect(saved.statusCode, saved.body).toBe(200);
-    expect(saved.json()).toEqual({ kinds: ['device_offline', 'campaign_at_risk'] });
-    expect((await user.get(url)).json()).toEqual({ kinds: ['device_offline', 'campaign_at_risk'] });
-    expect((await user.put(url, { kinds: ['nonsense'] })).statusCode).toBe(400);
-    expect((await ctx.app.inject({ method: 'GET', url })).statusCode).toBe(401);
   });
 });

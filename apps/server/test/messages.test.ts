@@ -30,6 +30,7 @@ describeBackends('messages', (ctx) => {
       sent_at: expect.any(String),
       read_at: null,
       content: 'second',
+      links: [],
     });
     expect((await bob.page<Message>(api)).results.map((m) => m.content)).toEqual(['for bob']);
     expect((await alice.page<Message>(`${api}?ordering=sent_at`)).results.map((m) => m.content)).toEqual([

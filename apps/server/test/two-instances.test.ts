@@ -56,9 +56,8 @@ describeBackends('two server processes', (ctx) => {
         const email = `${uniq('manager')}@example.com`;
         const manager = await createUser(ctx.db, { email });
         await ctx.db
-          .updateTable('users')
-          .set({ alert_mail_kinds: ['device_offline'] })
-          .where('id', '=', manager.id)
+          .insertInto('alert_subscriptions')
+          .values({ user_id: manager.id, kind: 'device_offline', scope: 'mine', mail: true })
           .execute();
         managers.push({ ...manager, email });
       }

@@ -12,8 +12,11 @@ export const message = z.object({
   /** null while unread; confirming sets it. */
   read_at: z.string().nullable(),
   content: z.string(),
+  /** In-app pages the message is about (an alert, its screen), each with its link text. */
+  links: z.array(z.object({ label: z.string(), path: z.string() })),
 });
 export type Message = z.infer<typeof message>;
+export type MessageLink = Message['links'][number];
 
 export const messageQuery = listQuery.extend({
   unread: z

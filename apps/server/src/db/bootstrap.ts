@@ -3,6 +3,7 @@ import crypto from 'node:crypto';
 import { ActionFlag } from '@marquee/contracts/action-flags';
 import { writeLogEntry } from '../audit/audit.ts';
 import { hashPassword } from '../lib/passwords.ts';
+import { subscribeToWholeNetwork } from '../modules/alerts/alerts.subscriptions.repository.ts';
 import type { Database } from './database.ts';
 
 export const SUPERUSER_ROLE = 'Superuser';
@@ -37,6 +38,7 @@ export async function ensureAdmin(
       .returning('id')
       .executeTakeFirstOrThrow();
     await trx.insertInto('user_roles').values({ user_id: user.id, role_id: role.id }).execute();
+    await subscribeToWholeNetwork(trx, user.id);
     await writeLogEntry(trx, {
       userId: null,
       model: 'user',

@@ -6,6 +6,7 @@ import crypto from 'node:crypto';
 import { ActionFlag } from '@marquee/contracts/action-flags';
 import { writeLogEntry } from '../audit/audit.ts';
 import { hashPassword } from '../lib/passwords.ts';
+import { subscribeToWholeNetwork } from '../modules/alerts/alerts.subscriptions.repository.ts';
 import type { Database } from './database.ts';
 
 /** Which links a demo person gets: every location or advertiser, or the first `n` by name. */
@@ -22,12 +23,14 @@ export type DemoPerson = {
   sendsTo?: Scope;
   /** Advertisers the person serves (their products and clips). */
   serves?: Scope;
+  /** Hears of every alert of the network (message and mail). */
+  watchesNetwork?: boolean;
 };
 
 export const DEMO_PEOPLE: readonly DemoPerson[] = [
   { username: 'seller', full_name: 'Sam Seller', role: 'Campaign manager', sendsTo: 'all', serves: 'all' },
   { username: 'approver', full_name: 'Alex Approver', role: 'Campaign approver' },
-  { username: 'operator', full_name: 'Noor Operator', role: 'Network operator' },
+  { username: 'operator', full_name: 'Noor Operator', role: 'Network operator', watchesNetwork: true },
   { username: 'locations', full_name: 'Lee Locations', role: 'Location manager', manages: 2 },
   { username: 'reports', full_name: 'Robin Reports', role: 'Report reader' },
   { username: 'auditor', full_name: 'Ari Auditor', role: 'Auditor' },
@@ -84,6 +87,7 @@ export async function seedDemoPeople(db: Database, password: string): Promise<st
           .values(rows.map((row) => ({ user_id: user.id, [column]: row.id }) as never))
           .execute();
       }
+      if (person.watchesNetwork) await subscribeToWholeNetwork(trx, user.id);
       await writeLogEntry(trx, {
         userId: null,
         model: 'user',

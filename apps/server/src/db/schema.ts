@@ -26,7 +26,6 @@ export type UsersTable = {
   date_joined: DefaultTimestamp;
   last_login: Timestamp | null;
   /** Alert kinds the user gets by e-mail. */
-  alert_mail_kinds: Generated<string[]>;
 };
 
 export type RolesTable = {
@@ -97,6 +96,8 @@ export type MessagesTable = {
   user_id: number;
   importance: 'info' | 'warning' | 'critical';
   content: string;
+  /** In-app links the message names ([{label, path}], JSON). */
+  links: ColumnType<unknown, string | undefined, string>;
   sent_at: DefaultTimestamp;
   read_at: Timestamp | null;
 };
@@ -376,7 +377,17 @@ export type AlertsTable = {
   ended_at: Timestamp | null;
   acknowledged_by: number | null;
   acknowledged_at: Timestamp | null;
+  acknowledge_note: string | null;
   details: Json;
+};
+
+/** Which alerts of a kind a user hears of (scope `mine` or `all`) and how (message, mail). */
+export type AlertSubscriptionsTable = {
+  user_id: number;
+  kind: string;
+  scope: 'mine' | 'all';
+  message: Generated<boolean>;
+  mail: Generated<boolean>;
 };
 
 export type AlertCampaignsTable = { alert_id: number; campaign_id: number; plays_lost: Generated<number> };
@@ -451,6 +462,7 @@ export type DB = {
   proof_of_play_receipts: ProofOfPlayReceiptsTable;
   alerts: AlertsTable;
   alert_campaigns: AlertCampaignsTable;
+  alert_subscriptions: AlertSubscriptionsTable;
   campaign_pacing: CampaignPacingTable;
   job_runs: JobRunsTable;
   report_subscriptions: ReportSubscriptionsTable;

@@ -134,8 +134,11 @@ const overrides: Record<string, [string, string]> = {
     'getCampaignProofOfPlayReceipt',
     'Get the receipt (rows, bytes, SHA-256) of a proof-of-play file',
   ],
-  'GET /api/alerts/mail_preferences/': ['getAlertMailPreferences', 'Get the alert kinds you get by e-mail'],
-  'PUT /api/alerts/mail_preferences/': ['updateAlertMailPreferences', 'Choose the alert kinds you get by e-mail'],
+  'GET /api/alerts/subscriptions/': ['getAlertSubscriptions', 'Get which alerts you hear of, and how'],
+  'PUT /api/alerts/subscriptions/': [
+    'updateAlertSubscriptions',
+    'Choose which alerts you hear of (your locations or the whole network), by message and/or e-mail',
+  ],
 };
 
 type Noun = { one: string; many: string };

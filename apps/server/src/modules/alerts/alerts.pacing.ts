@@ -9,7 +9,7 @@ import { claimRun } from '../../db/job-runs.ts';
 import { dayIn } from '../../lib/days.ts';
 import type { DeliveryService } from '../delivery/delivery.service.ts';
 import { formatTimeIn } from '../device-gateway/device-gateway.maintenance.ts';
-import { mailAll, messageAll, recipientsOf } from './alerts.notify.ts';
+import { alertLinksOf, mailAll, messageAll, recipientsOf } from './alerts.notify.ts';
 import { alertsRepository as repo } from './alerts.repository.ts';
 import type { AlertsDeps } from './alerts.sweep.ts';
 
@@ -96,10 +96,12 @@ export async function checkPacing({
       location_id: null,
       campaign_id: s.campaign_id,
     });
-    await messageAll(db, recipients, 'warning', text);
+    await messageAll(db, recipients, 'warning', text, alertLinksOf({ id }));
     await mailAll(mailer, log, 'campaign_at_risk', recipients, {
       subject: alertTexts.mailSubject('campaign_at_risk', s.name),
       text,
+      links: alertLinksOf({ id }),
+      publicUrl: config.publicUrl,
     });
   }
   await repo.setAtRisk(
@@ -126,6 +128,7 @@ export async function checkPacing({
       recipients,
       'info',
       alertTexts.closed(`campaign ${name}`, 'campaign_at_risk', formatTimeIn(now, config.timeZone)),
+      alertLinksOf({ id: a.id }),
     );
   }
   return { checked: snapshot.length, opened, closed };

@@ -52,6 +52,7 @@ const base = (db: Database, filters: AlertFilters) => {
       'alerts.acknowledged_by',
       sql<string | null>`coalesce(nullif(users.full_name, ''), users.username)`.as('acknowledged_by_name'),
       'alerts.acknowledged_at',
+      'alerts.acknowledge_note',
     ]);
   if (filters.id !== undefined) q = q.where('alerts.id', '=', filters.id);
   if (filters.kind !== undefined) q = q.where('alerts.kind', '=', filters.kind);
@@ -126,6 +127,7 @@ async function present(db: Database, rows: Row[], filters: AlertFilters): Promis
     acknowledged_by: r.acknowledged_by,
     acknowledged_by_name: r.acknowledged_by === null ? null : r.acknowledged_by_name,
     acknowledged_at: iso(r.acknowledged_at),
+    acknowledge_note: r.acknowledge_note,
   }));
 }
 
@@ -139,13 +141,18 @@ export const alertsRepository = {
     return rows.length ? (await present(db, rows, filters))[0] : undefined;
   },
 
-  /** Marks the alert acknowledged by the user unless it already was; false when it was. */
-  async acknowledge(db: Database, id: number, userId: number, at: Date): Promise<boolean> {
+  /** Marks the open alert acknowledged by the user (with the note) unless it already was or has
+   * closed meanwhile; false then. */
+  async acknowledge(
+    db: Database,
+    { id, userId, at, note }: { id: number; userId: number; at: Date; note: string | null },
+  ): Promise<boolean> {
     const rows = await db
       .updateTable('alerts')
-      .set({ acknowledged_by: userId, acknowledged_at: at })
+      .set({ acknowledged_by: userId, acknowledged_at: at, acknowledge_note: note })
       .where('id', '=', id)
       .where('acknowledged_at', 'is', null)
+      .where('ended_at', 'is', null)
       .returning('id')
       .execute();
     return rows.length === 1;

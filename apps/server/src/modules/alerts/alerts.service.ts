@@ -1,8 +1,14 @@
 // Alerts for people: the list and one alert (list_alert / view_alert; advertiser isolation hides other
-// advertisers' campaigns), acknowledging (change_alert; who and when, written to the log), and the
-// signed-in user's choice of alert kinds to get by e-mail.
+// advertisers' campaigns), acknowledging an open one (change_alert; who, when and a note, written to
+// the log), and the signed-in user's alert subscriptions (list_alert): which kinds, for which scope, by
+// message and/or e-mail.
 import { ActionFlag } from '@marquee/contracts/action-flags';
-import { alertTexts, type Alert, type AlertMailPreferences } from '@marquee/contracts/alerts';
+import {
+  alertTexts,
+  type Alert,
+  type AlertSubscriptions,
+  type AlertSubscriptionsInput,
+} from '@marquee/contracts/alerts';
 import type { ListQuery } from '@marquee/contracts/common';
 import { resources } from '@marquee/contracts/resources';
 import type { Access, Auth } from '../../access/access.ts';
@@ -14,6 +20,7 @@ import { invalidateCounts } from '../../http/count-cache.ts';
 import { createCrudService } from '../../http/crud.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { alertsRepository as repo, type AlertFilters } from './alerts.repository.ts';
+import { alertSubscriptionsRepository as subscriptions } from './alerts.subscriptions.repository.ts';
 
 const model = resources.alerts.model_name;
 
@@ -46,6 +53,15 @@ export function createAlertsService(db: Database, access: Access, config: Pick<C
     _permissions: access.modelPermissions(auth, model),
   });
 
+  const readSubscriptions = async (auth: Auth): Promise<AlertSubscriptions> => {
+    access.require(auth, `list_${model}`);
+    const [rows, managed] = await Promise.all([
+      subscriptions.ofUser(db, auth.user.id),
+      subscriptions.managedLocations(db, auth.user.id),
+    ]);
+    return { subscriptions: rows, managed_locations: managed };
+  };
+
   return {
     list: (auth: Auth, query: ListQuery & AlertFilters, url: string) => crud.list(auth, query, url),
 
@@ -54,40 +70,41 @@ export function createAlertsService(db: Database, access: Access, config: Pick<C
       return withPermissions(auth, await load(auth, id));
     },
 
-    /** Records who acknowledged the alert and when (once; a second time is 400). */
-    async acknowledge(auth: Auth, id: number) {
+    /** Records who acknowledged the open alert, when, and their note (once; a second time, or on a
+     * closed alert, is 400). */
+    async acknowledge(auth: Auth, id: number, { note }: { note?: string } = {}) {
       access.require(auth, `change_${model}`);
       const alert = await load(auth, id);
+      if (!alert.open) throw badRequest({ non_field_errors: [alertTexts.closedNotAcknowledged] });
+      const text = note?.trim() || null;
       const done = await db.transaction().execute(async (trx) => {
-        if (!(await repo.acknowledge(trx, id, auth.user.id, config.now()))) return false;
+        if (!(await repo.acknowledge(trx, { id, userId: auth.user.id, at: config.now(), note: text }))) return false;
         await writeLogEntry(trx, {
           userId: auth.user.id,
           model,
           objectId: id,
           objectRepr: alert.device_serial ?? alert.campaign_name ?? alert.kind,
           actionFlag: ActionFlag.Change,
-          changeMessage: alertTexts.acknowledgedEntry(alert.kind),
+          changeMessage: alertTexts.acknowledgedEntry(alert.kind, text ?? undefined),
         });
         return true;
       });
       invalidateCounts('logentry');
-      if (!done) throw badRequest({ non_field_errors: [alertTexts.alreadyAcknowledged] });
+      if (!done) {
+        const now = await load(auth, id);
+        throw badRequest({
+          non_field_errors: [now.open ? alertTexts.alreadyAcknowledged : alertTexts.closedNotAcknowledged],
+        });
+      }
       return withPermissions(auth, await load(auth, id));
     },
 
-    async mailPreferences(auth: Auth): Promise<AlertMailPreferences> {
-      const row = await db
-        .selectFrom('users')
-        .select('alert_mail_kinds')
-        .where('id', '=', auth.user.id)
-        .executeTakeFirstOrThrow();
-      return { kinds: (row.alert_mail_kinds ?? []) as AlertMailPreferences['kinds'] };
-    },
+    subscriptions: readSubscriptions,
 
-    async setMailPreferences(auth: Auth, input: AlertMailPreferences): Promise<AlertMailPreferences> {
-      const kinds = [...new Set(input.kinds)];
-      await db.updateTable('users').set({ alert_mail_kinds: kinds }).where('id', '=', auth.user.id).execute();
-      return { kinds };
+    async setSubscriptions(auth: Auth, input: AlertSubscriptionsInput): Promise<AlertSubscriptions> {
+      access.require(auth, `list_${model}`);
+      await subscriptions.save(db, auth.user.id, input.subscriptions);
+      return readSubscriptions(auth);
     },
   };
 }

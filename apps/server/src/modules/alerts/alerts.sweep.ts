@@ -5,7 +5,7 @@
 // Opening is an insert the open-alert unique index lets only one process win, closing an update of
 // open rows, so several processes may sweep at once and still send one message per open and close.
 import type { FastifyBaseLogger } from 'fastify';
-import { DEVICE_ALERT_KINDS, alertTexts, type AlertKind } from '@marquee/contracts/alerts';
+import { DEVICE_ALERT_KINDS, alertTexts, atRiskAmount, type AlertKind } from '@marquee/contracts/alerts';
 import { PLAYING_STATES } from '@marquee/contracts/campaigns';
 import { isOpenAt, openSince, playsLost, type DeviceState } from '@marquee/contracts/device-health';
 import { addDays } from '@marquee/contracts/inventory';
@@ -18,11 +18,11 @@ import { formatTimeIn } from '../device-gateway/device-gateway.maintenance.ts';
 import { refreshDeviceHealth, type HealthDevice } from '../device-gateway/device-health.ts';
 import { playlistsOf, recordPlaylistVersions } from '../device-gateway/playlists.ts';
 import { alertsRepository as repo, type AtRiskRow } from './alerts.repository.ts';
-import { mailAll, messageAll, recipientsOf } from './alerts.notify.ts';
+import { alertLinksOf, mailAll, messageAll, recipientsOf } from './alerts.notify.ts';
 
 export type AlertsDeps = {
   db: Database;
-  config: Pick<Config, 'now' | 'timeZone' | 'deviceOfflineMs' | 'playlistStaleMs'>;
+  config: Pick<Config, 'now' | 'timeZone' | 'deviceOfflineMs' | 'playlistStaleMs'> & Partial<Pick<Config, 'publicUrl'>>;
   mailer?: Mailer;
   log?: FastifyBaseLogger;
 };
@@ -89,7 +89,7 @@ const atRiskText = (rows: AtRiskRow[]) =>
     ? alertTexts.atRiskSuffix(
         rows
           .slice(0, 5)
-          .map((r) => `${r.campaign_name} (${r.plays_lost} plays lost)`)
+          .map((r) => `${r.campaign_name} (${atRiskAmount('device_offline', r.plays_lost)})`)
           .join(', ') + (rows.length > 5 ? ` and ${rows.length - 5} more` : ''),
       )
     : '';
@@ -149,10 +149,13 @@ export async function sweepScreenHealth({ db, config, mailer, log }: AlertsDeps)
         since(a.started_at),
       ) + atRiskText(rows);
     const recipients = await recipientsOf(db, { kind: a.kind, location_id: a.device.location_id, campaign_id: null });
-    await messageAll(db, recipients, 'warning', text);
+    const links = alertLinksOf({ id: a.id, device_serial: a.device.serial_number });
+    await messageAll(db, recipients, 'warning', text, links);
     await mailAll(mailer, log, a.kind, recipients, {
       subject: alertTexts.mailSubject(a.kind, `${a.device.serial_number} at ${a.device.location_name}`),
       text,
+      links,
+      publicUrl: config.publicUrl,
     });
   }
   let closed = 0;
@@ -162,7 +165,8 @@ export async function sweepScreenHealth({ db, config, mailer, log }: AlertsDeps)
     const device = a.device_id === null ? undefined : byId.get(a.device_id);
     const what = device ? `device ${device.serial_number} at ${device.location_name}` : 'a removed device';
     const recipients = await recipientsOf(db, { kind: a.kind, location_id: a.location_id, campaign_id: null });
-    await messageAll(db, recipients, 'info', alertTexts.closed(what, a.kind, since(now)));
+    const links = alertLinksOf({ id: a.id, device_serial: device?.serial_number });
+    await messageAll(db, recipients, 'info', alertTexts.closed(what, a.kind, since(now)), links);
   }
   return { opened: opened.length, closed, devices: devices.length };
 }

@@ -9,7 +9,14 @@ export type MessageFilters = { user_id?: number; unread?: boolean };
 const base = (db: Database, filters: MessageFilters) => {
   let q = db
     .selectFrom('messages')
-    .select(['messages.id', 'messages.importance', 'messages.sent_at', 'messages.read_at', 'messages.content']);
+    .select([
+      'messages.id',
+      'messages.importance',
+      'messages.sent_at',
+      'messages.read_at',
+      'messages.content',
+      'messages.links',
+    ]);
   if (filters.user_id !== undefined) q = q.where('messages.user_id', '=', filters.user_id);
   if (filters.unread !== undefined) q = q.where('messages.read_at', filters.unread ? 'is' : 'is not', null);
   return q;
@@ -22,6 +29,7 @@ const present = (r: Row): Message => ({
   sent_at: new Date(r.sent_at).toISOString(),
   read_at: r.read_at === null ? null : new Date(r.read_at).toISOString(),
   content: r.content,
+  links: Array.isArray(r.links) ? (r.links as Message['links']) : [],
 });
 
 export const messagesRepository: CrudRepository<Message, never, MessageFilters> & {

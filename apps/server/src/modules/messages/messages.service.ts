@@ -1,5 +1,5 @@
 // Messages the system sends to users: each user reads and confirms only their own.
-import type { Message, MessageImportance } from '@marquee/contracts/messages';
+import type { Message, MessageImportance, MessageLink } from '@marquee/contracts/messages';
 import { resources } from '@marquee/contracts/resources';
 import type { Access, Auth } from '../../access/access.ts';
 import type { Database } from '../../db/database.ts';
@@ -10,12 +10,20 @@ import { messagesRepository, type MessageFilters } from './messages.repository.t
 
 const model = resources.messages.model_name;
 
-/** Sends a message to a user (account events now; campaigns and devices later). */
+/** Sends a message to a user (account events, campaigns, alerts), with links to what it is about. */
 export async function sendMessage(
   db: Database,
-  { userId, importance, content }: { userId: number; importance: MessageImportance; content: string },
+  {
+    userId,
+    importance,
+    content,
+    links,
+  }: { userId: number; importance: MessageImportance; content: string; links?: MessageLink[] },
 ): Promise<void> {
-  await db.insertInto('messages').values({ user_id: userId, importance, content }).execute();
+  await db
+    .insertInto('messages')
+    .values({ user_id: userId, importance, content, ...(links?.length ? { links: JSON.stringify(links) } : {}) })
+    .execute();
   invalidateCounts(model);
 }
 

@@ -1,8 +1,8 @@
 // The Alerts table's columns: what happened (kind), what it concerns (a device at a location, or a
 // campaign), since when and for how long, whether it is still open, the campaigns it puts at risk, and
-// who acknowledged it (or the button to do so).
+// who acknowledged it with their note (or, while it is open, the button to do so).
 import { Anchor, Badge, Button, Stack, Text, VisuallyHidden } from '@mantine/core';
-import { alertKindLabels, type AlertKind } from '@marquee/contracts/alerts';
+import { alertKindLabels, atRiskAmount, type AlertKind } from '@marquee/contracts/alerts';
 import { permissionFlags } from '@marquee/contracts/common';
 import { IconCheck } from '@tabler/icons-react';
 import { Link } from 'react-router';
@@ -89,7 +89,7 @@ function AtRisk({ alert }: { alert: AlertRow }) {
             {row.campaign_name}
           </Anchor>
           <Text size="xs" c="dimmed">
-            {formatCount(row.plays_lost)} {row.plays_lost === 1 ? 'play' : 'plays'} lost
+            {atRiskAmount(alert.kind, row.plays_lost, formatCount(row.plays_lost))}
           </Text>
         </li>
       ))}
@@ -169,7 +169,7 @@ export function alertColumns({
     {
       id: 'acknowledged',
       header: 'Acknowledged',
-      width: 150,
+      width: 190,
       cell: (alert) => {
         if (alert.acknowledged_at) {
           return (
@@ -180,7 +180,20 @@ export function alertColumns({
               <Text span size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
                 {formatDateTime(alert.acknowledged_at)}
               </Text>
+              {alert.acknowledge_note && (
+                <Text span size="xs" style={{ whiteSpace: 'pre-wrap' }}>
+                  <VisuallyHidden>Note: </VisuallyHidden>“{alert.acknowledge_note}”
+                </Text>
+              )}
             </Stack>
+          );
+        }
+        // A closed incident has nothing left to acknowledge.
+        if (!alert.open) {
+          return (
+            <Text span size="sm" c="dimmed">
+              Not acknowledged
+            </Text>
           );
         }
         if (!permissionFlags(alert._permissions ?? listPermissions, 'alert').canChange) {

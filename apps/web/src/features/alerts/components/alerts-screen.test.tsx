@@ -46,6 +46,7 @@ function alertFixture(overrides: Partial<AlertRow> = {}): AlertRow {
     acknowledged_by: null,
     acknowledged_by_name: null,
     acknowledged_at: null,
+    acknowledge_note: null,
   };
   return { ...alert, _permissions: ['view_alert', 'change_alert'], ...overrides };
 }
@@ -112,7 +113,9 @@ describe('AlertsScreen', () => {
     ]);
     const table = await screen.findByRole('table', { name: 'Alerts' });
     const [, offline, atRisk, closed] = within(table).getAllByRole('row');
-    expect(listQueries().at(-1)).toEqual({ page: 1, page_size: 25, ordering: '-open,-started_at' });
+    // Status defaults to Open (nothing in the URL).
+    expect(listQueries().at(-1)).toEqual({ page: 1, page_size: 25, ordering: '-open,-started_at', open: 'true' });
+    expect(screen.getByRole('radio', { name: 'Open' })).toBeChecked();
     // The default ordering puts open ones first: the status column says so.
     expect(screen.getByRole('columnheader', { name: /Alert/ })).toHaveAttribute('aria-sort', 'descending');
 
@@ -131,7 +134,8 @@ describe('AlertsScreen', () => {
     expect(within(atRisk!).getByText('Campaign at risk')).toBeInTheDocument();
     expect(within(atRisk!).getByRole('link', { name: 'Cold Brew summer' })).toHaveAttribute('href', '/campaign/2');
     expect(within(atRisk!).getByText('open for 3 d 4 h')).toBeInTheDocument();
-    expect(within(atRisk!).getByText('2,400 plays lost')).toBeInTheDocument();
+    // A campaign alert's amount reads as the operations home says it.
+    expect(within(atRisk!).getByText('2,400 plays short of its due')).toBeInTheDocument();
 
     expect(within(closed!).getByText('Screen off')).toBeInTheDocument();
     expect(within(closed!).getByText('2026-11-20 08:00:00')).toBeInTheDocument();
@@ -173,7 +177,12 @@ describe('AlertsScreen', () => {
     await waitFor(() => expect(listQueries().at(-1)).toMatchObject({ open: 'false', kind: 'device_offline' }));
 
     await user.click(screen.getByRole('radio', { name: 'All' }));
+    await waitFor(() => expect(router.state.location.search).toContain('open=all'));
+    await waitFor(() => expect(listQueries().at(-1)).not.toHaveProperty('open'));
+    // Back to Open, the default: left out of the URL.
+    await user.click(screen.getByRole('radio', { name: 'Open' }));
     await waitFor(() => expect(router.state.location.search).not.toContain('open='));
+    await user.click(screen.getByRole('radio', { name: 'All' }));
     await user.click(screen.getByRole('button', { name: 'Alerts of every kind' }));
     await waitFor(() => expect(router.state.location.search).not.toContain('kind='));
     await waitFor(() => expect(listQueries().at(-1)).not.toHaveProperty('kind'));
@@ -182,7 +191,7 @@ describe('AlertsScreen', () => {
     await waitFor(() => expect(router.state.location.search).toContain('ordering=started_at'));
   });
 
-  it('acknowledges an alert: posts to its endpoint, shows who did it and says so', async () => {
+  it('acknowledges an alert with a note: posts it to its endpoint, shows who did it and the note, and says so', async () => {
     const alerts = [alertFixture()];
     const { user, listQueries } = renderAlerts('/alerts', alerts);
     const acknowledged = {
@@ -190,6 +199,7 @@ describe('AlertsScreen', () => {
       acknowledged_by: 3,
       acknowledged_by_name: 'Olga Ops',
       acknowledged_at: '2026-11-26T09:15:00Z',
+      acknowledge_note: 'Technician on the way',
     };
     const post = vi.spyOn(api, 'post').mockImplementation(() => {
       alerts[0] = acknowledged;
@@ -197,9 +207,13 @@ describe('AlertsScreen', () => {
     });
     const toast = vi.spyOn(notifications, 'show');
     await user.click(await screen.findByRole('button', { name: 'Acknowledge: Screen offline, device SCR-0042' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Acknowledge the alert' });
+    await user.type(within(dialog).getByRole('textbox', { name: /Note/ }), 'Technician on the way');
+    await user.click(within(dialog).getByRole('button', { name: 'Acknowledge' }));
 
-    expect(post).toHaveBeenCalledWith('/api/alerts/5/acknowledge/');
+    expect(post).toHaveBeenCalledWith('/api/alerts/5/acknowledge/', { note: 'Technician on the way' });
     expect(await screen.findByText('Olga Ops')).toBeInTheDocument();
+    expect(screen.getByText('“Technician on the way”')).toBeInTheDocument();
     expect(screen.getByText('2026-11-26 09:15:00')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Acknowledge/ })).not.toBeInTheDocument();
     expect(toast).toHaveBeenCalledWith(expect.objectContaining({ message: 'Alert acknowledged.' }));
@@ -219,12 +233,52 @@ describe('AlertsScreen', () => {
   });
 
   it('says when nothing matches the filters', async () => {
-    renderAlerts('/alerts?open=true', []);
+    renderAlerts('/alerts?kind=screen_off', []);
     expect(await screen.findByText('No alerts match the filters.')).toBeInTheDocument();
   });
 
-  it('says when there has been no alert at all', async () => {
+  it('says when no alert is open', async () => {
     renderAlerts('/alerts', []);
+    expect(await screen.findByText('No open alerts.')).toBeInTheDocument();
+  });
+
+  it('says when there has been no alert at all', async () => {
+    renderAlerts('/alerts?open=all', []);
     expect(await screen.findByText('No alerts so far.')).toBeInTheDocument();
+  });
+
+  it('offers no Acknowledge on a closed incident', async () => {
+    renderAlerts('/alerts?open=all', [alertFixture({ open: false, ended_at: ago(5) })]);
+    const table = await screen.findByRole('table', { name: 'Alerts' });
+    expect(within(table).getByText('Not acknowledged')).toBeInTheDocument();
+    expect(within(table).queryByRole('button', { name: /Acknowledge/ })).not.toBeInTheDocument();
+  });
+
+  it('shows the one alert a message links to, whatever its status', async () => {
+    const { listQueries } = renderAlerts('/alerts?id=5&open=all', [alertFixture()]);
+    await screen.findByRole('table', { name: 'Alerts' });
+    expect(listQueries().at(-1)).toEqual({ page: 1, page_size: 25, ordering: '-open,-started_at', id: '5' });
+    expect(screen.getByText(/Showing one alert/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Show the open alerts' })).toHaveAttribute('href', '/alerts');
+  });
+
+  it('acknowledges the ticked alerts in bulk', async () => {
+    const { user } = renderAlerts('/alerts', [alertFixture(), alertFixture({ id: 6, device_serial: 'SCR-0043' })]);
+    const post = vi.spyOn(api, 'post').mockResolvedValue({
+      results: [
+        { id: 5, status: 200 },
+        { id: 6, status: 200 },
+      ],
+    });
+    const toast = vi.spyOn(notifications, 'show');
+    await user.click(await screen.findByRole('checkbox', { name: 'Select Screen offline, device SCR-0042' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Select Screen offline, device SCR-0043' }));
+    const toolbar = screen.getByRole('group', { name: 'Selected alerts' });
+    await user.click(within(toolbar).getByRole('button', { name: 'Acknowledge' }));
+    await user.click(await screen.findByRole('button', { name: 'Acknowledge 2 alerts' }));
+    await waitFor(() => expect(post).toHaveBeenCalledWith('/api/alerts/bulk/acknowledge/', { ids: [5, 6] }));
+    await waitFor(() =>
+      expect(toast).toHaveBeenCalledWith(expect.objectContaining({ message: '2 alerts acknowledged.' })),
+    );
   });
 });

@@ -9,13 +9,24 @@ import { MessagesScreen } from './messages-screen.tsx';
 import { UnreadMessagesBadge } from './unread-messages-badge.tsx';
 
 const messageRows: Message[] = [
-  { id: 2, importance: 'critical', sent_at: '2026-11-22T10:00:00Z', read_at: null, content: 'Device offline' },
+  {
+    id: 2,
+    importance: 'critical',
+    sent_at: '2026-11-22T10:00:00Z',
+    read_at: null,
+    content: 'Device offline',
+    links: [
+      { label: 'Open the alert', path: '/alerts?id=7&open=all' },
+      { label: 'Open the screen', path: '/screens?search=SCR-1' },
+    ],
+  },
   {
     id: 1,
     importance: 'info',
     sent_at: '2026-11-21T09:00:00Z',
     read_at: '2026-11-21T09:30:00Z',
     content: 'Campaign approved',
+    links: [],
   },
 ];
 
@@ -43,6 +54,15 @@ describe('MessagesScreen', () => {
       expect.objectContaining({ query: { page: 1, page_size: 100, ordering: '-sent_at' } }),
     );
     const unread = await within(table).findByRole('row', { name: /Device offline/ });
+    // An alert's message links to the alert and its screen.
+    expect(within(unread).getByRole('link', { name: 'Open the alert' })).toHaveAttribute(
+      'href',
+      '/alerts?id=7&open=all',
+    );
+    expect(within(unread).getByRole('link', { name: 'Open the screen' })).toHaveAttribute(
+      'href',
+      '/screens?search=SCR-1',
+    );
     expect(unread).toHaveTextContent('critical');
     expect(unread).toHaveTextContent('2026-11-22 10:00:00');
     expect(unread).toHaveTextContent('Unread');

@@ -1,9 +1,11 @@
-// /messages: the signed-in user's messages, newest first; unread ones are bold and can be confirmed.
-import { Badge, Button, Group, Paper, Switch, Text } from '@mantine/core';
+// /messages: the signed-in user's messages, newest first, with links to what they are about (an alert,
+// its screen); unread ones are bold and can be confirmed.
+import { Anchor, Badge, Button, Group, Paper, Stack, Switch, Text } from '@mantine/core';
 import { MESSAGES_PAGE_SIZE } from '@marquee/contracts/constants';
 import type { Message } from '@marquee/contracts/messages';
 import { IconCheck } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
+import { Link } from 'react-router';
 import { paths } from '../../../app/paths.ts';
 import { DataTable, type DataColumn } from '../../../components/data-table/data-table.tsx';
 import { useListState } from '../../../components/data-table/use-list-state.ts';
@@ -54,9 +56,20 @@ function messageColumns({ confirm, pendingId }: ConfirmState): DataColumn<Messag
       header: 'Content',
       phone: 'title',
       cell: (message) => (
-        <Text size="sm" fw={message.read_at ? undefined : 700} style={{ whiteSpace: 'pre-wrap' }}>
-          {message.content}
-        </Text>
+        <Stack gap={2}>
+          <Text size="sm" fw={message.read_at ? undefined : 700} style={{ whiteSpace: 'pre-wrap' }}>
+            {message.content}
+          </Text>
+          {message.links.length > 0 && (
+            <Group gap="md">
+              {message.links.map((link) => (
+                <Anchor key={link.path} component={Link} to={link.path} size="sm">
+                  {link.label}
+                </Anchor>
+              ))}
+            </Group>
+          )}
+        </Stack>
       ),
     },
     {

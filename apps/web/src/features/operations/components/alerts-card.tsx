@@ -2,8 +2,9 @@
 // filtered to that kind's open ones), how long the oldest has been going on, and the latest few by
 // name: what they affect and the campaigns they put at risk.
 import { Anchor, Group, Stack, Text } from '@mantine/core';
-import { ALERT_KINDS, alertKindLabels, type Alert } from '@marquee/contracts/alerts';
+import { ALERT_KINDS, alertKindLabels, atRiskAmount, type Alert } from '@marquee/contracts/alerts';
 import type { AlertsSummary } from '@marquee/contracts/operations';
+import { scopedTitle } from '@marquee/contracts/operations';
 import { IconCircleCheck } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { alertsPath, paths } from '../../../app/paths.ts';
@@ -25,9 +26,7 @@ function LatestAlert({ alert, now }: { alert: Alert; now: number }) {
     campaign: alert.location === null ? (alert.campaign ?? undefined) : undefined,
   });
   const atRisk = alert.campaigns_at_risk
-    .map(
-      (row) => `${row.campaign_name} (${formatCount(row.plays_lost)} ${row.plays_lost === 1 ? 'play' : 'plays'} lost)`,
-    )
+    .map((row) => `${row.campaign_name} (${atRiskAmount(alert.kind, row.plays_lost, formatCount(row.plays_lost))})`)
     .join(', ');
   return (
     <li>
@@ -40,7 +39,13 @@ function LatestAlert({ alert, now }: { alert: Alert; now: number }) {
       {alert.location !== null
         ? atRisk && <Text size="xs">At risk: {atRisk}</Text>
         : alert.campaigns_at_risk[0] && (
-            <Text size="xs">{formatCount(alert.campaigns_at_risk[0].plays_lost)} plays short of its due</Text>
+            <Text size="xs">
+              {atRiskAmount(
+                alert.kind,
+                alert.campaigns_at_risk[0].plays_lost,
+                formatCount(alert.campaigns_at_risk[0].plays_lost),
+              )}
+            </Text>
           )}
     </li>
   );
@@ -98,7 +103,7 @@ export function AlertsCard({ now, ...options }: FigureOptions & { now: number })
   const latest = useLatestOpenAlerts({ ...options, enabled: options.enabled && (query.data?.total ?? 0) > 0 });
   return (
     <FigureCard
-      title="Open alerts"
+      title={scopedTitle('Open alerts', query.data?.scope_locations)}
       query={query}
       more={{ to: paths.alerts, label: 'All alerts' }}
       testId="figure-alerts"

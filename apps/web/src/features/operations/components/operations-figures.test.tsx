@@ -71,6 +71,7 @@ const latestAlerts: Alert[] = [
     acknowledged_by: null,
     acknowledged_by_name: null,
     acknowledged_at: null,
+    acknowledge_note: null,
   },
   {
     id: 8,
@@ -88,6 +89,7 @@ const latestAlerts: Alert[] = [
     acknowledged_by: null,
     acknowledged_by_name: null,
     acknowledged_at: null,
+    acknowledge_note: null,
   },
 ];
 const LIST = '/api/alerts/';

@@ -12,7 +12,7 @@ import { useCurrentUser } from '../../../lib/current-user.ts';
 import { useRoleChoices } from '../api/get-role-choices.ts';
 import { useUser } from '../api/get-user.ts';
 import { refreshUser, userActionPath } from '../api/user-action.ts';
-import { AlertMailSection } from './alert-mail-section.tsx';
+import { AlertSubscriptionsSection } from './alert-subscriptions-section.tsx';
 import { UserEventLog } from './user-event-log.tsx';
 import { UserForm } from './user-form.tsx';
 import { UserOtpSection } from './user-otp-section.tsx';
@@ -31,6 +31,8 @@ export function UserEditScreen() {
   const isNew = id === undefined;
   const isSelf = !isNew && me?.id === id;
   const canListUsers = permissionFlags(me?._permissions, 'user').canList;
+  // Alert choices are for who may see alerts (the server answers 403 to others).
+  const canListAlerts = permissionFlags(me?._permissions, 'alert').canList;
   const current = { label: isNew ? 'Add user' : isSelf ? 'My account' : 'User' };
   // Someone without the users list reaches only their own account: no crumb to a list they cannot open.
   const breadcrumbs = canListUsers ? [{ label: 'Users', to: paths.users }, current] : [current];
@@ -86,7 +88,7 @@ export function UserEditScreen() {
           />
           <UserOtpSection user={user.data} isSelf={isSelf} canRemove={canDropSecondFactor} />
           {isSelf && <UserReportSubscriptions />}
-          {isSelf && <AlertMailSection email={user.data.email} />}
+          {isSelf && canListAlerts && <AlertSubscriptionsSection email={user.data.email} />}
           <UserEventLog userId={user.data.id} />
         </>
       )}
