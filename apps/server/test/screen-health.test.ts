@@ -57,6 +57,7 @@ describeBackends(
       // 08:00–12:00 of a 60 s loop in zone 1: 240 expected; 3 sent.
       expect(health.plays_today).toEqual({ plays: 3, expected: 240 });
       expect(health.as_of).toBe(NOW.toISOString());
+      expect(health.device).toMatchObject({ id: device.id, location: site.id });
     });
 
     it('answers 401, 403 without list_device or view_device, and 404', async () => {

@@ -3,6 +3,7 @@
 // what its location's campaigns expected of it so far.
 import { z } from 'zod';
 import { ALERT_KINDS } from './alerts.ts';
+import { device } from './locations.ts';
 
 export const SCREEN_UPTIME_DAYS = [7, 30] as const;
 /** Incidents listed on a screen's page, newest first. */
@@ -16,7 +17,8 @@ export const screenUptimeFigures = z.object({
 });
 
 export const screenHealth = z.object({
-  device: z.number().int(),
+  /** The device as the Screens list shows it (state and last reported facts). */
+  device,
   /** Per period of SCREEN_UPTIME_DAYS, counted from the screen's registration at most. */
   uptime: z.array(screenUptimeFigures),
   alerts: z.array(

@@ -23,6 +23,7 @@ export const paths = {
   locationZones: '/location/zones',
   /** Every device (screen) with its health state; `?state=` filters. */
   screens: '/screens',
+  screen: '/screen/:id',
   advertisers: '/advertiser',
   advertiserAdd: '/advertiser/add',
   advertiser: '/advertiser/:id',
@@ -56,6 +57,7 @@ export const rolePath = (id: number) => `/role/${id}`;
 export const userPath = (id: number) => `/user/${id}`;
 export const locationPath = (id: number) => `/location/${id}`;
 /** The Screens list, filtered to one health state when given. */
+export const screenPath = (id: number) => `/screen/${id}`;
 export const screensPath = (state?: DeviceState) => (state ? `/screens?state=${state}` : '/screens');
 export const advertiserPath = (id: number) => `/advertiser/${id}`;
 export const productPath = (id: number) => `/product/${id}`;

@@ -117,7 +117,7 @@ export function createScreenHealthService({
       );
 
       return {
-        device: id,
+        device,
         uptime,
         alerts: alerts.map((a) => ({
           id: a.id,

@@ -1,5 +1,5 @@
-// Routes of /location, /location/add, /location/:id, /location/zones and /screens (every device, with
-// its screen health), spliced into the app router.
+// Routes of /location, /location/add, /location/:id, /location/zones, /screens (every device, with
+// its screen health) and /screen/:id (one screen's page), spliced into the app router.
 // /location/zones and /location/add are listed before /location/:id; react-router ranks static
 // segments above dynamic ones anyway.
 import type { RouteObject } from 'react-router';
@@ -22,6 +22,11 @@ export const locationRoutes: RouteObject[] = [
     path: paths.screens,
     handle: { permission: 'list_device' } satisfies RouteHandle,
     lazy: screen(() => import('./components/screens-list-screen.tsx'), 'ScreensListScreen'),
+  },
+  {
+    path: paths.screen,
+    handle: { permission: 'list_device' } satisfies RouteHandle,
+    lazy: screen(() => import('./components/screen-detail-screen.tsx'), 'ScreenDetailScreen'),
   },
   {
     path: paths.locationAdd,

@@ -8,7 +8,7 @@ import { DEVICE_STATES, deviceStateLabels } from '@marquee/contracts/device-heal
 import { deviceTypeLabels, type Device } from '@marquee/contracts/locations';
 import { Fragment, useMemo } from 'react';
 import { Link } from 'react-router';
-import { locationPath, paths } from '../../../app/paths.ts';
+import { locationPath, paths, screenPath } from '../../../app/paths.ts';
 import { DataTable, type DataColumn } from '../../../components/data-table/data-table.tsx';
 import { TextFilter } from '../../../components/data-table/text-filter.tsx';
 import { useListState } from '../../../components/data-table/use-list-state.ts';
@@ -67,9 +67,9 @@ const serialColumn: DataColumn<Device> = {
   phone: 'title',
   cell: (row) => (
     <Stack gap={0}>
-      <Text span size="sm" ff="monospace" fw={600} style={nowrap}>
+      <Anchor component={Link} to={screenPath(row.id)} size="sm" ff="monospace" fw={600} style={nowrap}>
         {row.serial_number}
-      </Text>
+      </Anchor>
       <Text span size="xs" c="dimmed">
         {deviceTypeLabels[row.device_type] ?? row.device_type}
         {row.is_simulated && (

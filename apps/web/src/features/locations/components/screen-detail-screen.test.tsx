@@ -1,0 +1,80 @@
+import type { ScreenHealth } from '@marquee/contracts/screens';
+import { screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { api } from '../../../lib/api.ts';
+import { renderWithProviders } from '../../../test/render.tsx';
+import { deviceFixture } from './location-fixtures.ts';
+import { ScreenDetailScreen, minutesText } from './screen-detail-screen.tsx';
+
+afterEach(() => vi.restoreAllMocks());
+
+const health = (extra: Partial<ScreenHealth> = {}): ScreenHealth => ({
+  device: { ...deviceFixture(), id: 5, serial_number: 'CS-HALL-01', state: 'online', uptime_s: 3600 },
+  uptime: [
+    { days: 7, open_minutes: 5040, dark_minutes: 120, uptime_percent: 97.6 },
+    { days: 30, open_minutes: 21600, dark_minutes: 120, uptime_percent: 99.4 },
+  ],
+  alerts: [
+    {
+      id: 9,
+      kind: 'device_offline',
+      started_at: '2026-12-01T10:00:00Z',
+      ended_at: null,
+      acknowledged_at: null,
+    },
+  ],
+  plays_today: { plays: 3, expected: 240 },
+  as_of: '2026-12-02T12:00:00Z',
+  ...extra,
+});
+
+function renderScreen(answer: ScreenHealth) {
+  const get = vi.spyOn(api, 'get').mockImplementation((path: string) => {
+    if (path === '/api/devices/5/health/') return Promise.resolve(answer) as never;
+    return Promise.reject(new Error(`unexpected ${path}`));
+  });
+  const view = renderWithProviders(<p>elsewhere</p>, {
+    route: '/screen/5',
+    routes: [{ path: '/screen/:id', element: <ScreenDetailScreen /> }],
+  });
+  return { ...view, get };
+}
+
+describe('ScreenDetailScreen', () => {
+  it('shows the state, uptime, plays today against expected and the incidents', async () => {
+    renderScreen(health());
+    expect(await screen.findByRole('heading', { name: 'CS-HALL-01' })).toBeInTheDocument();
+    expect(screen.getByText('97.6 % up')).toBeInTheDocument();
+    expect(screen.getByText('2 h dark of 84 h open')).toBeInTheDocument();
+    expect(screen.getByText('3 of 240 expected by now (1 %)')).toBeInTheDocument();
+    const incidents = screen.getByRole('table', { name: 'Incidents' });
+    expect(within(incidents).getByText('Screen offline')).toBeInTheDocument();
+    expect(within(incidents).getByText('Going on')).toBeInTheDocument();
+    expect(screen.queryByText(/Last known/)).toBeNull();
+  });
+
+  it('greys what an offline screen last told and says it is the last known', async () => {
+    renderScreen(
+      health({
+        device: {
+          ...deviceFixture(),
+          id: 5,
+          serial_number: 'CS-HALL-01',
+          state: 'offline',
+          last_status_date: '2026-12-01T09:00:00Z',
+          last_status: 'playing',
+        },
+        alerts: [],
+      }),
+    );
+    expect(await screen.findByText(/^Last known, reported/)).toBeInTheDocument();
+    expect(screen.getByText('Player (last known)')).toBeInTheDocument();
+    expect(screen.getByText('No incidents in the last 30 days.')).toBeInTheDocument();
+  });
+
+  it('writes minutes as hours and minutes', () => {
+    expect(minutesText(45)).toBe('45 min');
+    expect(minutesText(125)).toBe('2 h 5 min');
+    expect(minutesText(120)).toBe('2 h');
+  });
+});

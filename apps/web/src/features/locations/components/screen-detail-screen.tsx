@@ -1,0 +1,199 @@
+// /screen/:id: one screen's page for the operations desk — its state, what it last reported (greyed as
+// "last known" while it is not reporting), its uptime during opening hours over 7 and 30 days, today's
+// plays against those expected of it by now, and its latest incidents. The Screens list links here.
+import { Alert, Anchor, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { alertKindLabels } from '@marquee/contracts/alerts';
+import { permissionFlags } from '@marquee/contracts/common';
+import { deviceTypeLabels } from '@marquee/contracts/locations';
+import { screenTexts, type ScreenHealth } from '@marquee/contracts/screens';
+import { IconInfoCircle } from '@tabler/icons-react';
+import { useId } from 'react';
+import { Link, Navigate } from 'react-router';
+import { locationPath, paths } from '../../../app/paths.ts';
+import { DetailLoadError, DetailSkeleton, useRouteId } from '../../../components/detail-screen.tsx';
+import { DeviceStateBadge } from '../../../components/device-state-badge.tsx';
+import { PageHeader } from '../../../components/page-header.tsx';
+import { useCurrentUser } from '../../../lib/current-user.ts';
+import { formatDateTime } from '../../../lib/format.ts';
+import { useScreenHealth } from '../api/get-screen-health.ts';
+import { LastReport, PlayerFacts, PlaylistApplied } from './device-facts.tsx';
+
+const breadcrumbs = (serial?: string) => [{ label: 'Screens', to: paths.screens }, { label: serial ?? 'Screen' }];
+
+/** "2 h 5 min", "45 min". */
+export const minutesText = (minutes: number) => {
+  const h = Math.floor(minutes / 60);
+  const m = minutes % 60;
+  return h ? `${h} h${m ? ` ${m} min` : ''}` : `${m} min`;
+};
+
+function Section({ title, children }: { title: string; children: React.ReactNode }) {
+  const id = useId();
+  return (
+    <Paper withBorder p="md" radius="md" component="section" aria-labelledby={id}>
+      <Title order={2} size="h4" id={id} mb="sm">
+        {title}
+      </Title>
+      {children}
+    </Paper>
+  );
+}
+
+function Uptime({ figures }: { figures: ScreenHealth['uptime'] }) {
+  return (
+    <SimpleGrid cols={{ base: 1, xs: 2 }}>
+      {figures.map((f) => (
+        <Stack key={f.days} gap={2}>
+          <Text size="sm" c="dimmed">
+            Last {f.days} days
+          </Text>
+          <Text size="xl" fw={700}>
+            {f.uptime_percent === null ? '—' : `${f.uptime_percent.toFixed(1)} % up`}
+          </Text>
+          <Text size="sm">
+            {f.open_minutes
+              ? `${minutesText(f.dark_minutes)} dark of ${minutesText(f.open_minutes)} open`
+              : 'Not open in this period'}
+          </Text>
+        </Stack>
+      ))}
+    </SimpleGrid>
+  );
+}
+
+function Incidents({ alerts }: { alerts: ScreenHealth['alerts'] }) {
+  if (!alerts.length) {
+    return (
+      <Text size="sm" c="dimmed">
+        {screenTexts.noAlerts}
+      </Text>
+    );
+  }
+  return (
+    <Table.ScrollContainer minWidth={480}>
+      <Table striped aria-label="Incidents">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th scope="col">Incident</Table.Th>
+            <Table.Th scope="col">Started</Table.Th>
+            <Table.Th scope="col">Ended</Table.Th>
+            <Table.Th scope="col">Acknowledged</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {alerts.map((a) => (
+            <Table.Tr key={a.id}>
+              <Table.Td>{alertKindLabels[a.kind]}</Table.Td>
+              <Table.Td>{formatDateTime(a.started_at)}</Table.Td>
+              <Table.Td>
+                {a.ended_at ? (
+                  formatDateTime(a.ended_at)
+                ) : (
+                  <Text span fw={600}>
+                    Going on
+                  </Text>
+                )}
+              </Table.Td>
+              <Table.Td>{a.acknowledged_at ? formatDateTime(a.acknowledged_at) : '—'}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+export function ScreenDetailScreen() {
+  const id = useRouteId();
+  const me = useCurrentUser();
+  const health = useScreenHealth(id ?? undefined);
+  if (id === null || id === undefined) return <Navigate to={paths.screens} replace />;
+  if (health.isError) {
+    return (
+      <DetailLoadError
+        title="Screen"
+        breadcrumbs={breadcrumbs()}
+        noun="screen"
+        back={{ to: paths.screens, label: 'Back to the screens' }}
+      />
+    );
+  }
+  if (!health.data) return <DetailSkeleton title="Screen" breadcrumbs={breadcrumbs()} heights={[120, 120, 200]} />;
+
+  const { device, uptime, alerts, plays_today: today, as_of: asOf } = health.data;
+  const reporting = device.state !== 'offline' && device.state !== 'never';
+  const canOpenLocation = permissionFlags(me?._permissions, 'location').canList;
+  const share = today.expected > 0 ? Math.round((100 * today.plays) / today.expected) : null;
+
+  return (
+    <>
+      <PageHeader title="Screen" heading={device.serial_number} breadcrumbs={breadcrumbs(device.serial_number)} />
+      <Stack gap="md">
+        <Section title="State">
+          <Stack gap="sm">
+            <Group gap="sm">
+              <DeviceStateBadge state={device.state} size="lg" />
+              <Text size="sm">
+                {deviceTypeLabels[device.device_type] ?? device.device_type} at{' '}
+                {canOpenLocation ? (
+                  <Anchor component={Link} to={`${locationPath(device.location)}?tab=devices`}>
+                    {device.location_name}
+                  </Anchor>
+                ) : (
+                  device.location_name
+                )}
+                {device.is_active ? '' : ' (disabled)'}
+              </Text>
+            </Group>
+            {!reporting && (
+              <Alert variant="light" color="gray" icon={<IconInfoCircle aria-hidden />}>
+                {device.last_status_date
+                  ? screenTexts.lastKnown(formatDateTime(device.last_status_date))
+                  : screenTexts.neverReported}
+              </Alert>
+            )}
+            {/* While it is not reporting, its facts are the last it told: greyed, never as current. */}
+            <SimpleGrid cols={{ base: 1, sm: 3 }} style={reporting ? undefined : { opacity: 0.6 }}>
+              <Stack gap={2}>
+                <Text size="sm" c="dimmed">
+                  Last report
+                </Text>
+                <LastReport device={device} withStatus />
+              </Stack>
+              <Stack gap={2}>
+                <Text size="sm" c="dimmed">
+                  Playlist applied
+                </Text>
+                <PlaylistApplied device={device} />
+              </Stack>
+              <Stack gap={2}>
+                <Text size="sm" c="dimmed">
+                  {reporting ? 'Player' : 'Player (last known)'}
+                </Text>
+                <PlayerFacts device={device} />
+              </Stack>
+            </SimpleGrid>
+          </Stack>
+        </Section>
+        <SimpleGrid cols={{ base: 1, md: 2 }}>
+          <Section title="Uptime in opening hours">
+            <Uptime figures={uptime} />
+          </Section>
+          <Section title="Plays today">
+            <Text size="xl" fw={700}>
+              {today.plays.toLocaleString('en')} of {today.expected.toLocaleString('en')} expected by now
+              {share === null ? '' : ` (${share} %)`}
+            </Text>
+            <Text size="sm" c="dimmed">
+              As of {formatDateTime(asOf)}: plays this screen reported that started today, against what its
+              location&apos;s campaigns expected of it so far.
+            </Text>
+          </Section>
+        </SimpleGrid>
+        <Section title="Latest incidents">
+          <Incidents alerts={alerts} />
+        </Section>
+      </Stack>
+    </>
+  );
+}
