@@ -64,6 +64,8 @@ import { createLogEntriesService, registerLogEntryRoutes } from './modules/log-e
 import { createPermissionsService, registerPermissionRoutes } from './modules/permissions/permissions.routes.ts';
 import { registerRoleRoutes } from './modules/roles/roles.routes.ts';
 import { registerDeliveryRoutes } from './modules/delivery/delivery.routes.ts';
+import { registerInventorySearchRoutes } from './modules/inventory-search/inventory-search.routes.ts';
+import { createInventorySearchService } from './modules/inventory-search/inventory-search.service.ts';
 import { registerOperations } from './modules/operations/operations.routes.ts';
 import { createDeliveryService } from './modules/delivery/delivery.service.ts';
 import { createProofOfPlayService } from './modules/delivery/proof-of-play.ts';
@@ -171,6 +173,7 @@ export async function buildApp({
   const catalogueDeps = { db, access, config, storage, imageDeps, log: app.log };
   const campaigns = createCampaignsService({ db, access, config });
   registerLocationModules(app, catalogueDeps, campaigns);
+  registerInventorySearchRoutes(app, createInventorySearchService({ db, access, config }));
   registerAdvertiserModules(app, catalogueDeps);
   const delivery = createDeliveryService({ db, access, config, campaigns });
   const goals = createCampaignGoalService({ campaigns, delivery });

@@ -33,6 +33,10 @@ export const openApiTags = [
   { name: 'devices', description: 'Screens registered on locations, with their tokens and last status.' },
   { name: 'event-log', description: 'The raw playback events devices sent.' },
   { name: 'event-statistics', description: 'Plays, viewers and play time from the rollups, as pages or downloads.' },
+  {
+    name: 'inventory',
+    description: 'Find room: where a clip of a given length can be booked, across locations and zones.',
+  },
   { name: 'location-zones', description: 'The zones of every location, with their overlay pictures.' },
   { name: 'locations', description: 'Locations (sites with screens), their zones, devices and calendar.' },
   { name: 'log-entries', description: 'The audit log: every change made through the API, devices and the system.' },
