@@ -14,6 +14,7 @@ import {
   IconMapPin,
   IconMovie,
   IconPackage,
+  IconSearch,
   IconShieldLock,
   IconUsers,
   type TablerIcon,
@@ -26,8 +27,9 @@ export type MenuItem = {
   label: string;
   description: string;
   path: string;
-  /** The permission codename the screen needs (also checked by the route); none: everyone's. */
-  permission?: string;
+  /** The permission codename the screen needs (or several, all needed; also checked by the route); none:
+   * everyone's. */
+  permission?: string | readonly string[];
   icon: TablerIcon;
   /** A live count beside the label (renders nothing when there is none). */
   badge?: ComponentType;
@@ -84,6 +86,13 @@ export const menuItems: readonly MenuItem[] = [
     icon: IconSpeakerphone,
   },
   {
+    label: 'Find room',
+    description: 'Where a clip can still be booked',
+    path: paths.campaignFindRoom,
+    permission: ['list_location', 'add_campaign'],
+    icon: IconSearch,
+  },
+  {
     label: 'Approval',
     description: 'New campaigns waiting for approval',
     path: paths.campaignApprovals,
@@ -135,4 +144,4 @@ export const menuItems: readonly MenuItem[] = [
 ];
 
 export const visibleMenuItems = (permissions: readonly string[]) =>
-  menuItems.filter((item) => !item.permission || permissions.includes(item.permission));
+  menuItems.filter((item) => [item.permission ?? []].flat().every((permission) => permissions.includes(permission)));

@@ -36,6 +36,8 @@ export const paths = {
   campaigns: '/campaign',
   campaignAdd: '/campaign/add',
   campaign: '/campaign/:id',
+  /** Where a clip can be booked: filters in the query string (see find-room-params.ts). */
+  campaignFindRoom: '/campaign/find-room',
   campaignApprovals: '/campaign/approve',
   campaignApproval: '/campaign/approve/:id',
   /** `start` is a yyyy-MM-dd day; without it, this ISO week. */

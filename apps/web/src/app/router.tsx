@@ -18,8 +18,8 @@ import { screen } from './lazy-screen.ts';
 import { loginPath, paths } from './paths.ts';
 
 export type RouteHandle = {
-  /** The permission codename the screen needs; without it the user is sent home. */
-  permission?: string;
+  /** The permission codename the screen needs (or several, all needed); without it the user is sent home. */
+  permission?: string | readonly string[];
 };
 
 function appLoader(queryClient: QueryClient) {

@@ -23,7 +23,7 @@ const MAIN_ID = 'main-content';
 function useRequiredPermissions(): string[] {
   return useMatches().flatMap((match) => {
     const handle = match.handle as RouteHandle | undefined;
-    return handle?.permission ? [handle.permission] : [];
+    return handle?.permission ? [handle.permission].flat() : [];
   });
 }
 

@@ -1,6 +1,6 @@
-// Routes of /campaign (list, add, edit), /campaign/approve (approval list and screen) and
-// /campaign/calendar (calendar, a day's list at a location, one campaign's details); spliced into the
-// app router.
+// Routes of /campaign (list, add, edit), /campaign/find-room (where a clip can be booked),
+// /campaign/approve (approval list and screen) and /campaign/calendar (calendar, a day's list at a
+// location, one campaign's details); spliced into the app router.
 import type { RouteObject } from 'react-router';
 import { screen } from '../../app/lazy-screen.ts';
 import { paths } from '../../app/paths.ts';
@@ -21,6 +21,11 @@ export const campaignRoutes: RouteObject[] = [
     path: paths.campaign,
     handle: { permission: 'view_campaign' } satisfies RouteHandle,
     lazy: screen(() => import('./components/campaign-edit-screen.tsx'), 'CampaignEditScreen'),
+  },
+  {
+    path: paths.campaignFindRoom,
+    handle: { permission: ['list_location', 'add_campaign'] } satisfies RouteHandle,
+    lazy: screen(() => import('./components/find-room/find-room-screen.tsx'), 'FindRoomScreen'),
   },
   {
     path: paths.campaignApprovals,

@@ -59,6 +59,8 @@ import { SysIdBadge } from '../../../components/sys-id.tsx';
 export type CampaignFormProps = {
   /** The saved campaign; undefined on /campaign/add. */
   campaign: Detail<Campaign> | undefined;
+  /** A new campaign's first values beyond the empty ones (from the address of /campaign/add). */
+  initial?: Partial<CampaignFormValues>;
   /** Read-only: closed, in approval mode, or the user cannot change it. */
   readOnly: boolean;
   /** Approval mode: read-only, no save/deactivate actions, the approval screen adds its own. */
@@ -121,6 +123,7 @@ type BodyProps = CampaignFormProps & {
 
 function CampaignFormBody({
   campaign,
+  initial,
   readOnly: readOnlyProp,
   approval = false,
   changed = NOTHING_CHANGED,
@@ -154,6 +157,7 @@ function CampaignFormBody({
   const form = useEditForm<Detail<Campaign>, CampaignFormValues, CampaignInput>({
     object: campaign,
     valuesOf,
+    defaultValues: campaign ? undefined : { ...valuesOf(undefined), ...initial },
     schema,
     readOnly,
     fields: CAMPAIGN_FORM_FIELDS,
