@@ -222,6 +222,12 @@ describeBackends('alert subscriptions', (ctx) => {
       .execute();
     expect(log).toEqual([{ change_message: 'Acknowledged the alert: Screen offline. Note: Technician on the way' }]);
 
+    // Without any body (no note) as well as with an empty one.
+    const bare = await openAlert();
+    const noBody = await acker.request('POST', `${api}${bare}/acknowledge/`);
+    expect(noBody.statusCode, noBody.body).toBe(200);
+    expect(noBody.json<Alert>().acknowledge_note).toBeNull();
+
     const closed = await openAlert({ ended: true });
     const refused = await acker.post(`${api}${closed}/acknowledge/`);
     expect(refused.statusCode).toBe(400);

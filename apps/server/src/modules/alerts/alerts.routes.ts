@@ -43,7 +43,7 @@ export function registerAlertRoutes(app: FastifyInstance, service: AlertsService
   );
   r.post(
     `${base}:id/acknowledge/`,
-    { schema: { tags, params: idParam, body: alertAcknowledgeInput.optional(), response: { 200: out, ...errors } } },
+    { schema: { tags, params: idParam, body: alertAcknowledgeInput.nullish(), response: { 200: out, ...errors } } },
     (req) => service.acknowledge(requireAuth(req), req.params.id, req.body ?? {}),
   );
   registerBulkAction(app, {

@@ -130,15 +130,13 @@ export function AlertSubscriptionsSection({ email }: AlertSubscriptionsSectionPr
           Choose, for each kind of alert, which ones you hear of and how: a message in Messages, and an e-mail when an
           incident starts.
         </Text>
-        <Stack gap={2} component="dl" m={0}>
+        <Stack gap={2}>
           {ALERT_SCOPES.map((scope) => (
             <Text key={scope} size="sm">
-              <Text span fw={600} component="dt" display="inline">
+              <Text span fw={600}>
                 {alertScopeLabels[scope]}:
               </Text>{' '}
-              <Text span component="dd" display="inline" m={0}>
-                {alertScopeHelp[scope]}
-              </Text>
+              {alertScopeHelp[scope]}
             </Text>
           ))}
         </Stack>
