@@ -1,6 +1,6 @@
 // Screen health as an operator clicks through it (issue 16): the Screens list with its state filter in
-// the URL, a location's Devices tab with the devices' facts, and the alert e-mail choices on My
-// account; plus axe on each.
+// the URL, a location's Devices tab with the devices' facts, and the alert choices on My account; plus
+// axe on each.
 import { expect, test } from '../fixtures/test.ts';
 import { expectNoSeriousViolations } from '../fixtures/axe.ts';
 import { ADMIN, apiCall, signInByApi, unique } from '../fixtures/session.ts';
@@ -71,27 +71,29 @@ test('the Screens list shows each screen with its state and facts, filtered by s
   await expectNoSeriousViolations(page, 'Devices tab with facts');
 });
 
-test('My account: alert e-mails are chosen per kind and kept', async ({ page }) => {
+test('My account: alert choices per kind (which locations, message, e-mail) are kept', async ({ page }) => {
   await page.goto('/');
   await page.getByRole('link', { name: 'My account' }).click();
-  const section = page.getByRole('region', { name: 'Alert e-mails' });
-  const offline = section.getByRole('checkbox', { name: 'Screen offline' });
-  await expect(offline).not.toBeChecked();
-  await expect(section.getByRole('button', { name: 'Save alert e-mails' })).toBeDisabled();
-  await offline.check();
-  await section.getByRole('checkbox', { name: 'Campaign at risk' }).check();
-  await section.getByRole('button', { name: 'Save alert e-mails' }).click();
-  await expect(page.getByText('Alert e-mail choices saved.')).toBeVisible();
-  await expectNoSeriousViolations(page, 'My account with alert e-mails');
+  const section = page.getByRole('region', { name: 'Alerts' });
+  const save = section.getByRole('button', { name: 'Save alert choices' });
+  // The administrator of a new database hears of the whole network, and is told that "mine" would
+  // tell them of no screen (they manage no location).
+  await expect(section.getByText(/You manage no location/)).toBeVisible();
+  const stale = section.getByRole('row').filter({ hasText: 'Stale playlist' });
+  await expect(stale.getByRole('radio', { name: 'All locations' })).toBeChecked();
+  await expect(stale.getByRole('checkbox', { name: 'Stale playlist by e-mail' })).toBeChecked();
+  await expect(save).toBeDisabled();
+  await stale.getByRole('checkbox', { name: 'Stale playlist by e-mail' }).uncheck();
+  await save.click();
+  await expect(page.getByText('Alert choices saved.')).toBeVisible();
+  await expectNoSeriousViolations(page, 'My account with alert choices');
 
   await page.reload();
-  await expect(section.getByRole('checkbox', { name: 'Screen offline' })).toBeChecked();
-  await expect(section.getByRole('checkbox', { name: 'Campaign at risk' })).toBeChecked();
-  await expect(section.getByRole('checkbox', { name: 'Stale playlist' })).not.toBeChecked();
+  await expect(stale.getByRole('checkbox', { name: 'Stale playlist by e-mail' })).not.toBeChecked();
+  await expect(stale.getByRole('checkbox', { name: 'Stale playlist by message' })).toBeChecked();
 
   // Back as it was, for the other specs.
-  await section.getByRole('checkbox', { name: 'Screen offline' }).uncheck();
-  await section.getByRole('checkbox', { name: 'Campaign at risk' }).uncheck();
-  await section.getByRole('button', { name: 'Save alert e-mails' }).click();
-  await expect(section.getByRole('button', { name: 'Save alert e-mails' })).toBeDisabled();
+  await stale.getByRole('checkbox', { name: 'Stale playlist by e-mail' }).check();
+  await save.click();
+  await expect(save).toBeDisabled();
 });
