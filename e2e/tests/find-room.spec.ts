@@ -1,0 +1,92 @@
+// Find room as the demo seller uses it: from the menu, a 10 s spot in zone 1 at transit venues, 06–10 h,
+// this week, then a clip instead of the length; two rows are ticked and booked, and the campaign form
+// opens with their locations, zone, days, window and the clip filled in; plus axe on each.
+import { expect, test, type Locator, type Page } from '../fixtures/test.ts';
+import { expectNoSeriousViolations } from '../fixtures/axe.ts';
+import { dayIn, serverTimeZone } from '../fixtures/demo-data.ts';
+import { DEMO_PASSWORD, signInByApi } from '../fixtures/session.ts';
+
+/** The demo's transit locations with screens (Harbour Ferry Terminal is transit too, without screens). */
+const STATION = 'Central Station Hall';
+const AIRPORT = 'Airport Gate B';
+const MALL = 'Riverside Mall';
+/** A demo clip of 6 s. */
+const CLIP = 'Morning Blend spot';
+
+/** A select's or multi-select's input by its label (Mantine gives a searchable one the textbox role). */
+const picker = (scope: Page | Locator, name: string) =>
+  scope.getByRole('textbox', { name, exact: true }).or(scope.getByRole('combobox', { name, exact: true }));
+
+test('the seller finds room for a spot across the network and books two rows', async ({ page, baseURL }) => {
+  // Five axe checks and a reload on a 2-core machine.
+  test.setTimeout(120_000);
+  await signInByApi(page, baseURL!, { username: 'seller', password: DEMO_PASSWORD });
+  const today = dayIn(await serverTimeZone(page, baseURL!));
+
+  await page.goto('/');
+  await page.getByRole('navigation').getByRole('link', { name: 'Find room' }).click();
+  await expect(page).toHaveURL(/\/campaign\/find-room$/);
+  await expect(page.getByRole('heading', { name: 'Find room' })).toBeVisible();
+  await expect(page.getByTestId('find-room-prompt')).toBeVisible();
+  await expectNoSeriousViolations(page, 'Find room before a clip length');
+
+  // A 10 s spot, zone 1, transit venues (the parent takes in stations and airports), 06:00–10:00.
+  await page.getByRole('textbox', { name: 'Clip length (s)' }).fill('10');
+  await expect(page).toHaveURL(/need_s=10/);
+  await picker(page, 'Zones').click();
+  await page.getByRole('option', { name: 'Zone 1', exact: true }).click();
+  await page.keyboard.press('Escape');
+  await picker(page, 'Venue types').fill('Transit');
+  await page.getByRole('option', { name: 'Transit', exact: true }).click();
+  await page.keyboard.press('Escape');
+  await picker(page, 'Window from').click();
+  await page.getByRole('option', { name: '06:00', exact: true }).click();
+  await picker(page, 'Window until').click();
+  await page.getByRole('option', { name: '10:00', exact: true }).click();
+  await expect(page).toHaveURL(/zone=1/);
+  await expect(page).toHaveURL(/venue_type=1(&|$)/);
+  await expect(page).toHaveURL(/p_start_time=06%3A00/);
+  await expect(page).toHaveURL(/p_end_time=10%3A00/);
+
+  const table = page.getByRole('table', { name: 'Room by location and zone' });
+  const station = table.getByRole('row', { name: new RegExp(STATION) });
+  const airport = table.getByRole('row', { name: new RegExp(AIRPORT) });
+  await expect(station).toBeVisible();
+  await expect(airport).toBeVisible();
+  // Transit venues only.
+  await expect(table.getByRole('row', { name: new RegExp(MALL) })).toHaveCount(0);
+  await expect(station).toContainText(/\d+ s free|over by \d+ s/);
+  await expect(station).toContainText(/Fits|Does not fit/);
+  await expectNoSeriousViolations(page, 'Find room with results');
+
+  // A reload keeps the search.
+  await page.reload();
+  await expect(station).toBeVisible();
+
+  // A clip instead of a length: its seconds decide.
+  await picker(page, 'Or a clip').fill('Morning Blend');
+  await page.getByRole('option', { name: new RegExp(CLIP) }).click();
+  await expect(page).toHaveURL(/videoclip=\d+/);
+  await expect(page.getByText(/the clip takes 6 s per loop/)).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'Clip length (s)' })).toBeDisabled();
+  await expect(station).toBeVisible();
+
+  await page.getByRole('checkbox', { name: `Select ${STATION}, zone 1` }).check();
+  await page.getByRole('checkbox', { name: `Select ${AIRPORT}, zone 1` }).check();
+  await page.getByRole('button', { name: 'Book 2 selected' }).click();
+
+  // The campaign form, filled in from the rows.
+  await expect(page).toHaveURL(/\/campaign\/add\?/);
+  const form = page.getByRole('form', { name: 'Add campaign' });
+  await expect(form.getByRole('textbox', { name: /Start date/ })).toHaveValue(today);
+  await expect(form.getByRole('textbox', { name: /End date/ })).not.toHaveValue('');
+  await expect(form.getByText(STATION, { exact: true }).first()).toBeVisible();
+  await expect(form.getByText(AIRPORT, { exact: true }).first()).toBeVisible();
+  await expect(form.getByRole('checkbox', { name: 'Zone 1' })).toBeChecked();
+  await expect(form.getByRole('checkbox', { name: 'Zone 2' })).not.toBeChecked();
+  await expect(form.getByRole('switch', { name: /Play only in a daily time window/ })).toBeChecked();
+  await expect(picker(form, 'From')).toHaveValue('06:00');
+  await expect(picker(form, 'Until')).toHaveValue('10:00');
+  await expect(form.getByText(CLIP).first()).toBeVisible();
+  await expectNoSeriousViolations(page, 'campaign form booked from Find room');
+});
