@@ -22,7 +22,40 @@ export type AvailabilityDeps = {
   config: Pick<Config, 'zones' | 'timeZone' | 'holdDays'>;
 };
 
+/** Rows kept at most (a whole network's four weeks are 56 000). */
+const ROWS_KEPT = 120_000;
+
+/**
+ * A location's rows by everything they are computed from (the inventory's arguments, as JSON): the
+ * arithmetic is pure, so a location whose loop, zones and campaigns did not change since it was last
+ * asked the same question gives the same rows, taken from here. Least recently used rows go first.
+ */
+function keptRows() {
+  const rows = new Map<string, AvailabilityResponse['results']>();
+  let size = 0;
+  return {
+    rows(key: string, compute: () => AvailabilityResponse['results']) {
+      const found = rows.get(key);
+      if (found) {
+        rows.delete(key);
+        rows.set(key, found);
+        return found;
+      }
+      const made = compute();
+      rows.set(key, made);
+      size += made.length;
+      for (const [old, list] of rows) {
+        if (size <= ROWS_KEPT) break;
+        rows.delete(old);
+        size -= list.length;
+      }
+      return made;
+    },
+  };
+}
+
 export function createAvailabilityService({ db, access, config }: AvailabilityDeps) {
+  const kept = keptRows();
   return {
     async availability(auth: Auth, query: AvailabilityQuery): Promise<AvailabilityResponse> {
       access.require(auth, `list_${LOCATION_MODEL}`);
@@ -47,25 +80,24 @@ export function createAvailabilityService({ db, access, config }: AvailabilityDe
         holdDays: config.holdDays,
       });
       const clock = loopClock(config.timeZone);
-      const results = sites.flatMap(({ location, campaigns }) =>
-        availabilityRows(
+      const byHour = query.by_hour ?? false;
+      const results = sites.flatMap(({ location, campaigns }) => {
+        const asked = {
           location,
-          inventory({
-            location,
-            campaigns,
-            from,
-            to,
-            zones,
-            timeZone: config.timeZone,
-            clock,
-            excludeCampaign: query.exclude_campaign,
-            window,
-            need: query.need_s,
-            withHours: query.by_hour ?? false,
-          }),
-          query.by_hour ?? false,
-        ),
-      );
+          campaigns,
+          from,
+          to,
+          zones,
+          timeZone: config.timeZone,
+          excludeCampaign: query.exclude_campaign,
+          window,
+          need: query.need_s,
+          withHours: byHour,
+        };
+        return kept.rows(JSON.stringify(asked), () =>
+          availabilityRows(location, inventory({ ...asked, clock }), byHour),
+        );
+      });
       return { results };
     },
   };
