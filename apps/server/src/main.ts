@@ -14,6 +14,7 @@ import { startBanner } from './lib/banner.ts';
 import { createStorage } from './media/storage.ts';
 import { videoToolSources } from './media/videos.probe.ts';
 import { migrateToLatest } from './db/migrate.ts';
+import { deliveryTotalsRepository } from './modules/delivery/delivery-totals.repository.ts';
 import { ensureDailyRollupZone } from './modules/statistics/statistics.rollups.ts';
 import { DEMO_HISTORY_DAYS, seedDemoHistory } from './simulation/in-process.ts';
 
@@ -26,6 +27,8 @@ await migrateToLatest(db);
 const previousZone = await ensureDailyRollupZone(db, config.timeZone);
 if (previousZone)
   console.log(`Rebuilt the daily statistics for TIME_ZONE ${config.timeZone} (they were in ${previousZone}).`);
+// Delivery totals kept by an earlier version may follow other rules: they are computed again when asked.
+await deliveryTotalsRepository.forgetAll(db);
 
 if (process.argv[2] === 'migrate') {
   await db.destroy();

@@ -406,6 +406,22 @@ export type CampaignPacingTable = {
   expected_today: number;
 };
 
+/** A campaign's delivery totals as last computed, and whether they still hold (`computed` = `changed`;
+ * see delivery-totals.repository.ts). */
+export type CampaignDeliveryTotalsTable = {
+  campaign_id: number;
+  changed: ColumnType<string, string | number, string | number>;
+  computed: ColumnType<string | null, string | number | null, string | number | null>;
+  cutoff: Timestamp;
+  today: ColumnType<string, string, string>;
+  time_zone: string;
+  delivery_pct: number | null;
+  progress_pct: number | null;
+  contracted: number | null;
+  delivered: number | null;
+  totals: unknown;
+};
+
 /** A run of a job (a sweep, the pacing check, a scheduled mail) claimed for a period. */
 export type JobRunsTable = { job: string; period: string; claimed_at: DefaultTimestamp };
 
@@ -464,6 +480,7 @@ export type DB = {
   alert_campaigns: AlertCampaignsTable;
   alert_subscriptions: AlertSubscriptionsTable;
   campaign_pacing: CampaignPacingTable;
+  campaign_delivery_totals: CampaignDeliveryTotalsTable;
   job_runs: JobRunsTable;
   report_subscriptions: ReportSubscriptionsTable;
 };

@@ -1,7 +1,9 @@
 // The hourly pacing check: once per hour (claimed in job_runs, whatever the number of processes) the
 // delivery of every live campaign is computed up to the start of the hour and kept in
-// campaign_pacing (the home reads it), and a campaign pacing at risk opens a `campaign_at_risk` alert
-// (closed once it no longer is), listing itself with the plays (or impressions) it is short of its due.
+// campaign_pacing (the home reads it), its totals for the lists too (campaign_delivery_totals: the first
+// list of the hour need not compute them), and a campaign pacing at risk opens a `campaign_at_risk`
+// alert (closed once it no longer is), listing itself with the plays (or impressions) it is short of
+// its due.
 import { alertTexts } from '@marquee/contracts/alerts';
 import { PLAYING_STATES } from '@marquee/contracts/campaigns';
 import { startOfLocalHour } from '@marquee/contracts/time-zones';
@@ -25,7 +27,7 @@ export async function checkPacing({
   mailer,
   log,
   delivery,
-}: AlertsDeps & { delivery: Pick<DeliveryService, 'computeDeliveries'> }) {
+}: AlertsDeps & { delivery: Pick<DeliveryService, 'keepDeliveries'> }) {
   const now = config.now();
   if (!(await claimRun(db, PACING_JOB, pacingPeriod(now, config.timeZone)))) return null;
   const today = dayIn(now, config.timeZone);
@@ -37,7 +39,7 @@ export async function checkPacing({
     .where('end_date', '>=', today)
     .orderBy('id')
     .execute();
-  const found = await delivery.computeDeliveries(
+  const found = await delivery.keepDeliveries(
     live.map((c) => c.id),
     { group: 'day' },
   );

@@ -14,6 +14,7 @@ import {
   type DeliveryGroup,
   type DeliveryRow,
   type DeliveryTotals,
+  type Span,
 } from '@marquee/contracts/delivery';
 import { eachDayOf } from '@marquee/contracts/inventory';
 import type { LocationDevicePeriods } from '../locations/device-periods.repository.ts';
@@ -58,6 +59,51 @@ const round1 = (n: number) => Math.round(n * 10) / 10;
 /** A device there all the time: a contract counts the screens booked for every day of the run. */
 const ALWAYS: DevicePeriod = { from: -Infinity, to: null };
 
+/** Entries kept by `expectedOf` at most; past that it starts again empty. */
+const KEPT_MAX = 200_000;
+/** Expected plays computed before, by what they were computed from (`expectedPlays` depends on nothing
+ * else): campaigns at one location share its days, and the next hour's figures reuse the days before
+ * it. Keyed by the schedule's number (`schedules`; numbers are never given twice), the day and cutoff. */
+const kept = new Map<string, number>();
+const schedules = new Map<string, number>();
+let lastSchedule = 0;
+
+type Schedule = { spans: Span[]; loopSeconds: number; devices: readonly DevicePeriod[] };
+
+/** The schedule with the number of everything its expected plays depend on but the day and cutoff. */
+function numbered(schedule: Schedule, zones: number, timeZone: string) {
+  const { spans, loopSeconds, devices } = schedule;
+  const key = `${timeZone}|${zones}|${loopSeconds}|${spans.join(';')}|${devices.map((d) => `${d.from}~${d.to ?? ''}`).join(',')}`;
+  let id = schedules.get(key);
+  if (id === undefined) schedules.set(key, (id = ++lastSchedule));
+  return { ...schedule, id };
+}
+
+/** `expectedPlays` of `schedule` on `day` (up to `until`), computed once. */
+function expectedOf(
+  schedule: Schedule & { id: number },
+  common: { day: string; timeZone: string; zones: number },
+  until?: number,
+) {
+  if (kept.size >= KEPT_MAX) {
+    kept.clear();
+    schedules.clear();
+  }
+  const key = `${schedule.id}|${common.day}|${until ?? ''}`;
+  let plays = kept.get(key);
+  if (plays === undefined) {
+    plays = expectedPlays({
+      ...common,
+      spans: schedule.spans,
+      loopSeconds: schedule.loopSeconds,
+      devices: schedule.devices,
+      until,
+    });
+    kept.set(key, plays);
+  }
+  return plays;
+}
+
 /**
  * The campaign's cells (location × day, from its start to today or its end) and its contracted plays
  * over the whole campaign. Each cell has the plays expected from the screens active there (what
@@ -82,37 +128,38 @@ function cellsOf(
   const days = run ? eachDayOf(run.from, run.to) : [];
   const contracted = campaign.contract.length > 0;
   for (const location of campaign.locations) {
-    const live = {
+    const named = (schedule: Schedule) => numbered(schedule, zones, clock.timeZone);
+    const live = named({
       spans: playSpans(location, campaign),
       loopSeconds: location.loop_seconds,
       devices: periods.get(location.id) ?? [],
-    };
+    });
     const terms = campaign.contract.find((t) => t.location === location.id);
     const sold = !contracted
       ? live
       : terms
-        ? {
+        ? named({
             spans: playSpans(terms, campaign),
             loopSeconds: terms.loop_seconds,
             devices: Array.from({ length: terms.devices }, () => ALWAYS),
-          }
-        : { spans: [], loopSeconds: location.loop_seconds, devices: [] };
+          })
+        : named({ spans: [], loopSeconds: location.loop_seconds, devices: [] });
     let locationTotal = 0;
     for (const day of days) {
       const common = { day, timeZone: clock.timeZone, zones };
       const until = day < clock.today ? undefined : clock.cutoff;
-      const whole = expectedPlays({ ...common, ...sold });
+      const whole = expectedOf(sold, common);
       contractTotal += whole;
       locationTotal += whole;
       if (day > last) continue;
       const found = byKey.get(`${location.id}|${day}`);
-      const contract = until === undefined ? whole : expectedPlays({ ...common, ...sold, until });
+      const contract = until === undefined ? whole : expectedOf(sold, common, until);
       const delivered = found?.delivered ?? 0;
       cells.push({
         location: location.id,
         location_name: location.name,
         date: day,
-        expected: expectedPlays({ ...common, ...live, until }),
+        expected: expectedOf(live, common, until),
         contract,
         bonus: contracted ? Math.max(0, delivered - Math.round(contract)) : 0,
         delivered,
