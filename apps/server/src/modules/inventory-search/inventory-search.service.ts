@@ -25,6 +25,7 @@ import {
   inventorySearchTexts,
   periodRoom,
   searchComparator,
+  type PeriodRoom,
   searchVerdict,
   unknownVenueTypes,
   venueTypesWithin,
@@ -119,13 +120,13 @@ function playsCounter({ days, window, clock }: { days: string[]; window: TimeWin
  * computes two rooms per location rather than four).
  */
 function zonesByCampaigns(zones: readonly number[], campaigns: readonly InventoryCampaign[]) {
-  const groups = new Map<string, { zones: number[]; campaigns: InventoryCampaign[] }>();
+  const groups = new Map<string, { key: string; zones: number[]; campaigns: InventoryCampaign[] }>();
   for (const zone of [...new Set(zones)].sort((a, b) => a - b)) {
     const own = campaigns.filter((campaign) => campaign.p_zones.includes(zone));
     const key = own.map((campaign) => campaign.id).join(',');
     const group = groups.get(key);
     if (group) group.zones.push(zone);
-    else groups.set(key, { zones: [zone], campaigns: own });
+    else groups.set(key, { key, zones: [zone], campaigns: own });
   }
   return [...groups.values()];
 }
@@ -172,6 +173,29 @@ export function createInventorySearchService({ db, access, config }: InventorySe
       const clock = loopClock(config.timeZone);
       const playsAt = playsCounter({ days: eachDayOf(from, to), window: window ?? NO_WINDOW, clock });
 
+      // Locations alike in opening hours and loop with the same campaigns (none, often, in a zone) have
+      // the same room: computed once per search.
+      const rooms = new Map<string, PeriodRoom | undefined>();
+      const roomOf = (
+        location: InventoryLocation,
+        group: { key: string; zones: number[]; campaigns: InventoryCampaign[] },
+      ) => {
+        const key = `${location.open_time}|${location.close_time}|${location.loop_seconds}|${group.key}`;
+        if (rooms.has(key)) return rooms.get(key);
+        const [first] = slotRuns({
+          location,
+          campaigns: group.campaigns,
+          from,
+          to,
+          zones: [group.zones[0]!],
+          timeZone: config.timeZone,
+          clock,
+          window,
+        });
+        const room = first && periodRoom(first.runs, { loopSeconds: location.loop_seconds, need });
+        rooms.set(key, room);
+        return room;
+      };
       const rows: InventorySearchRow[] = [];
       for (const { location, campaigns } of inventories) {
         const site = byId.get(location.id)!;
@@ -180,18 +204,7 @@ export function createInventorySearchService({ db, access, config }: InventorySe
         const own = location.zones ?? [];
         const asked = query.zone ? query.zone.filter((zone) => own.includes(zone)) : own;
         for (const group of zonesByCampaigns(asked, campaigns)) {
-          const [first] = slotRuns({
-            location,
-            campaigns: group.campaigns,
-            from,
-            to,
-            zones: [group.zones[0]!],
-            timeZone: config.timeZone,
-            clock,
-            window,
-          });
-          if (!first) continue;
-          const room = periodRoom(first.runs, { loopSeconds: location.loop_seconds, need });
+          const room = roomOf(location, group);
           // Closed all the period (the window outside the opening hours): nothing to sell there.
           if (!room) continue;
           for (const zone of group.zones) {
