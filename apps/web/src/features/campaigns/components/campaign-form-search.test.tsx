@@ -10,12 +10,9 @@ import { renderWithProviders } from '../../../test/render.tsx';
 import { CampaignEditScreen } from './campaign-edit-screen.tsx';
 import { config, locations } from './campaign-form-fixtures.ts';
 import { campaignAddPath, prefillClipOf, prefillOf } from './campaign-form-search.ts';
-import type { CampaignPlaylistProps } from './playlist/campaign-playlist.tsx';
 
-// The playlist is its own piece: a stand-in names the clip it was given.
-vi.mock('./playlist/campaign-playlist.tsx', () => ({
-  CampaignPlaylist: ({ value }: CampaignPlaylistProps) => <p>{`Playlist clip: ${value.clip?.name ?? 'none'}`}</p>,
-}));
+// The playlist is its own piece: the shared stand-in shows its error and clip, and picks a clip.
+vi.mock('./playlist/campaign-playlist.tsx', () => import('./playlist/playlist-stand-in.tsx'));
 
 afterEach(() => vi.restoreAllMocks());
 

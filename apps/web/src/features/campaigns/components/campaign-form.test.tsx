@@ -23,19 +23,9 @@ import {
   refusal,
   roomRow,
 } from './campaign-form-fixtures.ts';
-import type { CampaignPlaylistProps } from './playlist/campaign-playlist.tsx';
 
-// The playlist is its own piece: a stand-in shows its error and picks a clip.
-vi.mock('./playlist/campaign-playlist.tsx', () => ({
-  CampaignPlaylist: ({ error, onChange, readOnly }: CampaignPlaylistProps) => (
-    <div>
-      {error && <p>{error}</p>}
-      <button type="button" disabled={readOnly} onClick={() => onChange({ videoclip: 5, clip: null, ordering: 3 })}>
-        Pick clip
-      </button>
-    </div>
-  ),
-}));
+// The playlist is its own piece: the shared stand-in shows its error and clip, and picks a clip.
+vi.mock('./playlist/campaign-playlist.tsx', () => import('./playlist/playlist-stand-in.tsx'));
 
 /** What GET /api/locations/availability/ answers in a test. */
 let availability: AvailabilityRow[] = [];

@@ -9,12 +9,9 @@ import { renderWithProviders } from '../../../test/render.tsx';
 import { CampaignForm } from './campaign-form.tsx';
 import { campaignFixture, config, locations } from './campaign-form-fixtures.ts';
 import { goalValueRangeText } from './campaign-form-values.ts';
-import type { CampaignPlaylistProps } from './playlist/campaign-playlist.tsx';
 
-// The playlist is its own piece: a stand-in that shows its error.
-vi.mock('./playlist/campaign-playlist.tsx', () => ({
-  CampaignPlaylist: ({ error }: CampaignPlaylistProps) => <div>{error && <p>{error}</p>}</div>,
-}));
+// The playlist is its own piece: the shared stand-in shows its error and clip, and picks a clip.
+vi.mock('./playlist/campaign-playlist.tsx', () => import('./playlist/playlist-stand-in.tsx'));
 
 beforeEach(() => {
   vi.spyOn(api, 'get').mockImplementation(async (path: string) => {
