@@ -315,6 +315,27 @@ describeBackends(
       ).toBe(200);
     });
 
+    it('shows a booking made since the last search at once, and a change of the loop too', async () => {
+      const { open } = await scenario();
+      const admin = await asAdmin(ctx.app);
+      const query = `need_s=10&zone=1&location=${open.id}&${PERIOD}`;
+      expect(row(await search(admin, query), open)).toMatchObject({ free_s: 60, booked_s: 0 });
+      // Asked again (rooms are kept by what they are computed from), the same answer.
+      expect(row(await search(admin, query), open)).toMatchObject({ free_s: 60, booked_s: 0 });
+      const clip = await clipOf(20);
+      await createCampaign(ctx.db, {
+        videoclip: clip.id,
+        locations: [open.id],
+        state: 2,
+        zones: [1],
+        start: FROM,
+        end: FROM,
+      });
+      expect(row(await search(admin, query), open)).toMatchObject({ free_s: 40, booked_s: 20, day: FROM });
+      await ctx.db.updateTable('locations').set({ loop_seconds: 30 }).where('id', '=', open.id).execute();
+      expect(row(await search(admin, query), open)).toMatchObject({ capacity_s: 30, free_s: 10, booked_s: 20 });
+    });
+
     it('answers 401 without a session, 403 without list_location, 400 on bad input', async () => {
       const query = `need_s=10&${PERIOD}`;
       const anonymous = await new Client(ctx.app).get(`${INVENTORY_SEARCH_ENDPOINT}?${query}`);

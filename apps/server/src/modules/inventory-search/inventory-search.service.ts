@@ -2,8 +2,8 @@
 // For each active location with screens that the filters keep, and each of its zones asked for, the
 // room over the period from the contracts' `slotRuns` (the stretches `inventory` summarises per day),
 // folded by `periodRoom` (each run summarised and placed once, counted for its days), and the plays a
-// booking would get by the delivery's `expectedPlays` on the screens there now. Sorted and paged in
-// memory: the rows are made, not stored.
+// booking would get by the delivery's `expectedPlays` on the screens there now; rooms are kept by their
+// inputs (inventory-search.kept.ts). Sorted and paged in memory: the rows are made, not stored.
 import { availabilityTexts } from '@marquee/contracts/availability';
 import { parseOrdering } from '@marquee/contracts/common';
 import { expectedPlays, playSpans, type DevicePeriod } from '@marquee/contracts/delivery';
@@ -43,6 +43,7 @@ import { pageLinks, pageOf } from '../../http/paging.ts';
 import { dayIn, daysBetween } from '../../lib/days.ts';
 import { loadInventory } from '../locations/inventory.repository.ts';
 import { LOCATION_MODEL } from '../locations/locations.repository.ts';
+import { keptRooms } from './inventory-search.kept.ts';
 import { findClip, searchSites, type SearchSite } from './inventory-search.repository.ts';
 
 export type InventorySearchDeps = {
@@ -120,18 +121,19 @@ function playsCounter({ days, window, clock }: { days: string[]; window: TimeWin
  * computes two rooms per location rather than four).
  */
 function zonesByCampaigns(zones: readonly number[], campaigns: readonly InventoryCampaign[]) {
-  const groups = new Map<string, { key: string; zones: number[]; campaigns: InventoryCampaign[] }>();
+  const groups = new Map<string, { zones: number[]; campaigns: InventoryCampaign[] }>();
   for (const zone of [...new Set(zones)].sort((a, b) => a - b)) {
     const own = campaigns.filter((campaign) => campaign.p_zones.includes(zone));
     const key = own.map((campaign) => campaign.id).join(',');
     const group = groups.get(key);
     if (group) group.zones.push(zone);
-    else groups.set(key, { key, zones: [zone], campaigns: own });
+    else groups.set(key, { zones: [zone], campaigns: own });
   }
   return [...groups.values()];
 }
 
 export function createInventorySearchService({ db, access, config }: InventorySearchDeps) {
+  const kept = keptRooms<PeriodRoom | undefined>();
   /** The seconds to place: need_s, or the clip's (one the user may see). */
   async function needOf(auth: Auth, query: InventorySearchQuery): Promise<number> {
     const { need_s, videoclip } = query;
@@ -173,28 +175,24 @@ export function createInventorySearchService({ db, access, config }: InventorySe
       const clock = loopClock(config.timeZone);
       const playsAt = playsCounter({ days: eachDayOf(from, to), window: window ?? NO_WINDOW, clock });
 
-      // Locations alike in opening hours and loop with the same campaigns (none, often, in a zone) have
-      // the same room: computed once per search.
-      const rooms = new Map<string, PeriodRoom | undefined>();
-      const roomOf = (
-        location: InventoryLocation,
-        group: { key: string; zones: number[]; campaigns: InventoryCampaign[] },
-      ) => {
-        const key = `${location.open_time}|${location.close_time}|${location.loop_seconds}|${group.key}`;
-        if (rooms.has(key)) return rooms.get(key);
-        const [first] = slotRuns({
-          location,
-          campaigns: group.campaigns,
-          from,
-          to,
-          zones: [group.zones[0]!],
-          timeZone: config.timeZone,
-          clock,
-          window,
+      // Locations alike in hours and loop with the same campaigns (none, often, in a zone) have the same
+      // room, as has a location asked again: computed once.
+      const roomOf = (location: InventoryLocation, group: { campaigns: InventoryCampaign[]; zones: number[] }) => {
+        const { open_time, close_time, loop_seconds } = location;
+        const inputs = { open_time, close_time, loop_seconds, campaigns: group.campaigns, from, to, window, need };
+        return kept.room({ ...inputs, timeZone: config.timeZone }, () => {
+          const [first] = slotRuns({
+            location,
+            campaigns: group.campaigns,
+            from,
+            to,
+            zones: [group.zones[0]!],
+            timeZone: config.timeZone,
+            clock,
+            window,
+          });
+          return first && periodRoom(first.runs, { loopSeconds: loop_seconds, need });
         });
-        const room = first && periodRoom(first.runs, { loopSeconds: location.loop_seconds, need });
-        rooms.set(key, room);
-        return room;
       };
       const rows: InventorySearchRow[] = [];
       for (const { location, campaigns } of inventories) {
