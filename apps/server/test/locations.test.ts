@@ -217,7 +217,10 @@ describeBackends(
           managers: [manager.user.id, other.id],
         });
         expect(put.statusCode, put.body).toBe(200);
-        expect(put.json()).toMatchObject({ name: `${location.name}-x`, managers: [manager.user.id, other.id].sort() });
+        expect(put.json()).toMatchObject({
+          name: `${location.name}-x`,
+          managers: [manager.user.id, other.id].sort((a, b) => a - b),
+        });
         const patch = await manager.patch(detail(location.id), { address: 'Patched 3' });
         expect(patch.statusCode).toBe(200);
         expect(patch.json()).toMatchObject({ name: `${location.name}-x`, address: 'Patched 3' });

@@ -146,6 +146,26 @@ async function moveBy(trx: Database, action: CampaignAction, ids: number[], mess
   await logMoves(trx, await repo.moveStates(trx, { ids, from, to }), to, message);
 }
 
+/** PostgreSQL's deadlock and serialization failures: the whole transaction was rolled back. */
+const RETRYABLE = new Set(['40P01', '40001']);
+
+/**
+ * Runs a transaction again (up to three times in all) when PostgreSQL rolled it back for a deadlock:
+ * concurrent batches lock rollup rows and the kept delivery figures of their campaigns, and a rare
+ * crossing of two of them is resolved by the database aborting one. Nothing of it was stored, so
+ * running it again is safe; the device would otherwise send the batch again itself after a 500.
+ */
+export async function retryOnDeadlock<T>(work: () => Promise<T>, attempts = 3): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await work();
+    } catch (err) {
+      const code = (err as { code?: string } | null)?.code;
+      if (attempt >= attempts || !code || !RETRYABLE.has(code)) throw err;
+    }
+  }
+}
+
 export function createDeviceGatewayService({ db, config, storage, metrics }: GatewayDeps) {
   const today = () => dayIn(config.now(), config.timeZone);
   const ageGroups = new Set(config.campaigns.ageGroups.map((g) => g.id));
@@ -328,39 +348,41 @@ export function createDeviceGatewayService({ db, config, storage, metrics }: Gat
       // Before the batch's transaction: a month without a partition (history sent late) gets one.
       await ensureEventPartitions(db, monthsOfRows(rows), config);
       const result = await writing.run(() =>
-        db.transaction().execute(async (trx) => {
-          const claimed = await repo.claimBatch(trx, {
-            device: device.id,
-            batchId: batch.batch_id,
-            events: rows.length,
-          });
-          if (!claimed) return { accepted: 0, duplicate: true, duplicates: rows.length };
-          const first = rows.reduce((min, r) => (r.started_at < min ? r.started_at : min), rows[0]!.started_at);
-          if (device.active_from === null) await openDevicePeriod(trx, device.id, device.location_id, first);
-          else if (first < new Date(device.active_from).toISOString())
-            await repo.extendPeriodBack(trx, device.id, first);
-          // Only campaigns the check saw in a state the move starts from: once they are Viewed, as most
-          // are, a batch makes no update (two round trips fewer). The update checks the state again. A
-          // campaign edited and approved again between the check and here moves with the next batch.
-          const movable = (action: CampaignAction, ids: number[]) =>
-            ids.filter((id) => canTransition(action, states.get(id)!));
-          const played = movable('played', [...new Set(rows.map((r) => r.campaign_id))]);
-          const viewed = movable('viewed', [...new Set(rows.filter((r) => r.viewers > 0).map((r) => r.campaign_id))]);
-          await moveBy(trx, 'played', played, gatewayTexts.playedOnDevice(device.serial_number));
-          await moveBy(trx, 'viewed', viewed, gatewayTexts.viewedOnDevice(device.serial_number));
-          // Plays are a sign of life: a player that sends them but no heartbeat is not "never reported".
-          const now = config.now();
-          await repo.markSeen(trx, device.id, now);
-          if (device.offline_since !== null || device.health_state === 'never') await heard(trx, device, now);
-          // Last: it writes rows the batches of every device add to, held from here to the commit.
-          const stored = await repo.appendEvents(trx, {
-            device: device.id,
-            location: device.location_id,
-            timeZone: config.timeZone,
-            events: rows,
-          });
-          return { accepted: stored, duplicate: false, duplicates: rows.length - stored };
-        }),
+        retryOnDeadlock(() =>
+          db.transaction().execute(async (trx) => {
+            const claimed = await repo.claimBatch(trx, {
+              device: device.id,
+              batchId: batch.batch_id,
+              events: rows.length,
+            });
+            if (!claimed) return { accepted: 0, duplicate: true, duplicates: rows.length };
+            const first = rows.reduce((min, r) => (r.started_at < min ? r.started_at : min), rows[0]!.started_at);
+            if (device.active_from === null) await openDevicePeriod(trx, device.id, device.location_id, first);
+            else if (first < new Date(device.active_from).toISOString())
+              await repo.extendPeriodBack(trx, device.id, first);
+            // Only campaigns the check saw in a state the move starts from: once they are Viewed, as most
+            // are, a batch makes no update (two round trips fewer). The update checks the state again. A
+            // campaign edited and approved again between the check and here moves with the next batch.
+            const movable = (action: CampaignAction, ids: number[]) =>
+              ids.filter((id) => canTransition(action, states.get(id)!));
+            const played = movable('played', [...new Set(rows.map((r) => r.campaign_id))]);
+            const viewed = movable('viewed', [...new Set(rows.filter((r) => r.viewers > 0).map((r) => r.campaign_id))]);
+            await moveBy(trx, 'played', played, gatewayTexts.playedOnDevice(device.serial_number));
+            await moveBy(trx, 'viewed', viewed, gatewayTexts.viewedOnDevice(device.serial_number));
+            // Plays are a sign of life: a player that sends them but no heartbeat is not "never reported".
+            const now = config.now();
+            await repo.markSeen(trx, device.id, now);
+            if (device.offline_since !== null || device.health_state === 'never') await heard(trx, device, now);
+            // Last: it writes rows the batches of every device add to, held from here to the commit.
+            const stored = await repo.appendEvents(trx, {
+              device: device.id,
+              location: device.location_id,
+              timeZone: config.timeZone,
+              events: rows,
+            });
+            return { accepted: stored, duplicate: false, duplicates: rows.length - stored };
+          }),
+        ),
       );
       // After the commit, so a refused or rolled-back batch counts nothing.
       if (!result.duplicate) {
