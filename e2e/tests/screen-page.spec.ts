@@ -19,7 +19,7 @@ test('the operator opens a screen from the Screens list and reads its uptime, pl
   await expect(uptime).toContainText('Last 7 days');
   await expect(uptime).toContainText('Last 30 days');
   await expect(uptime).toContainText(/% up|—/);
-  await expect(page.getByRole('region', { name: 'Plays today' })).toContainText(/\d+ of \d+ expected by now/);
+  await expect(page.getByRole('region', { name: 'Plays today' })).toContainText(/[\d,]+ of [\d,]+ expected by now/);
   await expect(page.getByRole('region', { name: 'Latest incidents' })).toBeVisible();
   // The operator may list locations: the location name leads to its page.
   await expect(page.getByRole('link', { name: 'Central Station Hall' })).toBeVisible();
