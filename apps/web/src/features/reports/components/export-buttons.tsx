@@ -58,7 +58,7 @@ export function ExportButtons({ params, filename, disabled = false }: ExportButt
 
   return (
     <Stack gap={4} align="flex-end">
-      <Group gap={6} role="group" aria-labelledby={labelId} wrap="nowrap">
+      <Group gap={6} role="group" aria-labelledby={labelId} wrap="wrap" justify="flex-end">
         <Text id={labelId} size="sm" c="dimmed">
           Export
         </Text>
