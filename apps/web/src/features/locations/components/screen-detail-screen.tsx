@@ -154,10 +154,7 @@ export function ScreenDetailScreen() {
             )}
             {/* While it is not reporting, its facts are the last it told: in italics, never as current
                 (not faded: faded dimmed text would fall below a readable contrast). */}
-            <SimpleGrid
-              cols={{ base: 1, sm: 3 }}
-              style={reporting ? undefined : { fontStyle: 'italic' }}
-            >
+            <SimpleGrid cols={{ base: 1, sm: 3 }} style={reporting ? undefined : { fontStyle: 'italic' }}>
               <Stack gap={2}>
                 <Text size="sm" c="dimmed">
                   Last report
