@@ -18,7 +18,17 @@ const project = (name: string, test: TestProjectInlineConfiguration['test']) =>
     root: fileURLToPath(new URL('.', import.meta.url)),
     plugins: [react()],
     define: { __APP_VERSION__: JSON.stringify('test-version') },
-    test: { name, environment: 'jsdom', setupFiles: ['./src/test/setup.ts'], css: false, ...test },
+    // 20 s per test, not 5: on a loaded 2-core machine a form test with many keystrokes can pass 5 s,
+    // and a test stopped at its timeout keeps rendering into the jsdom the next files share, failing
+    // them too. A real failure still ends sooner, at its first `findBy` (1 s).
+    test: {
+      name,
+      environment: 'jsdom',
+      setupFiles: ['./src/test/setup.ts'],
+      css: false,
+      testTimeout: 20_000,
+      ...test,
+    },
   });
 
 export const webProjects = [
