@@ -15,6 +15,7 @@
 //   BENCH_KEEP=1                      keep the data set (a PGlite folder or a schema) and print its name…
 //   BENCH_REUSE                       …to time the calls on it again without making it (its today's
 //                                     plays end at the hour it was made)
+//   BENCH_ONLY                        time only the calls whose name contains this text
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
@@ -283,7 +284,9 @@ try {
   const plays = postPlays();
   const loadBefore = load();
   const table: Record<string, unknown>[] = [];
+  const only = env.BENCH_ONLY?.toLowerCase();
   for (const { name, path: at, goal, before } of cases) {
+    if (only && !name.toLowerCase().includes(only)) continue;
     const times: number[] = [];
     let status = 0;
     let bytes = 0;

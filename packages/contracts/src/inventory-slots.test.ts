@@ -4,10 +4,17 @@
 import { describe, expect, it } from 'vitest';
 import { CampaignState } from './campaigns.ts';
 import {
+  addDays,
   conflicts,
+  dayNumber,
   daySpans,
+  daysOfRuns,
   inventory,
+  loopClock,
+  occupancyKind,
+  openingSpan,
   slotRuns,
+  windowSpan,
   type InventoryCampaign,
   type InventoryLocation,
 } from './inventory.ts';
@@ -259,5 +266,125 @@ describe('slotRuns', () => {
       ['2026-10-25', '2026-10-25', 25],
       ['2026-10-26', '2026-12-31', 24],
     ]);
+  });
+});
+
+/**
+ * The stretches of one day computed the plain way: every occupant's spans on the days before, of and
+ * after it, shifted onto the day's minutes, swept together and cut to the slots. slotRuns keeps the
+ * change points up to date from day to day instead; both must give the same stretches.
+ */
+function plainDay({
+  location,
+  campaigns,
+  zone,
+  n,
+  window,
+  extraHeld,
+  timeZone,
+}: {
+  location: InventoryLocation;
+  campaigns: InventoryCampaign[];
+  zone: number;
+  n: number;
+  window: ReturnType<typeof windowSpan>;
+  extraHeld: number;
+  timeZone: string;
+}) {
+  const opening = openingSpan(location);
+  const slots = daySpans(window, opening);
+  const marks: [number, number, number][] = [];
+  for (const c of campaigns) {
+    const kind = occupancyKind(c.state);
+    if (!kind || !c.p_zones.includes(zone)) continue;
+    for (const shift of [-1, 0, 1]) {
+      const played = n + shift;
+      if (played < dayNumber(c.start_date) || played > dayNumber(c.end_date)) continue;
+      for (const [a, b] of daySpans(windowSpan(c), opening)) {
+        const booked = kind === 'booked' ? c.duration : 0;
+        const held = kind === 'held' ? c.duration : 0;
+        marks.push([a + shift * 1440, booked, held], [b + shift * 1440, -booked, -held]);
+      }
+    }
+  }
+  const clock = loopClock(timeZone);
+  const stretches: { start: number; end: number; seconds: number; booked_s: number; held_s: number }[] = [];
+  for (const [s, e] of slots) {
+    const cuts = [...new Set([s, e, ...marks.map(([at]) => at).filter((at) => at > s && at < e)])].sort(
+      (a, b) => a - b,
+    );
+    for (let i = 0; i < cuts.length - 1; i++) {
+      const [a, b] = [cuts[i]!, cuts[i + 1]!];
+      const booked = marks.filter(([at]) => at <= a).reduce((sum, m) => sum + m[1], 0);
+      const held = marks.filter(([at]) => at <= a).reduce((sum, m) => sum + m[2], 0) + extraHeld;
+      const seconds = clock.secondsOf(n, a, b);
+      if (seconds <= 0) continue;
+      const last = stretches.at(-1);
+      if (last && last.end === a && last.booked_s === booked && last.held_s === held) {
+        last.end = b;
+        last.seconds += seconds;
+      } else stretches.push({ start: a, end: b, seconds, booked_s: booked, held_s: held });
+    }
+  }
+  return stretches;
+}
+
+describe('slotRuns against each day computed plainly', () => {
+  /** A small deterministic generator (the same cases every run). */
+  const random = (seed: number) => () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+  const times = ['00:00', '02:30', '06:00', '10:00', '13:15', '18:00', '22:00', '23:30'];
+
+  it.each([1, 2, 3, 4, 5, 6, 7, 8])('gives every day the same stretches (case %i)', (seed) => {
+    const next = random(seed);
+    const pick = <T>(list: readonly T[]) => list[Math.floor(next() * list.length)]!;
+    const from = '2026-03-20';
+    const days = 20; // across Europe/Berlin's spring change on 29 March
+    const [open, close] = pick([
+      ['06:00', '24:00'],
+      ['00:00', '24:00'],
+      ['18:00', '03:00'],
+      ['10:00', '22:00'],
+    ] as const);
+    const location = place(open, close, 60);
+    const campaigns = Array.from({ length: 12 }, () => {
+      const start = addDays(from, Math.floor(next() * days) - 3);
+      const windowed = next() < 0.5;
+      return campaign({
+        state: pick([CampaignState.New, CampaignState.Approved, CampaignState.Viewed, CampaignState.Rejected]),
+        duration: pick([5, 10, 15]),
+        p_zones: pick([[1], [2], [1, 2]]),
+        start_date: start,
+        end_date: addDays(start, Math.floor(next() * 8)),
+        ...(windowed ? win(pick(times), pick(times)) : allDay),
+      });
+    });
+    const asked = next() < 0.5 ? { window: win(pick(times), pick(times)) } : {};
+    const extraHeld = pick([0, 10]);
+    for (const timeZone of ['UTC', 'Europe/Berlin']) {
+      const zones = slotRuns({
+        location,
+        campaigns,
+        from,
+        to: addDays(from, days - 1),
+        zones: [1, 2],
+        timeZone,
+        extraHeld,
+        ...asked,
+      });
+      for (const { zone, runs } of zones) {
+        for (const { n, day, stretches } of daysOfRuns(runs)) {
+          const expected = plainDay({
+            location,
+            campaigns,
+            zone,
+            n,
+            window: asked.window ? windowSpan(asked.window) : null,
+            extraHeld,
+            timeZone,
+          });
+          expect(stretches, `${timeZone}, zone ${zone}, ${day}`).toEqual(expected);
+        }
+      }
+    }
   });
 });

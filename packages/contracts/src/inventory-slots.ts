@@ -131,52 +131,65 @@ function occupantsOf(opening: MinuteSpan, campaigns: readonly InventoryCampaign[
 
 type Piece = { start: number; end: number; booked_s: number; held_s: number };
 
+/** An occupant seen from day n's minutes through one shift: its spans played on day n + shift, moved
+ * by shift days. It is in play on the days [from, to]. Only shifts whose spans meet a slot are kept. */
+type Entry = { occupant: Occupant; shift: number; from: number; to: number };
+
+/** Whether some span moved by `shift` days overlaps some slot. */
+const meetsSlots = (spans: readonly MinuteSpan[], shift: number, slots: readonly MinuteSpan[]) =>
+  spans.some(([a, b]) => slots.some(([c, d]) => Math.max(a + shift * DAY, c) < Math.min(b + shift * DAY, d)));
+
 /**
- * The stretches of `slots` on day `n` (minutes from its midnight), from the occupants playing on days
- * n − 1, n and n + 1 (their spans shifted onto day n's minutes), plus `extraHeld` seconds everywhere.
+ * The day's change points and what booked and held seconds change at each, kept up to date as
+ * occupants come into play and leave (a day's stretches then cost its few distinct points, not a
+ * sweep over every occupant). The slots' edges are always points.
  */
-function sweep(slots: readonly MinuteSpan[], occupants: readonly Occupant[], n: number, extraHeld: number): Piece[] {
-  const deltas = new Map<number, { booked: number; held: number }>();
-  const add = (at: number, booked: number, held: number) => {
-    const delta = deltas.get(at) ?? { booked: 0, held: 0 };
-    delta.booked += booked;
-    delta.held += held;
-    deltas.set(at, delta);
+function deltaSweep(slots: readonly MinuteSpan[], extraHeld: number) {
+  const booked = new Map<number, number>();
+  const held = new Map<number, number>();
+  let points: number[] | null = null;
+  const bump = (map: Map<number, number>, at: number, by: number) => {
+    if (!booked.has(at) && !held.has(at)) points = null;
+    map.set(at, (map.get(at) ?? 0) + by);
   };
-  for (const o of occupants) {
-    for (const shift of [-1, 0, 1]) {
-      const played = n + shift;
-      if (played < o.first || played > o.last) continue;
-      for (const [a, b] of o.spans) {
-        const booked = o.kind === 'booked' ? o.seconds : 0;
-        const held = o.kind === 'held' ? o.seconds : 0;
-        add(a + shift * DAY, booked, held);
-        add(b + shift * DAY, -booked, -held);
-      }
-    }
-  }
   for (const [a, b] of slots) {
-    add(a, 0, 0);
-    add(b, 0, 0);
+    bump(booked, a, 0);
+    bump(booked, b, 0);
   }
-  const points = [...deltas.keys()].sort((a, b) => a - b);
-  const pieces: Piece[] = [];
-  let booked = 0;
-  let held = 0;
-  let slot = 0;
-  for (let i = 0; i < points.length - 1; i++) {
-    const delta = deltas.get(points[i]!)!;
-    booked += delta.booked;
-    held += delta.held;
-    const start = points[i]!;
-    const end = points[i + 1]!;
-    while (slot < slots.length && slots[slot]![1] <= start) slot++;
-    if (slot >= slots.length || slots[slot]![0] > start) continue;
-    const last = pieces.at(-1);
-    if (last && last.end === start && last.booked_s === booked && last.held_s === held + extraHeld) last.end = end;
-    else pieces.push({ start, end, booked_s: booked, held_s: held + extraHeld });
-  }
-  return pieces;
+  return {
+    /** Puts an entry in play (sign 1) or takes it out (−1). */
+    apply({ occupant, shift }: Entry, sign: 1 | -1) {
+      const map = occupant.kind === 'booked' ? booked : held;
+      const seconds = sign * occupant.seconds;
+      for (const [a, b] of occupant.spans) {
+        bump(map, a + shift * DAY, seconds);
+        bump(map, b + shift * DAY, -seconds);
+      }
+    },
+    /** The stretches within the slots as they stand, equal neighbours merged. */
+    pieces(): Piece[] {
+      points ??= [...new Set([...booked.keys(), ...held.keys()])].sort((a, b) => a - b);
+      const pieces: Piece[] = [];
+      let bookedNow = 0;
+      let heldNow = 0;
+      let slot = 0;
+      for (let i = 0; i < points.length - 1; i++) {
+        const start = points[i]!;
+        bookedNow += booked.get(start) ?? 0;
+        heldNow += held.get(start) ?? 0;
+        const end = points[i + 1]!;
+        while (slot < slots.length && slots[slot]![1] <= start) slot++;
+        if (slot >= slots.length || slots[slot]![0] > start) continue;
+        const last = pieces.at(-1);
+        if (last && last.end === start && last.booked_s === bookedNow && last.held_s === heldNow + extraHeld) {
+          last.end = end;
+        } else {
+          pieces.push({ start, end, booked_s: bookedNow, held_s: heldNow + extraHeld });
+        }
+      }
+      return pieces;
+    },
+  };
 }
 
 const sameStretches = (a: readonly Stretch[], b: readonly Stretch[]) =>
@@ -240,15 +253,27 @@ export function slotRuns(input: SlotsInput): ZoneSlots[] {
   // A zone the location does not have has no room to give or take: it is left out.
   const existing = location.zones ? zones.filter((zone) => location.zones!.includes(zone)) : zones;
   return existing.map((zone) => {
-    const own = occupants.filter((o) => o.zones.has(zone));
-    // Which of a campaign's days n − 1, n, n + 1 play changes only around its first and last days.
-    const changes = new Set([first]);
-    for (const o of own) {
-      for (const at of [o.first - 1, o.first, o.first + 1, o.last, o.last + 1, o.last + 2]) {
-        if (at > first && at <= last) changes.add(at);
+    // Occupant n's spans count on day d through shift s when it plays on day d + s: from first − s to
+    // last − s. The days on which that changes split the period; between them the stretches are the same.
+    const entries: Entry[] = [];
+    for (const occupant of occupants) {
+      if (!occupant.zones.has(zone)) continue;
+      for (const shift of [-1, 0, 1]) {
+        if (!meetsSlots(occupant.spans, shift, slots)) continue;
+        const from = occupant.first - shift;
+        const to = occupant.last - shift;
+        if (to >= first && from <= last) entries.push({ occupant, shift, from, to });
       }
     }
-    const starts = [...changes].sort((a, b) => a - b);
+    const entering = new Map<number, Entry[]>();
+    const leaving = new Map<number, Entry[]>();
+    const day = deltaSweep(slots, extraHeld);
+    for (const entry of entries) {
+      if (entry.from <= first) day.apply(entry, 1);
+      else entering.set(entry.from, [...(entering.get(entry.from) ?? []), entry]);
+      if (entry.to < last) leaving.set(entry.to + 1, [...(leaving.get(entry.to + 1) ?? []), entry]);
+    }
+    const starts = [...new Set([first, ...entering.keys(), ...leaving.keys()])].sort((a, b) => a - b);
     const runs: SlotRun[] = [];
     const push = (a: number, b: number, stretches: Stretch[]) => {
       const previous = runs.at(-1);
@@ -259,9 +284,11 @@ export function slotRuns(input: SlotsInput): ZoneSlots[] {
       }
     };
     starts.forEach((a, i) => {
+      for (const entry of entering.get(a) ?? []) day.apply(entry, 1);
+      for (const entry of leaving.get(a) ?? []) day.apply(entry, -1);
       const b = i + 1 < starts.length ? starts[i + 1]! - 1 : last;
       if (b < a) return;
-      const pieces = slots.length ? sweep(slots, own, a, extraHeld) : [];
+      const pieces = slots.length ? day.pieces() : [];
       let regularFrom = a;
       for (let n = a; n <= b; n++) {
         if (clock.regular(n)) continue;

@@ -47,14 +47,7 @@ export async function loadInventory(
     select cl.location_id, c.id, c.state, v.duration, c.p_zones,
       to_char(c.start_date, 'YYYY-MM-DD') as start_date, to_char(c.end_date, 'YYYY-MM-DD') as end_date,
       c.p_times_on, c.p_start_time, c.p_end_time
-    from campaigns c
-    join campaign_locations cl on cl.campaign_id = c.id
-    join videoclips vc on vc.id = c.videoclip_id
-    join videos v on v.id = vc.video_id
-    where c.state in (${sql.join([...states])})
-      and (c.state <> 0 or c.updated_at > now() - ${holdDays}::int * interval '1 day')
-      and c.start_date <= ${to}::date and c.end_date >= ${from}::date
-      ${ids ? sql`and cl.location_id in (${sql.join([...ids])})` : sql``}`.execute(db);
+    ${occupying({ ids, from, to, states, holdDays })}`.execute(db);
   const byId = new Map(sites.map((site) => [site.location.id, site]));
   for (const { location_id, ...campaign } of rows) {
     byId.get(Number(location_id))?.campaigns.push({
@@ -66,6 +59,65 @@ export async function loadInventory(
     });
   }
   return sites;
+}
+
+/** The campaigns (with their location link, clip and video) that loadInventory reads. */
+const occupying = ({
+  ids,
+  from,
+  to,
+  states,
+  holdDays,
+}: {
+  ids: readonly number[] | null;
+  from: string;
+  to: string;
+  states: readonly number[];
+  holdDays: number;
+}) => sql`
+    from campaigns c
+    join campaign_locations cl on cl.campaign_id = c.id
+    join videoclips vc on vc.id = c.videoclip_id
+    join videos v on v.id = vc.video_id
+    where c.state in (${sql.join([...states])})
+      and (c.state <> 0 or c.updated_at > now() - ${holdDays}::int * interval '1 day')
+      and c.start_date <= ${to}::date and c.end_date >= ${from}::date
+      ${ids ? sql`and cl.location_id in (${sql.join([...ids])})` : sql``}`;
+
+/**
+ * For each location loadInventory would read (same arguments, same order), a text that changes whenever
+ * anything it would read for that location changes: the location's row and zones, and the set of its
+ * occupying campaigns with their rows, links, clips and videos. It is made of the rows' versions
+ * (`xmin`, the transaction that last wrote each row), so it is exact without triggers, and a hold that
+ * expires leaves the set. Reading it costs a grouped scan and one short row per location, not the
+ * campaigns themselves.
+ */
+export async function inventoryVersions(
+  db: Database,
+  {
+    ids,
+    from,
+    to,
+    states = OCCUPYING_STATES,
+    holdDays,
+  }: { ids: readonly number[] | null; from: string; to: string; states?: readonly number[]; holdDays: number },
+): Promise<{ id: number; version: string }[]> {
+  if (ids && !ids.length) return [];
+  const { rows } = await sql<{ id: number; version: string }>`
+    select l.id, concat_ws('/', l.xmin::text,
+      (select string_agg(z.zone_number || '.' || z.xmin::text, ',' order by z.zone_number)
+        from location_zones z where z.location_id = l.id),
+      o.campaigns, o.hash) as version
+    from locations l
+    left join (
+      select cl.location_id, count(*) as campaigns,
+        bit_xor(hashtextextended(concat_ws('.', c.id, c.xmin, cl.xmin, vc.xmin, v.xmin), 0)) as hash
+      ${occupying({ ids, from, to, states, holdDays })}
+      group by cl.location_id
+    ) o on o.location_id = l.id
+    ${ids ? sql`where l.id in (${sql.join([...ids])})` : sql``}
+    order by l.name, l.id`.execute(db);
+  return rows.map((row) => ({ id: Number(row.id), version: row.version }));
 }
 
 /**

@@ -1,6 +1,7 @@
 // GET /api/locations/availability/: room per location, zone and day (hours with by_hour; what approval
 // would do with need_s) for the locations the user may list, computed by the contracts' `inventory`
-// from one load, in the server's time zone, with live holds only.
+// in the server's time zone, with live holds only; kept while what it is computed from is unchanged.
+import { createHash } from 'node:crypto';
 import {
   AVAILABILITY_MAX_DAYS,
   availabilityTexts,
@@ -13,8 +14,9 @@ import type { Config } from '../../config.ts';
 import type { Database } from '../../db/database.ts';
 import { badRequest } from '../../http/errors.ts';
 import { daysBetween } from '../../lib/days.ts';
+import { keptJson, type KeptJson } from '../../http/compression.ts';
 import { LOCATION_MODEL } from './locations.repository.ts';
-import { loadInventory } from './inventory.repository.ts';
+import { inventoryVersions, loadInventory } from './inventory.repository.ts';
 
 export type AvailabilityDeps = {
   db: Database;
@@ -24,40 +26,52 @@ export type AvailabilityDeps = {
 
 /** Rows kept at most (a whole network's four weeks are 56 000). */
 const ROWS_KEPT = 120_000;
+/** Whole answers kept, serialised (the latest questions asked). */
+const ANSWERS_KEPT = 4;
 
-/**
- * A location's rows by everything they are computed from (the inventory's arguments, as JSON): the
- * arithmetic is pure, so a location whose loop, zones and campaigns did not change since it was last
- * asked the same question gives the same rows, taken from here. Least recently used rows go first.
- */
-function keptRows() {
-  const rows = new Map<string, AvailabilityResponse['results']>();
-  let size = 0;
+/** A least-recently-used store of values, bounded by the summed `size` of what it holds. */
+function lru<T>(limit: number, size: (value: T) => number) {
+  const values = new Map<string, T>();
+  let held = 0;
   return {
-    rows(key: string, compute: () => AvailabilityResponse['results']) {
-      const found = rows.get(key);
-      if (found) {
-        rows.delete(key);
-        rows.set(key, found);
-        return found;
+    get(key: string): T | undefined {
+      const found = values.get(key);
+      if (found !== undefined) {
+        values.delete(key);
+        values.set(key, found);
       }
-      const made = compute();
-      rows.set(key, made);
-      size += made.length;
-      for (const [old, list] of rows) {
-        if (size <= ROWS_KEPT) break;
-        rows.delete(old);
-        size -= list.length;
+      return found;
+    },
+    set(key: string, value: T) {
+      const old = values.get(key);
+      if (old !== undefined) held -= size(old);
+      values.delete(key);
+      values.set(key, value);
+      held += size(value);
+      for (const [oldest, list] of values) {
+        if (held <= limit || oldest === key) break;
+        values.delete(oldest);
+        held -= size(list);
       }
-      return made;
     },
   };
 }
 
+type Rows = AvailabilityResponse['results'];
+
+/**
+ * Rows and answers are kept by what they are computed from. A location's rows are pure in its
+ * inventory version (inventoryVersions: its row, zones and occupying campaigns, exact by the rows'
+ * transaction ids) and the question; a location whose version did not change since it was last asked
+ * the same question gives the same rows, and an answer all of whose locations are unchanged is sent as
+ * it was serialised and compressed. The versions are read before the campaigns: a change committed in
+ * between leaves rows kept under the older version, which the next call no longer asks for.
+ */
 export function createAvailabilityService({ db, access, config }: AvailabilityDeps) {
-  const kept = keptRows();
+  const rowsKept = lru<Rows>(ROWS_KEPT, (rows) => rows.length);
+  const answersKept = lru<KeptJson>(ANSWERS_KEPT, () => 1);
   return {
-    async availability(auth: Auth, query: AvailabilityQuery): Promise<AvailabilityResponse> {
+    async availability(auth: Auth, query: AvailabilityQuery): Promise<KeptJson> {
       access.require(auth, `list_${LOCATION_MODEL}`);
       const { date__gte: from, date__lte: to, p_start_time, p_end_time } = query;
       const days = daysBetween(from, to);
@@ -72,33 +86,53 @@ export function createAvailabilityService({ db, access, config }: AvailabilityDe
       const window: TimeWindow | undefined =
         p_start_time && p_end_time ? { p_times_on: true, p_start_time, p_end_time } : undefined;
       const zones = query.zone ?? config.zones;
+      const byHour = query.by_hour ?? false;
+      const asked = { from, to, zones, window, excludeCampaign: query.exclude_campaign, need: query.need_s, byHour };
+      const question = JSON.stringify(asked);
       // The day before: its night may reach into the first day asked for.
-      const sites = await loadInventory(db, {
+      const range = {
         ids: query.location ?? null,
         from: addDays(from, -1),
         to: addDays(to, 1),
         holdDays: config.holdDays,
-      });
-      const clock = loopClock(config.timeZone);
-      const byHour = query.by_hour ?? false;
-      const results = sites.flatMap(({ location, campaigns }) => {
-        const asked = {
-          location,
-          campaigns,
-          from,
-          to,
-          zones,
-          timeZone: config.timeZone,
-          excludeCampaign: query.exclude_campaign,
-          window,
-          need: query.need_s,
-          withHours: byHour,
-        };
-        return kept.rows(JSON.stringify(asked), () =>
-          availabilityRows(location, inventory({ ...asked, clock }), byHour),
-        );
-      });
-      return { results };
+      };
+      const versions = await inventoryVersions(db, range);
+      const answerKey = createHash('sha256')
+        .update(question)
+        .update(versions.map(({ id, version }) => `${id}:${version}`).join(';'))
+        .digest('base64');
+      const answer = answersKept.get(answerKey);
+      if (answer) return answer;
+
+      const rowKey = ({ id, version }: { id: number; version: string }) => `${id}|${version}|${question}`;
+      const found = new Map<number, Rows>();
+      for (const v of versions) {
+        const rows = rowsKept.get(rowKey(v));
+        if (rows) found.set(v.id, rows);
+      }
+      const missing = versions.filter((v) => !found.has(v.id));
+      if (missing.length) {
+        const sites = await loadInventory(db, { ...range, ids: missing.map((v) => v.id) });
+        const clock = loopClock(config.timeZone);
+        for (const { location, campaigns } of sites) {
+          const zonesOf = inventory({
+            ...asked,
+            location,
+            campaigns,
+            timeZone: config.timeZone,
+            withHours: byHour,
+            clock,
+          });
+          found.set(location.id, availabilityRows(location, zonesOf, byHour));
+        }
+        for (const v of missing) {
+          const rows = found.get(v.id);
+          if (rows) rowsKept.set(rowKey(v), rows);
+        }
+      }
+      const made = keptJson({ results: versions.flatMap(({ id }) => found.get(id) ?? []) });
+      answersKept.set(answerKey, made);
+      return made;
     },
   };
 }

@@ -26,6 +26,7 @@ import { registerImageRoutes, uploadedImage } from '../../media/images.routes.ts
 import type { ImagesService } from '../../media/images.service.ts';
 import type { LocationActionsService } from './locations.actions.service.ts';
 import type { AvailabilityService } from './locations.availability.service.ts';
+import { sendKeptJson } from '../../http/compression.ts';
 import type { LocationCampaignsService } from './locations.campaigns.service.ts';
 import type { LocationsService } from './locations.service.ts';
 
@@ -90,11 +91,10 @@ export function registerLocationRoutes(
         querystring: availabilityQuery,
         response: { 200: availabilityResponse, ...errors },
       },
-      // Tens of thousands of rows made by the tested `inventory`: checking each against the schema
-      // again would cost more than computing them.
-      serializerCompiler: () => (data) => JSON.stringify(data),
     },
-    (req) => availability.availability(requireAuth(req), req.query),
+    // Tens of thousands of rows made by the tested `inventory`, serialised and compressed once for as
+    // long as they hold (checking each against the schema again would cost more than computing them).
+    async (req, reply) => sendKeptJson(req, reply, await availability.availability(requireAuth(req), req.query)),
   );
   r.get(
     `${detail}actual_campaigns/`,
