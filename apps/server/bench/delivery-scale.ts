@@ -235,7 +235,8 @@ try {
     });
     if (!res.ok) throw new Error(`The location change answered ${res.status}: ${await res.text()}`);
   };
-  type Case = { name: string; path: string; goal?: number; before?: () => Promise<void> };
+  /** A path, or one per call (`i` counts the calls of the case, the untimed first one included). */
+  type Case = { name: string; path: string | ((i: number) => string); goal?: number; before?: () => Promise<void> };
   const cases: Case[] = [
     { name: 'user-info (the floor of any call)', path: '/api/user-info/' },
     {
@@ -275,8 +276,20 @@ try {
       goal: GOALS.lists,
     },
     {
-      name: `availability, ${locations} locations × 4 zones × 28 days`,
+      name: `availability, ${locations} locations × 4 zones × 28 days, asked again`,
       path: `${resources.locations.endpoint}availability/?${fourWeeks}`,
+      goal: GOALS.availability,
+    },
+    {
+      name: 'availability, the same after a change at one location',
+      path: `${resources.locations.endpoint}availability/?${fourWeeks}`,
+      goal: GOALS.availability,
+      before: changeLocation,
+    },
+    {
+      // Another clip length each call: every location's rows are computed.
+      name: 'availability, the same with a new need_s each call (all computed)',
+      path: (i) => `${resources.locations.endpoint}availability/?${fourWeeks}&need_s=${1 + (i % 60)}`,
       goal: GOALS.availability,
     },
   ];
@@ -297,7 +310,7 @@ try {
       if (i > 3 && performance.now() - caseStarted > caseSeconds * 1000) break;
       await before?.();
       const t = performance.now();
-      const res = await fetch(`${base}${at}`, { headers: { cookie } });
+      const res = await fetch(`${base}${typeof at === 'string' ? at : at(i)}`, { headers: { cookie } });
       const body = await res.text();
       if (i > 0) times.push(performance.now() - t);
       else first = performance.now() - t;

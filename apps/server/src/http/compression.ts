@@ -39,8 +39,6 @@ export async function registerCompression(app: FastifyInstance): Promise<void> {
  */
 export type KeptJson = { json: string; encoded: Map<'br' | 'gzip', Promise<Buffer>> };
 
-export const keptJson = (value: unknown): KeptJson => ({ json: JSON.stringify(value), encoded: new Map() });
-
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
 

@@ -2,19 +2,14 @@
 // would do with need_s) for the locations the user may list, computed by the contracts' `inventory`
 // in the server's time zone, with live holds only; kept while what it is computed from is unchanged.
 import { createHash } from 'node:crypto';
-import {
-  AVAILABILITY_MAX_DAYS,
-  availabilityTexts,
-  type AvailabilityQuery,
-  type AvailabilityResponse,
-} from '@marquee/contracts/availability';
+import { AVAILABILITY_MAX_DAYS, availabilityTexts, type AvailabilityQuery } from '@marquee/contracts/availability';
 import { addDays, availabilityRows, inventory, loopClock, type TimeWindow } from '@marquee/contracts/inventory';
 import type { Access, Auth } from '../../access/access.ts';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/database.ts';
 import { badRequest } from '../../http/errors.ts';
 import { daysBetween } from '../../lib/days.ts';
-import { keptJson, type KeptJson } from '../../http/compression.ts';
+import type { KeptJson } from '../../http/compression.ts';
 import { LOCATION_MODEL } from './locations.repository.ts';
 import { inventoryVersions, loadInventory } from './inventory.repository.ts';
 
@@ -57,7 +52,8 @@ function lru<T>(limit: number, size: (value: T) => number) {
   };
 }
 
-type Rows = AvailabilityResponse['results'];
+/** A location's rows as JSON (the array's items, without brackets) and how many there are. */
+type Rows = { json: string; count: number };
 
 /**
  * Rows and answers are kept by what they are computed from. A location's rows are pure in its
@@ -68,7 +64,7 @@ type Rows = AvailabilityResponse['results'];
  * between leaves rows kept under the older version, which the next call no longer asks for.
  */
 export function createAvailabilityService({ db, access, config }: AvailabilityDeps) {
-  const rowsKept = lru<Rows>(ROWS_KEPT, (rows) => rows.length);
+  const rowsKept = lru<Rows>(ROWS_KEPT, (rows) => rows.count);
   const answersKept = lru<KeptJson>(ANSWERS_KEPT, () => 1);
   return {
     async availability(auth: Auth, query: AvailabilityQuery): Promise<KeptJson> {
@@ -123,14 +119,20 @@ export function createAvailabilityService({ db, access, config }: AvailabilityDe
             withHours: byHour,
             clock,
           });
-          found.set(location.id, availabilityRows(location, zonesOf, byHour));
+          const rows = availabilityRows(location, zonesOf, byHour);
+          found.set(location.id, { json: JSON.stringify(rows).slice(1, -1), count: rows.length });
         }
         for (const v of missing) {
           const rows = found.get(v.id);
           if (rows) rowsKept.set(rowKey(v), rows);
         }
       }
-      const made = keptJson({ results: versions.flatMap(({ id }) => found.get(id) ?? []) });
+      // The answer is the locations' kept JSON joined: a change at one location serialises only its rows.
+      const items = versions.flatMap(({ id }) => {
+        const rows = found.get(id);
+        return rows?.count ? [rows.json] : [];
+      });
+      const made: KeptJson = { json: `{"results":[${items.join(',')}]}`, encoded: new Map() };
       answersKept.set(answerKey, made);
       return made;
     },
