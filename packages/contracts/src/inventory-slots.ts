@@ -52,9 +52,21 @@ export function daySpans(window: MinuteSpan | null, opening: MinuteSpan): Minute
   return spans;
 }
 
+/** Days read and written, remembered: a network's availability converts the same few hundred days
+ * hundreds of thousands of times (bounded: emptied past 100 000 days). */
+const dayNumbers = new Map<string, number>();
+const dayTexts = new Map<number, string>();
+const remember = <K, V>(map: Map<K, V>, key: K, value: V) => {
+  if (map.size >= 100_000) map.clear();
+  map.set(key, value);
+  return value;
+};
+
 /** Days as integers (days since 1970-01-01) and back. */
-export const dayNumber = (day: string) => Math.round(Date.parse(`${day}T00:00:00Z`) / DAY_MS);
-export const dayOfNumber = (n: number) => new Date(n * DAY_MS).toISOString().slice(0, 10);
+export const dayNumber = (day: string) =>
+  dayNumbers.get(day) ?? remember(dayNumbers, day, Math.round(Date.parse(`${day}T00:00:00Z`) / DAY_MS));
+export const dayOfNumber = (n: number) =>
+  dayTexts.get(n) ?? remember(dayTexts, n, new Date(n * DAY_MS).toISOString().slice(0, 10));
 
 const FIXED_ZONES = new Set(['UTC', 'Etc/UTC', 'GMT', 'Etc/GMT', 'Z']);
 
@@ -166,10 +178,11 @@ function deltaSweep(slots: readonly MinuteSpan[], extraHeld: number) {
         bump(map, b + shift * DAY, -seconds);
       }
     },
-    /** The stretches within the slots as they stand, equal neighbours merged. */
-    pieces(): Piece[] {
+    /** The stretches within the slots as they stand, equal neighbours merged, with the lengths of a
+     * regular day (see `realise` for a day with a clock change). */
+    stretches(): Stretch[] {
       points ??= [...new Set([...booked.keys(), ...held.keys()])].sort((a, b) => a - b);
-      const pieces: Piece[] = [];
+      const pieces: Stretch[] = [];
       let bookedNow = 0;
       let heldNow = 0;
       let slot = 0;
@@ -183,8 +196,9 @@ function deltaSweep(slots: readonly MinuteSpan[], extraHeld: number) {
         const last = pieces.at(-1);
         if (last && last.end === start && last.booked_s === bookedNow && last.held_s === heldNow + extraHeld) {
           last.end = end;
+          last.seconds = (end - last.start) * 60;
         } else {
-          pieces.push({ start, end, booked_s: bookedNow, held_s: heldNow + extraHeld });
+          pieces.push({ start, end, seconds: (end - start) * 60, booked_s: bookedNow, held_s: heldNow + extraHeld });
         }
       }
       return pieces;
@@ -203,14 +217,13 @@ const sameStretches = (a: readonly Stretch[], b: readonly Stretch[]) =>
       x.held_s === b[i]!.held_s,
   );
 
-/** The pieces of day `n` with their real lengths; pieces that do not exist that day (a skipped hour)
- * are left out. */
+/** The pieces of day `n` (a day with a clock change) with their real lengths; pieces that do not exist
+ * that day (a skipped hour) are left out. */
 function realise(pieces: readonly Piece[], n: number, clock: LoopClock): Stretch[] {
-  const regular = clock.regular(n);
   const stretches: Stretch[] = [];
-  for (const piece of pieces) {
-    const seconds = regular ? (piece.end - piece.start) * 60 : clock.secondsOf(n, piece.start, piece.end);
-    if (seconds > 0) stretches.push({ ...piece, seconds });
+  for (const { start, end, booked_s, held_s } of pieces) {
+    const seconds = clock.secondsOf(n, start, end);
+    if (seconds > 0) stretches.push({ start, end, seconds, booked_s, held_s });
   }
   return stretches;
 }
@@ -288,15 +301,16 @@ export function slotRuns(input: SlotsInput): ZoneSlots[] {
       for (const entry of leaving.get(a) ?? []) day.apply(entry, -1);
       const b = i + 1 < starts.length ? starts[i + 1]! - 1 : last;
       if (b < a) return;
-      const pieces = slots.length ? day.pieces() : [];
+      // A regular day's stretches are as computed; a day with a clock change gets its own lengths.
+      const regular = slots.length ? day.stretches() : [];
       let regularFrom = a;
       for (let n = a; n <= b; n++) {
         if (clock.regular(n)) continue;
-        if (regularFrom < n) push(regularFrom, n - 1, realise(pieces, regularFrom, clock));
-        push(n, n, realise(pieces, n, clock));
+        if (regularFrom < n) push(regularFrom, n - 1, regular);
+        push(n, n, realise(regular, n, clock));
         regularFrom = n + 1;
       }
-      if (regularFrom <= b) push(regularFrom, b, realise(pieces, regularFrom, clock));
+      if (regularFrom <= b) push(regularFrom, b, regular);
     });
     return { zone, runs };
   });
