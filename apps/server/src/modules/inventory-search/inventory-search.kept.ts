@@ -4,27 +4,26 @@
 // rooms already computed. A change of any of those makes another key; the least recently used rooms go
 // first.
 import crypto from 'node:crypto';
+import { lru } from '../../lib/lru.ts';
 
 /** Rooms kept at most (a whole network's four zones are 4 000 a question). */
 export const ROOMS_KEPT = 40_000;
 
 export function keptRooms<T>(limit: number = ROOMS_KEPT) {
-  const kept = new Map<string, T>();
+  const kept = lru<{ room: T }>(limit);
   return {
     /** The room of `inputs` (anything JSON can write), computed when it is not kept. */
     room(inputs: unknown, compute: () => T): T {
       // A digest rather than the JSON itself: a location's campaigns run to kilobytes.
       const key = crypto.createHash('sha1').update(JSON.stringify(inputs)).digest('base64');
-      if (kept.has(key)) {
-        const found = kept.get(key) as T;
-        kept.delete(key);
-        kept.set(key, found);
-        return found;
-      }
+      const found = kept.get(key);
+      if (found) return found.room;
       const made = compute();
-      kept.set(key, made);
-      if (kept.size > limit) kept.delete(kept.keys().next().value!);
+      kept.set(key, { room: made });
       return made;
     },
   };
 }
+
+/** Locations' rooms kept at most (a whole network is 1 000 a question). */
+export const LOCATIONS_KEPT = 10_000;

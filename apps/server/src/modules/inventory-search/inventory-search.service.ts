@@ -41,9 +41,10 @@ import type { Database } from '../../db/database.ts';
 import { badRequest } from '../../http/errors.ts';
 import { pageLinks, pageOf } from '../../http/paging.ts';
 import { dayIn, daysBetween } from '../../lib/days.ts';
-import { loadInventory } from '../locations/inventory.repository.ts';
+import { lru } from '../../lib/lru.ts';
+import { inventoryVersions, loadInventory } from '../locations/inventory.repository.ts';
 import { LOCATION_MODEL } from '../locations/locations.repository.ts';
-import { keptRooms } from './inventory-search.kept.ts';
+import { LOCATIONS_KEPT, keptRooms } from './inventory-search.kept.ts';
 import { findClip, searchSites, type SearchSite } from './inventory-search.repository.ts';
 
 export type InventorySearchDeps = {
@@ -57,6 +58,10 @@ const NO_WINDOW: TimeWindow = { p_times_on: false, p_start_time: null, p_end_tim
 const ALWAYS: DevicePeriod = { from: -Infinity, to: null };
 
 type Period = { from: string; to: string; window: TimeWindow | undefined };
+
+/** A location's rooms for one question: per group of its zones with the same campaigns, the room
+ * (undefined when closed all the period). */
+type LocationRooms = { location: InventoryLocation; groups: { zones: number[]; room: PeriodRoom | undefined }[] };
 
 /** The period from today on, and the window; 400 for a range too long, ended, or half a window. */
 function periodOf(query: InventorySearchQuery, today: string): Period {
@@ -134,6 +139,7 @@ function zonesByCampaigns(zones: readonly number[], campaigns: readonly Inventor
 
 export function createInventorySearchService({ db, access, config }: InventorySearchDeps) {
   const kept = keptRooms<PeriodRoom | undefined>();
+  const locationsKept = lru<LocationRooms>(LOCATIONS_KEPT);
   /** The seconds to place: need_s, or the clip's (one the user may see). */
   async function needOf(auth: Auth, query: InventorySearchQuery): Promise<number> {
     const { need_s, videoclip } = query;
@@ -166,46 +172,69 @@ export function createInventorySearchService({ db, access, config }: InventorySe
       });
       const byId = new Map<number, SearchSite>(sites.map((site) => [site.id, site]));
       // The day before: its night may reach into the first day asked for.
-      const inventories = await loadInventory(db, {
-        ids: sites.map((site) => site.id),
-        from: addDays(from, -1),
-        to: addDays(to, 1),
-        holdDays: config.holdDays,
-      });
-      const clock = loopClock(config.timeZone);
-      const playsAt = playsCounter({ days: eachDayOf(from, to), window: window ?? NO_WINDOW, clock });
-
-      // Locations alike in hours and loop with the same campaigns (none, often, in a zone) have the same
-      // room, as has a location asked again: computed once.
-      const roomOf = (location: InventoryLocation, group: { campaigns: InventoryCampaign[]; zones: number[] }) => {
-        const { open_time, close_time, loop_seconds } = location;
-        const inputs = { open_time, close_time, loop_seconds, campaigns: group.campaigns, from, to, window, need };
-        return kept.room({ ...inputs, timeZone: config.timeZone }, () => {
-          const [first] = slotRuns({
-            location,
-            campaigns: group.campaigns,
-            from,
-            to,
-            zones: [group.zones[0]!],
-            timeZone: config.timeZone,
-            clock,
-            window,
+      const range = { from: addDays(from, -1), to: addDays(to, 1), holdDays: config.holdDays };
+      // Each location's rooms are kept by its inventory version and the question: unchanged locations
+      // are neither read nor computed again.
+      const versions = await inventoryVersions(db, { ...range, ids: sites.map((site) => site.id) });
+      const question = JSON.stringify({ from, to, window, need, zones: query.zone ?? null });
+      const keyOf = ({ id, version }: { id: number; version: string }) => `${id}|${version}|${question}`;
+      const found = new Map<number, LocationRooms>();
+      for (const v of versions) {
+        const rooms = locationsKept.get(keyOf(v));
+        if (rooms) found.set(v.id, rooms);
+      }
+      const missing = versions.filter((v) => !found.has(v.id));
+      if (missing.length) {
+        const inventories = await loadInventory(db, { ...range, ids: missing.map((v) => v.id) });
+        const clock = loopClock(config.timeZone);
+        // Locations alike in hours and loop with the same campaigns (none, often, in a zone) have the
+        // same room: computed once.
+        const roomOf = (location: InventoryLocation, group: { campaigns: InventoryCampaign[]; zones: number[] }) => {
+          const { open_time, close_time, loop_seconds } = location;
+          const inputs = { open_time, close_time, loop_seconds, campaigns: group.campaigns, from, to, window, need };
+          return kept.room({ ...inputs, timeZone: config.timeZone }, () => {
+            const [first] = slotRuns({
+              location,
+              campaigns: group.campaigns,
+              from,
+              to,
+              zones: [group.zones[0]!],
+              timeZone: config.timeZone,
+              clock,
+              window,
+            });
+            return first && periodRoom(first.runs, { loopSeconds: loop_seconds, need });
           });
-          return first && periodRoom(first.runs, { loopSeconds: loop_seconds, need });
-        });
-      };
+        };
+        for (const { location, campaigns } of inventories) {
+          // Room exists only in the zones the location has.
+          const own = location.zones ?? [];
+          const asked = query.zone ? query.zone.filter((zone) => own.includes(zone)) : own;
+          const groups = zonesByCampaigns(asked, campaigns).map((group) => ({
+            zones: group.zones,
+            room: roomOf(location, group),
+          }));
+          found.set(location.id, { location, groups });
+        }
+        for (const v of missing) {
+          const rooms = found.get(v.id);
+          if (rooms) locationsKept.set(keyOf(v), rooms);
+        }
+      }
+      const playsAt = playsCounter({
+        days: eachDayOf(from, to),
+        window: window ?? NO_WINDOW,
+        clock: loopClock(config.timeZone),
+      });
       const rows: InventorySearchRow[] = [];
-      for (const { location, campaigns } of inventories) {
-        const site = byId.get(location.id)!;
+      for (const { id } of versions) {
+        const { location, groups } = found.get(id)!;
+        const site = byId.get(id)!;
         const plays = playsAt(location, site.screens);
-        // Room exists only in the zones the location has.
-        const own = location.zones ?? [];
-        const asked = query.zone ? query.zone.filter((zone) => own.includes(zone)) : own;
-        for (const group of zonesByCampaigns(asked, campaigns)) {
-          const room = roomOf(location, group);
+        for (const { zones, room } of groups) {
           // Closed all the period (the window outside the opening hours): nothing to sell there.
           if (!room) continue;
-          for (const zone of group.zones) {
+          for (const zone of zones) {
             rows.push({
               location: location.id,
               location_name: location.name,

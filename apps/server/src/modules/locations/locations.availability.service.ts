@@ -8,6 +8,7 @@ import type { Access, Auth } from '../../access/access.ts';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/database.ts';
 import { badRequest } from '../../http/errors.ts';
+import { lru } from '../../lib/lru.ts';
 import { daysBetween } from '../../lib/days.ts';
 import type { KeptJson } from '../../http/compression.ts';
 import { LOCATION_MODEL } from './locations.repository.ts';
@@ -23,34 +24,6 @@ export type AvailabilityDeps = {
 const ROWS_KEPT = 120_000;
 /** Whole answers kept, serialised (the latest questions asked). */
 const ANSWERS_KEPT = 4;
-
-/** A least-recently-used store of values, bounded by the summed `size` of what it holds. */
-function lru<T>(limit: number, size: (value: T) => number) {
-  const values = new Map<string, T>();
-  let held = 0;
-  return {
-    get(key: string): T | undefined {
-      const found = values.get(key);
-      if (found !== undefined) {
-        values.delete(key);
-        values.set(key, found);
-      }
-      return found;
-    },
-    set(key: string, value: T) {
-      const old = values.get(key);
-      if (old !== undefined) held -= size(old);
-      values.delete(key);
-      values.set(key, value);
-      held += size(value);
-      for (const [oldest, list] of values) {
-        if (held <= limit || oldest === key) break;
-        values.delete(oldest);
-        held -= size(list);
-      }
-    },
-  };
-}
 
 /** A location's rows as JSON (the array's items, without brackets) and how many there are. */
 type Rows = { json: string; count: number };
