@@ -2,8 +2,9 @@
 // For each active location with screens that the filters keep, and each of its zones asked for, the
 // room over the period from the contracts' `slotRuns` (the stretches `inventory` summarises per day),
 // folded by `periodRoom` (each run summarised and placed once, counted for its days), and the plays a
-// booking would get by the delivery's `expectedPlays` on the screens there now; rooms are kept by their
-// inputs (inventory-search.kept.ts). Sorted and paged in memory: the rows are made, not stored.
+// booking would get by the delivery's `expectedPlays` on the screens there now; each location's rooms
+// are kept by its inventory version and the question. Sorted and paged in memory: the rows are made, not
+// stored.
 import { availabilityTexts } from '@marquee/contracts/availability';
 import { parseOrdering } from '@marquee/contracts/common';
 import { expectedPlays, playSpans, type DevicePeriod } from '@marquee/contracts/delivery';
@@ -44,7 +45,6 @@ import { dayIn, daysBetween } from '../../lib/days.ts';
 import { lru } from '../../lib/lru.ts';
 import { inventoryVersions, loadInventory } from '../locations/inventory.repository.ts';
 import { LOCATION_MODEL } from '../locations/locations.repository.ts';
-import { LOCATIONS_KEPT, keptRooms } from './inventory-search.kept.ts';
 import { findClip, searchSites, type SearchSite } from './inventory-search.repository.ts';
 
 export type InventorySearchDeps = {
@@ -58,6 +58,9 @@ const NO_WINDOW: TimeWindow = { p_times_on: false, p_start_time: null, p_end_tim
 const ALWAYS: DevicePeriod = { from: -Infinity, to: null };
 
 type Period = { from: string; to: string; window: TimeWindow | undefined };
+
+/** Locations' rooms kept at most (a whole network is 1 000 a question). */
+const LOCATIONS_KEPT = 10_000;
 
 /** A location's rooms for one question: per group of its zones with the same campaigns, the room
  * (undefined when closed all the period). */
@@ -138,7 +141,6 @@ function zonesByCampaigns(zones: readonly number[], campaigns: readonly Inventor
 }
 
 export function createInventorySearchService({ db, access, config }: InventorySearchDeps) {
-  const kept = keptRooms<PeriodRoom | undefined>();
   const locationsKept = lru<LocationRooms>(LOCATIONS_KEPT);
   /** The seconds to place: need_s, or the clip's (one the user may see). */
   async function needOf(auth: Auth, query: InventorySearchQuery): Promise<number> {
@@ -188,23 +190,25 @@ export function createInventorySearchService({ db, access, config }: InventorySe
         const inventories = await loadInventory(db, { ...range, ids: missing.map((v) => v.id) });
         const clock = loopClock(config.timeZone);
         // Locations alike in hours and loop with the same campaigns (none, often, in a zone) have the
-        // same room: computed once.
+        // same room: computed once per search (the campaigns of one read are the same by their ids).
+        const alike = new Map<string, PeriodRoom | undefined>();
         const roomOf = (location: InventoryLocation, group: { campaigns: InventoryCampaign[]; zones: number[] }) => {
           const { open_time, close_time, loop_seconds } = location;
-          const inputs = { open_time, close_time, loop_seconds, campaigns: group.campaigns, from, to, window, need };
-          return kept.room({ ...inputs, timeZone: config.timeZone }, () => {
-            const [first] = slotRuns({
-              location,
-              campaigns: group.campaigns,
-              from,
-              to,
-              zones: [group.zones[0]!],
-              timeZone: config.timeZone,
-              clock,
-              window,
-            });
-            return first && periodRoom(first.runs, { loopSeconds: loop_seconds, need });
+          const key = `${open_time}|${close_time}|${loop_seconds}|${group.campaigns.map((c) => c.id).join(',')}`;
+          if (alike.has(key)) return alike.get(key);
+          const [first] = slotRuns({
+            location,
+            campaigns: group.campaigns,
+            from,
+            to,
+            zones: [group.zones[0]!],
+            timeZone: config.timeZone,
+            clock,
+            window,
           });
+          const room = first && periodRoom(first.runs, { loopSeconds: loop_seconds, need });
+          alike.set(key, room);
+          return room;
         };
         for (const { location, campaigns } of inventories) {
           // Room exists only in the zones the location has.
