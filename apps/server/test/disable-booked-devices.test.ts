@@ -25,7 +25,7 @@ describeBackends(
      * today) and campaigns that take nothing: a New one and one that ended yesterday. */
     async function bookedSite(name = uniq('Kiosk')) {
       const location = await createLocation(ctx.db, { name });
-      const screens = [await createDevice(ctx.db, location.id), await createDevice(ctx.db, location.id)];
+      const screens = [await createDevice(ctx.db, location.id), await createDevice(ctx.db, location.id)] as const;
       const off = await createDevice(ctx.db, location.id, { isActive: false });
       const clip = await usableClip(ctx.db);
       const prefix = uniq('Booked');
@@ -48,9 +48,9 @@ describeBackends(
 
     it('needs a session and change_device, and a list of ids', async () => {
       const site = await bookedSite();
-      expect((await impactOf(new Client(ctx.app), [site.screens[0]!.id])).statusCode).toBe(401);
+      expect((await impactOf(new Client(ctx.app), [site.screens[0].id])).statusCode).toBe(401);
       const viewer = await asUser(ctx, ['list_device', 'view_device']);
-      expect((await impactOf(viewer, [site.screens[0]!.id])).statusCode).toBe(403);
+      expect((await impactOf(viewer, [site.screens[0].id])).statusCode).toBe(403);
       const admin = await asAdmin(ctx.app);
       for (const bad of ['', 'x', '1,-2']) {
         const res = await impactOf(admin, bad);
@@ -64,7 +64,7 @@ describeBackends(
     it('names the booked campaigns at the location, and whether the devices are its last active screens', async () => {
       const admin = await asAdmin(ctx.app);
       const site = await bookedSite();
-      const [first, second] = site.screens as [{ id: number }, { id: number }];
+      const [first, second] = site.screens;
       const one = await impactOf(admin, [first.id]);
       expect(one.statusCode, one.body).toBe(200);
       expect(one.json<DeviceDisableImpact>()).toEqual({
@@ -100,9 +100,9 @@ describeBackends(
         await addManager(ctx.db, location.id, manager.user.id);
       const res = await impactOf(manager, [
         quietScreen.id,
-        asleep.screens[0]!.id,
-        mine.screens[0]!.id,
-        theirs.screens[0]!.id,
+        asleep.screens[0].id,
+        mine.screens[0].id,
+        theirs.screens[0].id,
       ]);
       expect(res.statusCode, res.body).toBe(200);
       expect(res.json<DeviceDisableImpact>().locations.map((l) => l.name)).toEqual([mine.location.name]);
@@ -111,7 +111,7 @@ describeBackends(
     it('disables a screen booked campaigns play at without asking; the last one is logged as a Warning', async () => {
       const admin = await asAdmin(ctx.app);
       const site = await bookedSite();
-      const [first, second] = site.screens as [{ id: number }, { id: number }];
+      const [first, second] = site.screens;
       const res = await admin.post(`${devices}${first.id}/deactivate/`);
       expect(res.statusCode, res.body).toBe(200);
       expect(res.json()).toMatchObject({ id: first.id, is_active: false });
@@ -131,12 +131,13 @@ describeBackends(
     it('bulk: every row is disabled, and the one that leaves no screen is logged as a Warning', async () => {
       const admin = await asAdmin(ctx.app);
       const site = await bookedSite();
-      const ids = site.screens.map((s) => s.id);
+      const [first, second] = site.screens;
+      const ids = [first.id, second.id];
       const res = await admin.post(`${devices}bulk/deactivate/`, { ids });
       expect(res.statusCode, res.body).toBe(200);
       expect(res.json<BulkResponse>().results).toEqual(ids.map((id) => ({ id, status: 200 })));
-      expect((await logOf(ctx.db, 'device', ids[0]!)).map((e) => e.action_flag)).toEqual([ActionFlag.Change]);
-      expect((await logOf(ctx.db, 'device', ids[1]!)).map((e) => e.action_flag)).toEqual([
+      expect((await logOf(ctx.db, 'device', first.id)).map((e) => e.action_flag)).toEqual([ActionFlag.Change]);
+      expect((await logOf(ctx.db, 'device', second.id)).map((e) => e.action_flag)).toEqual([
         ActionFlag.Warning,
         ActionFlag.Change,
       ]);
