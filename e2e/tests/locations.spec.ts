@@ -1,8 +1,10 @@
 // Locations as an admin clicks through them: create one, its images, a zone's name and overlay, a
 // device and its one-time token, disabling and enabling (and disabling one a booked campaign goes to,
-// anyway), and the zone settings grid; plus axe.
+// anyway, which its campaign page then tells; and a screen it plays on, whose confirm names it), and
+// the zone settings grid; plus axe.
 import { expect, test, type Page } from '../fixtures/test.ts';
-import { locationTexts } from '@marquee/contracts/locations';
+import { campaignTexts } from '@marquee/contracts/campaigns';
+import { deviceTexts, locationTexts } from '@marquee/contracts/locations';
 import { messages } from '@marquee/contracts/texts';
 import { expectNoSeriousViolations } from '../fixtures/axe.ts';
 import { bookedAllDayScreen } from '../fixtures/inventory.ts';
@@ -223,6 +225,13 @@ test('disabling a location a booked campaign goes to names the campaign and is d
   await expect(page.getByText(`Location "${booked.location.name}" disabled.`)).toBeVisible();
   await expect(page.getByRole('button', { name: 'Enable', exact: true })).toBeVisible();
 
+  // The campaign page says the campaign no longer plays there.
+  await page.goto(`/campaign/${booked.campaign.id}`);
+  await expect(page.getByRole('alert', { name: 'Not playing' })).toHaveText(
+    campaignTexts.locationDisabled(booked.location.name),
+  );
+  await expectNoSeriousViolations(page, 'campaign page with a disabled location');
+
   // The list's bulk Disable: the refused row names the campaign, and "Disable anyway" does it.
   const other = await bookedAllDayScreen(page, baseURL!, {
     place: 'Booked corner',
@@ -243,4 +252,25 @@ test('disabling a location a booked campaign goes to names the campaign and is d
   await outcome.getByRole('button', { name: 'Disable anyway' }).click();
   await expect(page.getByText('1 location disabled.')).toBeVisible();
   await expect(await findInList(page, 'Disabled', other.location.name)).toBeVisible();
+});
+
+test('disabling a screen a booked campaign plays on names the campaign in the confirm, and disables it', async ({
+  page,
+  baseURL,
+}) => {
+  const booked = await bookedAllDayScreen(page, baseURL!, {
+    place: 'Screened kiosk',
+    campaign: 'Screen launch',
+    serialPrefix: 'DIM',
+  });
+  await page.goto(`/location/${booked.location.id}?tab=devices`);
+  await page.getByRole('button', { name: `Disable device ${booked.screen.serial_number}` }).click();
+  const confirm = page.getByRole('dialog', { name: 'Disable device' });
+  // Its only screen: the campaign is left without one there.
+  await expect(confirm).toContainText(deviceTexts.disableLastScreen(booked.location.name, [booked.campaign.name]));
+  await expectNoSeriousViolations(page, 'Disable device confirm naming a campaign');
+  // A warning, not a refusal: Disable goes ahead.
+  await confirm.getByRole('button', { name: 'Disable' }).click();
+  await expect(page.getByText(`Device "${booked.screen.serial_number}" disabled.`)).toBeVisible();
+  await expect(page.getByRole('button', { name: `Enable device ${booked.screen.serial_number}` })).toBeVisible();
 });

@@ -88,8 +88,12 @@ export const campaign = z.object({
       video_thumb: z.object({ url: z.string(), preview: z.string() }),
       duration: z.number(),
       advertiser: z.number().int(),
+      /** A disabled clip plays nowhere: playlists leave its campaigns out. */
+      is_active: z.boolean(),
     })
     .optional(),
+  /** The campaign's locations that are disabled, by name: it does not play there. */
+  disabled_locations_data: z.array(z.object({ id: z.number().int(), name: z.string() })),
   /** What was sold: a number of plays or impressions over the whole campaign; null without a goal
    * (then the contract is the plays the loop schedule gives). */
   goal_type: z.enum(GOAL_TYPES).nullable(),
@@ -125,7 +129,7 @@ export const REJECTED_CHANGE_PREFIX = 'Rejected:';
 export const lastReviewed = z.object({
   decision: z.enum(['approved', 'rejected']).nullable(),
   decided_at: z.string().nullable(),
-  campaign: campaign.omit({ videoclip_data: true }).partial().nullable(),
+  campaign: campaign.omit({ videoclip_data: true, disabled_locations_data: true }).partial().nullable(),
 });
 export type LastReviewed = z.infer<typeof lastReviewed>;
 
@@ -314,6 +318,10 @@ export const campaignTexts = {
   unknownLocations: 'Unknown location ids.',
   unknownClip: 'Unknown video clip.',
   clipInactive: 'This video clip is disabled.',
+  /** The campaign page's notice of a clip disabled after booking. */
+  clipDisabled: (clip: string) => `The clip ${clip} is disabled: it does not play.`,
+  /** The campaign page's notice of one of its locations disabled. */
+  locationDisabled: (location: string) => `Location ${location} is disabled: the campaign does not play there.`,
   clipAdvertiserNotAllowed: 'You may not use video clips of this advertiser.',
   /** The campaign form's clip box with no filter and no clip: why, and who can fix it. */
   noBookableClips:

@@ -1,7 +1,8 @@
 // Locations, their zones and the devices (screens) registered on them.
 import { z } from 'zod';
 import { locationLoopFields, locationLoopInput } from './availability.ts';
-import { boolFilter, id, idFilter, listQuery } from './common.ts';
+import { BULK_MAX_IDS, bulkTexts } from './bulk.ts';
+import { boolFilter, id, idFilter, intListUpTo, listQuery } from './common.ts';
 import { ZONE_NAME_MAX } from './constants.ts';
 import { DEVICE_STATES } from './device-health.ts';
 import { image } from './images.ts';
@@ -209,6 +210,49 @@ export const deviceOrdering = ['serial_number', 'last_status_date', 'id'] as con
  * it is simulated. */
 export const deviceUpdateInput = deviceInput.omit({ location: true, is_simulated: true });
 export type DeviceUpdateInput = z.infer<typeof deviceUpdateInput>;
+
+/** Query of GET /api/devices/disable-impact/: the devices about to be disabled (one, or a bulk
+ * selection), as `ids=1,2,3`. */
+export const deviceDisableImpactQuery = z.object({
+  ids: intListUpTo(BULK_MAX_IDS).refine((ids) => ids.length > 0, bulkTexts.noIds),
+});
+
+/** What disabling devices takes from booked campaigns: a screen going dark does not stop a campaign
+ * (the location's other screens play it), so this is told in the confirm, never refused. */
+export const deviceDisableImpact = z.object({
+  /** The active locations of the (active) devices asked about where booked campaigns play, by name;
+   * devices the user may not change are left out (disabling them is refused anyway). */
+  locations: z.array(
+    z.object({
+      id: z.number().int(),
+      name: z.string(),
+      /** Booked campaigns (Approved to Viewed) ending today or later that go there, by name. */
+      campaigns: z.array(z.string()),
+      /** The devices are all its active screens: once they are disabled, the campaigns have no screen
+       * to play on there. */
+      last_screens: z.boolean(),
+    }),
+  ),
+});
+export type DeviceDisableImpact = z.infer<typeof deviceDisableImpact>;
+
+export const deviceTexts = {
+  /** The confirm of disabling screens at a location booked campaigns go to, while others stay on. */
+  disableBooked: (location: string, campaigns: readonly string[]) =>
+    `Booked campaigns play at ${location}: ${campaignNames(campaigns)}. Its other screens keep playing them.`,
+  /** The same when they are the location's last active screens. */
+  disableLastScreen: (location: string, campaigns: readonly string[]) =>
+    `Booked campaigns play at ${location}: ${campaignNames(campaigns)}. It has no other active screen: they will have no screen to play on there.`,
+  /** The Warning log entry of disabling a location's last active screen while booked campaigns go there. */
+  disableLastScreenLog: (location: string, campaigns: readonly string[]) =>
+    `Disabled the last active screen at ${location}: booked campaigns there have no screen to play on: ${campaignNames(campaigns)}.`,
+} as const;
+
+/** The confirm's warnings of disabling devices: one per location booked campaigns go to. */
+export const deviceDisableWarnings = ({ locations }: DeviceDisableImpact): string[] =>
+  locations.map(({ name, campaigns, last_screens }) =>
+    last_screens ? deviceTexts.disableLastScreen(name, campaigns) : deviceTexts.disableBooked(name, campaigns),
+  );
 
 /** Answer of a location's `can_change`: whether the user may change it (permission and manager link). */
 export const canChangeResponse = z.object({ can_change: z.boolean() });

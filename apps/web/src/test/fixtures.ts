@@ -82,6 +82,7 @@ export const campaignRowFixture = (
   updated_at: '2026-11-02T09:30:00Z',
   author: null,
   submitted_at: null,
+  disabled_locations_data: [],
   videoclip_data: {
     id: 3,
     name: 'Snow clip',
@@ -89,6 +90,7 @@ export const campaignRowFixture = (
     video_thumb: { url: '/t/3.jpg', preview: '/p/3.jpg' },
     duration: 15,
     advertiser: 1,
+    is_active: true,
   },
   _permissions: ['view_campaign', 'change_campaign'],
   ...extra,

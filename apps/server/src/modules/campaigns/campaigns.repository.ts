@@ -121,6 +121,7 @@ const base = (db: Database, filters: CampaignFilters) => {
       'author.username as author_username',
       'author.full_name as author_full_name',
       'videoclips.name as videoclip_name',
+      'videoclips.is_active as videoclip_is_active',
       'videoclips.video_id',
       'videos.duration',
       'products.advertiser_id',
@@ -128,6 +129,10 @@ const base = (db: Database, filters: CampaignFilters) => {
         where cl.campaign_id = campaigns.id order by cl.location_id)`.as('locations'),
       sql<number[]>`array(select l.loop_seconds from campaign_locations cl join locations l on l.id = cl.location_id
         where cl.campaign_id = campaigns.id order by cl.location_id)`.as('location_loops'),
+      sql<{ id: number; name: string }[]>`coalesce((select json_agg(json_build_object('id', l.id, 'name', l.name)
+          order by l.name, l.id)
+        from campaign_locations cl join locations l on l.id = cl.location_id
+        where cl.campaign_id = campaigns.id and not l.is_active), '[]'::json)`.as('disabled_locations_data'),
     ]);
   if (filters.state !== undefined) q = q.where('campaigns.state', '=', filters.state);
   if (filters.states) q = q.where('campaigns.state', 'in', filters.states);
@@ -197,7 +202,9 @@ const present = (r: Row): Campaign => ({
     video_thumb: { url: videoThumbUrl(r.video_id), preview: videoPreviewUrl(r.video_id) },
     duration: Number(r.duration),
     advertiser: r.advertiser_id,
+    is_active: r.videoclip_is_active,
   },
+  disabled_locations_data: (r.disabled_locations_data ?? []).map(({ id, name }) => ({ id: Number(id), name })),
   loop_share: loopShares(r),
 });
 

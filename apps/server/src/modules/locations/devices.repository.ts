@@ -110,4 +110,14 @@ export const deviceRows = {
       .executeTakeFirst(),
   location: (db: Database, id: number) =>
     db.selectFrom('locations').select(['id', 'is_active']).where('id', '=', id).executeTakeFirst(),
+  /** The devices among `ids` that exist, with their location and whether they are on. */
+  toDisable: (db: Database, ids: readonly number[]) =>
+    ids.length
+      ? db
+          .selectFrom('devices')
+          .select(['id', 'location_id as location', 'is_active'])
+          .where('id', 'in', [...ids])
+          .orderBy('id')
+          .execute()
+      : Promise.resolve([]),
 };

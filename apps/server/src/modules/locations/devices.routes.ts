@@ -1,9 +1,18 @@
-// /api/devices/: list, get, register (answers the token once), change, disable, enable, delete.
+// /api/devices/: list, get, register (answers the token once), change, disable (and what it takes from
+// booked campaigns, for its confirm), enable, delete.
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { detailError, idParam, validationError } from '@marquee/contracts/common';
-import { device, deviceInput, deviceQuery, deviceRegistered, deviceUpdateInput } from '@marquee/contracts/locations';
+import {
+  device,
+  deviceDisableImpact,
+  deviceDisableImpactQuery,
+  deviceInput,
+  deviceQuery,
+  deviceRegistered,
+  deviceUpdateInput,
+} from '@marquee/contracts/locations';
 import { resources } from '@marquee/contracts/resources';
 import { screenHealth } from '@marquee/contracts/screens';
 import { registerCrudRoutes } from '../../http/crud.ts';
@@ -31,6 +40,20 @@ export function registerDeviceRoutes(app: FastifyInstance, devices: DevicesServi
     definition.endpoint,
     { schema: { tags, body: deviceInput, response: { 201: registered, ...errors } } },
     async (req, reply) => reply.code(201).send(await devices.register(requireAuth(req), req.body)),
+  );
+  r.get(
+    `${definition.endpoint}disable-impact/`,
+    {
+      schema: {
+        tags,
+        summary: 'What disabling devices takes from booked campaigns',
+        description:
+          "For the confirm of disabling one device or several (change_device): each active location of theirs where booked campaigns ending today or later play, with those campaigns' names and whether the devices are its last active screens. Disabling a device is never refused for their sake; disabling a location's last active screen is logged as a Warning.",
+        querystring: deviceDisableImpactQuery,
+        response: { 200: deviceDisableImpact, ...errors },
+      },
+    },
+    (req) => devices.disableImpact(requireAuth(req), req.query.ids),
   );
   r.get(
     `${definition.endpoint}:id/health/`,

@@ -1,5 +1,7 @@
 // Devices: registered on a location its manager chooses, with a secret token shown once (only its
-// sha256 is kept, for the device gateway to check); then renamed, disabled, enabled or deleted.
+// sha256 is kept, for the device gateway to check); then renamed, disabled, enabled or deleted. Disabling
+// one is never refused for booked campaigns' sake (other screens there play them): its confirm asks what
+// it takes first, and disabling a location's last active screen is logged as a Warning.
 import crypto from 'node:crypto';
 import type { Device, DeviceInput } from '@marquee/contracts/locations';
 import { resources } from '@marquee/contracts/resources';
@@ -9,7 +11,9 @@ import type { Database } from '../../db/database.ts';
 import { invalidateCounts } from '../../http/count-cache.ts';
 import { createCrudService } from '../../http/crud.ts';
 import { badRequest } from '../../http/errors.ts';
+import { dayIn } from '../../lib/days.ts';
 import { syncDevicePeriods } from './device-periods.repository.ts';
+import { deviceDisableImpact, warnLastScreen } from './disable-booked.ts';
 import { deviceRows, devicesRepository, type DeviceFilters, type DeviceRecord } from './devices.repository.ts';
 
 const model = resources.devices.model_name;
@@ -19,8 +23,16 @@ const isUniqueViolation = (err: unknown) => (err as { code?: string } | null)?.c
 
 export const hashDeviceToken = (token: string) => crypto.createHash('sha256').update(token).digest('hex');
 
-/** `now`: the clock device periods (when a device counted towards expected plays) are written by. */
-export function createDevicesService(db: Database, access: Access, now: () => Date) {
+export type DevicesDeps = {
+  db: Database;
+  access: Access;
+  /** The clock device periods (when a device counted towards expected plays) are written by. */
+  now: () => Date;
+  /** TIME_ZONE: campaigns ending before today there take nothing from a disable. */
+  timeZone: string;
+};
+
+export function createDevicesService({ db, access, now, timeZone }: DevicesDeps) {
   const crud = createCrudService<Device, DeviceRecord, DeviceFilters>(db, access, {
     definition: resources.devices,
     repository: devicesRepository,
@@ -88,7 +100,32 @@ export function createDevicesService(db: Database, access: Access, now: () => Da
     update: (auth: Auth, id: number, input: Partial<DeviceRecord>) =>
       changingLocations(() => crud.update(auth, id, input)),
     remove: (auth: Auth, id: number) => changingLocations(() => crud.remove(auth, id)),
-    setActive: (auth: Auth, id: number, active: boolean) => changingLocations(() => crud.setActive(auth, id, active)),
+    setActive: (auth: Auth, id: number, active: boolean) =>
+      changingLocations(() =>
+        crud.setActive(auth, id, active, {
+          checkAfter: active
+            ? undefined
+            : (trx, before, after) =>
+                warnLastScreen(trx, {
+                  auth,
+                  device: after,
+                  serialNumber: after.serial_number,
+                  wasActive: before.is_active,
+                  today: dayIn(now(), timeZone),
+                }),
+        }),
+      ),
+
+    /** What disabling the devices `ids` takes from booked campaigns, for the confirm: the devices the
+     * user may change (the others' disable is refused anyway). */
+    async disableImpact(auth: Auth, ids: readonly number[]) {
+      access.require(auth, `change_${model}`);
+      const devices = await deviceRows.toDisable(db, ids);
+      const mine = devices.filter((device) =>
+        access.objectPermissions(auth, model, device).includes(`change_${model}`),
+      );
+      return deviceDisableImpact(db, mine, dayIn(now(), timeZone));
+    },
   };
 }
 

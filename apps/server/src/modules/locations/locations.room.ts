@@ -3,11 +3,10 @@
 // with the location as changed. A campaign whose clip no longer fits, or whose window no longer meets
 // the opening hours, is named in a 400, unless `override_capacity` (then a Warning entry). Shortening a
 // loop from 60 to 15 s used to save silently and overbook what was sold. Disabling a location or a clip
-// that booked campaigns still use is refused (or overridden) the same way.
+// that booked campaigns still use is refused (or overridden) the same way (disable-booked.ts).
 import { ActionFlag } from '@marquee/contracts/action-flags';
 import type { Location } from '@marquee/contracts/locations';
 import { locationTexts } from '@marquee/contracts/locations';
-import { videoclipTexts } from '@marquee/contracts/videoclips';
 import { conflicts, occupancyKind } from '@marquee/contracts/inventory';
 import { playSpans } from '@marquee/contracts/delivery';
 import type { Auth } from '../../access/access.ts';
@@ -88,69 +87,5 @@ export async function checkRoomTaken(
     actionFlag: ActionFlag.Warning,
     changeMessage: locationTexts.roomTakenOverride(campaigns),
     after: { override_capacity: true, campaigns: short.map((c) => c.id) },
-  });
-}
-
-/** What is being disabled: a location (the campaigns going there lose its screens) or a clip (the
- * campaigns playing it lose what they play). */
-export type DisabledTarget = { model: 'location' | 'videoclip'; id: number; name: string };
-
-const bookedTexts = { location: locationTexts, videoclip: videoclipTexts } as const;
-
-/** The booked campaigns (states 1, 2, 3, 10) ending `today` or later that use the target, by name. */
-async function bookedUsing(trx: Database, { model, id }: DisabledTarget, today: string) {
-  let q = trx
-    .selectFrom('campaigns')
-    .select(['campaigns.id', 'campaigns.name'])
-    .where('campaigns.state', 'in', [...BOOKED_STATES])
-    .where('campaigns.end_date', '>=', today)
-    .orderBy('campaigns.name')
-    .orderBy('campaigns.id');
-  q =
-    model === 'location'
-      ? q.where((eb) =>
-          eb.exists(
-            eb
-              .selectFrom('campaign_locations')
-              .select('campaign_locations.campaign_id')
-              .whereRef('campaign_locations.campaign_id', '=', 'campaigns.id')
-              .where('campaign_locations.location_id', '=', id),
-          ),
-        )
-      : q.where('campaigns.videoclip_id', '=', id);
-  return q.execute();
-}
-
-/**
- * Inside the disable's transaction: 400 naming the booked campaigns that still use the location or clip,
- * unless `override`; with it, a Warning entry naming them. Only a change from enabled to disabled takes
- * anything away.
- */
-export async function checkDisableBooked(
-  trx: Database,
-  {
-    auth,
-    target,
-    wasActive,
-    override,
-    today,
-  }: { auth: Auth; target: DisabledTarget; wasActive: boolean; override: boolean; today: string },
-): Promise<void> {
-  if (!wasActive) return;
-  // An approval at the location that is under way commits first and is seen here.
-  if (target.model === 'location') await lockLocations(trx, [target.id]);
-  const booked = await bookedUsing(trx, target, today);
-  if (!booked.length) return;
-  const names = booked.map((c) => c.name);
-  const texts = bookedTexts[target.model];
-  if (!override) throw new HttpError(400, { non_field_errors: [texts.disableBooked(names)] });
-  await writeLogEntry(trx, {
-    userId: auth.user.id,
-    model: target.model,
-    objectId: target.id,
-    objectRepr: target.name,
-    actionFlag: ActionFlag.Warning,
-    changeMessage: texts.disableBookedOverride(names),
-    after: { override_capacity: true, campaigns: booked.map((c) => Number(c.id)) },
   });
 }

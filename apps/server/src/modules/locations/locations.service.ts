@@ -2,7 +2,7 @@
 // managers, the creator managing what they create, zones made with the location, and its files
 // removed with it.
 import type { ListQuery } from '@marquee/contracts/common';
-import type { DisableInput, Location, LocationInput } from '@marquee/contracts/locations';
+import type { Location, LocationInput } from '@marquee/contracts/locations';
 import { resources } from '@marquee/contracts/resources';
 import { details } from '@marquee/contracts/texts';
 import type { Access, Auth } from '../../access/access.ts';
@@ -16,7 +16,8 @@ import { existingUserIds, userRefs } from '../catalogue-rows.ts';
 import { dayIn } from '../../lib/days.ts';
 import { requireOverride } from '../campaigns/campaigns.capacity.ts';
 import { syncDevicePeriods } from './device-periods.repository.ts';
-import { checkDisableBooked, checkRoomTaken } from './locations.room.ts';
+import { disablingBooked } from './disable-booked.ts';
+import { checkRoomTaken } from './locations.room.ts';
 import { createLocationsRepository, locationRows, type LocationFilters } from './locations.repository.ts';
 
 export type LocationsDeps = {
@@ -76,27 +77,23 @@ export function createLocationsService({
   /** Zone lists filter and search by their location's state and name: drop their counts too. */
   const zoneCountsChanged = () => invalidateCounts(resources.locationZones.model_name);
 
-  async function setActive(auth: Auth, id: number, active: boolean, override: boolean) {
-    requireOverride(access, auth, override);
-    try {
-      const location = await crud.setActive(auth, id, active, {
-        checkAfter: active
-          ? undefined
-          : (trx, before, after) =>
-              checkDisableBooked(trx, {
-                auth,
-                target: { model: 'location', id, name: after.name },
-                wasActive: before.is_active,
-                override,
-                today: dayIn(now(), timeZone),
-              }),
-      });
-      await syncDevicePeriods(db, now());
-      return location;
-    } finally {
-      zoneCountsChanged();
-    }
-  }
+  // Its devices stop (or start) counting towards expected plays with it.
+  const activeState = disablingBooked({
+    access,
+    model: 'location',
+    setActive: crud.setActive,
+    now,
+    timeZone,
+    async around(work) {
+      try {
+        const location = await work();
+        await syncDevicePeriods(db, now());
+        return location;
+      } finally {
+        zoneCountsChanged();
+      }
+    },
+  });
 
   return {
     ...crud,
@@ -151,13 +148,10 @@ export function createLocationsService({
       }
     },
 
-    /** Its devices stop (or start) counting towards expected plays with it. Disabling one that booked
-     * campaigns still go to takes their screens: refused naming them (`disable` may override). */
-    setActive: (auth: Auth, id: number, active: boolean) => setActive(auth, id, active, false),
-
-    /** Disables the location; `override_capacity` even though booked campaigns still go to it (logged). */
-    disable: (auth: Auth, id: number, { override_capacity = false }: DisableInput = {}) =>
-      setActive(auth, id, false, override_capacity),
+    /** Disabling one that booked campaigns still go to takes their screens: refused naming them (`disable`
+     * may override, logged). */
+    setActive: activeState.setActive,
+    disable: activeState.disable,
 
     /** Refused while devices are registered on the location or campaigns go to it; its pictures, zones
      * and overlays go with it. */

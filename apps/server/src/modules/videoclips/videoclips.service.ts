@@ -2,7 +2,6 @@
 // to an advertiser the user manages; its video must have been uploaded, by the user or for a clip they
 // may view. A video no clip uses any more is removed with the clip that used it last.
 import type { ListQuery } from '@marquee/contracts/common';
-import type { DisableInput } from '@marquee/contracts/locations';
 import { resources } from '@marquee/contracts/resources';
 import { details } from '@marquee/contracts/texts';
 import type { Videoclip, VideoclipInput } from '@marquee/contracts/videoclips';
@@ -11,11 +10,9 @@ import { advertiserFilter, mayUseVideo } from '../../access/rules.ts';
 import type { Database } from '../../db/database.ts';
 import { createCrudService } from '../../http/crud.ts';
 import { badRequest } from '../../http/errors.ts';
-import { dayIn } from '../../lib/days.ts';
 import type { MediaStorage } from '../../media/storage.ts';
 import { videosRepository } from '../../media/videos.repository.ts';
-import { requireOverride } from '../campaigns/campaigns.capacity.ts';
-import { checkDisableBooked } from '../locations/locations.room.ts';
+import { disablingBooked } from '../locations/disable-booked.ts';
 import { productsRepository } from '../products/products.repository.ts';
 import { VIDEOCLIP_MODEL as model, videoclipsRepository, type VideoclipFilters } from './videoclips.repository.ts';
 
@@ -90,21 +87,7 @@ export function createVideoclipsService({ db, access, storage, now, timeZone }: 
       access.requireLink(auth, 'advertiser', advertiser);
   }
 
-  function setActive(auth: Auth, id: number, active: boolean, override: boolean) {
-    requireOverride(access, auth, override);
-    return crud.setActive(auth, id, active, {
-      checkAfter: active
-        ? undefined
-        : (trx, before, after) =>
-            checkDisableBooked(trx, {
-              auth,
-              target: { model: 'videoclip', id, name: after.name },
-              wasActive: before.is_active,
-              override,
-              today: dayIn(now(), timeZone),
-            }),
-    });
-  }
+  const activeState = disablingBooked({ access, model, setActive: crud.setActive, now, timeZone });
 
   return {
     ...crud,
@@ -130,13 +113,10 @@ export function createVideoclipsService({ db, access, storage, now, timeZone }: 
       return crud.update(auth, id, input);
     },
 
-    /** Disabling a clip booked campaigns still play takes what they play: refused naming them
-     * (`disable` may override). */
-    setActive: (auth: Auth, id: number, active: boolean) => setActive(auth, id, active, false),
-
-    /** Disables the clip; `override_capacity` even though booked campaigns still play it (logged). */
-    disable: (auth: Auth, id: number, { override_capacity = false }: DisableInput = {}) =>
-      setActive(auth, id, false, override_capacity),
+    /** Disabling a clip booked campaigns still play takes what they play: refused naming them (`disable`
+     * may override, logged). */
+    setActive: activeState.setActive,
+    disable: activeState.disable,
   };
 }
 

@@ -1,6 +1,7 @@
 // /campaign/add and /campaign/:id: loads the campaign and decides whether the user may change it
 // (add permission on /add; the campaign's own `_permissions` and its state otherwise). /add starts from
-// the values its query string names (campaign-form-search.ts), its clip's details loaded first.
+// the values its query string names (campaign-form-search.ts), its clip's details loaded first. A saved
+// campaign's page says when its clip or one of its locations is disabled (it does not play there).
 import { isClosed } from '@marquee/contracts/campaigns';
 import { permissionFlags } from '@marquee/contracts/common';
 import { useMemo } from 'react';
@@ -11,6 +12,7 @@ import { useCurrentUser } from '../../../lib/current-user.ts';
 import { useCampaign } from '../api/campaigns.ts';
 import { useBookingClip } from '../api/get-booking-clip.ts';
 import { CampaignDeliverySummary } from './campaign-delivery-summary.tsx';
+import { CampaignDisabledNotice } from './campaign-disabled-notice.tsx';
 import { CampaignForm } from './campaign-form.tsx';
 import { prefillClipOf, prefillOf } from './campaign-form-search.ts';
 import { toPlaylistClip } from './playlist/clip-box.tsx';
@@ -53,7 +55,13 @@ export function CampaignEditScreen() {
     ? isClosed(data.state) || !permissionFlags(data._permissions, 'campaign').canChange
     : !permissionFlags(me?._permissions, 'campaign').canAdd;
 
-  // Its delivery once it has played (the component shows nothing before, or without the statistics).
-  const delivery = data && <CampaignDeliverySummary campaignId={data.id} />;
-  return <CampaignForm key={id ?? 'new'} campaign={data} initial={initial} readOnly={readOnly} aside={delivery} />;
+  // What of it is disabled, and its delivery once it has played (the summary shows nothing before, or
+  // without the statistics).
+  const aside = data && (
+    <>
+      <CampaignDisabledNotice campaign={data} />
+      <CampaignDeliverySummary campaignId={data.id} />
+    </>
+  );
+  return <CampaignForm key={id ?? 'new'} campaign={data} initial={initial} readOnly={readOnly} aside={aside} />;
 }

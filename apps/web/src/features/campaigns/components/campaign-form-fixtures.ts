@@ -66,6 +66,7 @@ export const campaignFixture = (extra: Partial<Detail<Campaign>> = {}): Detail<C
   updated_at: '2026-01-01T10:00:00Z',
   author: null,
   submitted_at: null,
+  disabled_locations_data: [],
   goal_type: null,
   goal_value: null,
   _permissions: ['view_campaign', 'change_campaign'],
@@ -84,6 +85,7 @@ export const clip = {
   video_thumb: { url: '/t.jpg', preview: '/p.jpg' },
   duration: 10,
   advertiser: 1,
+  is_active: true,
 };
 
 /** A campaign of one future day at Central station with a 10 s clip, so the room panel asks. */

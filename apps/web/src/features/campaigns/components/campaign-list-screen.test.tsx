@@ -36,6 +36,7 @@ const row = (extra: Partial<CampaignRow>): CampaignRow => ({
   updated_at: '2026-01-01T10:00:00Z',
   author: null,
   submitted_at: null,
+  disabled_locations_data: [],
   videoclip_data: {
     id: 5,
     name: 'Spring clip',
@@ -43,6 +44,7 @@ const row = (extra: Partial<CampaignRow>): CampaignRow => ({
     video_thumb: { url: '/t/5/', preview: '/p/5/' },
     duration: 10,
     advertiser: 1,
+    is_active: true,
   },
   ...extra,
 });

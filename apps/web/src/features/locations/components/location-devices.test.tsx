@@ -1,5 +1,5 @@
 import { OFFLINE_STATUS } from '@marquee/contracts/device-gateway';
-import type { DeviceRegistered } from '@marquee/contracts/locations';
+import { deviceTexts, type DeviceDisableImpact, type DeviceRegistered } from '@marquee/contracts/locations';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { api } from '../../../lib/api.ts';
@@ -19,8 +19,15 @@ afterEach(() => {
   setDisplayTimeZone(undefined);
 });
 
-function mockDevices(rows = [deviceFixture()], permissions = ['add_device', 'change_device']) {
-  return vi.spyOn(api, 'get').mockResolvedValue(page(rows, permissions));
+const NOTHING_BOOKED: DeviceDisableImpact = { locations: [] };
+
+/** The location's devices; what disabling takes (`impact`) for the confirm. */
+function mockDevices(rows = [deviceFixture()], permissions = ['add_device', 'change_device'], impact = NOTHING_BOOKED) {
+  return vi
+    .spyOn(api, 'get')
+    .mockImplementation((path: string) =>
+      Promise.resolve(path === '/api/devices/disable-impact/' ? impact : page(rows, permissions)),
+    );
 }
 
 describe('LocationDevices', () => {
@@ -159,6 +166,33 @@ describe('LocationDevices', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Disable device' });
     await user.click(within(dialog).getByRole('button', { name: 'Disable' }));
     await waitFor(() => expect(post).toHaveBeenCalledWith('/api/devices/11/deactivate/'));
+  });
+
+  it("names the booked campaigns at the device's location in the confirm, and when no other screen plays them", async () => {
+    const campaigns = ['Kiosk launch', 'Morning Blend'];
+    const get = mockDevices(undefined, undefined, {
+      locations: [{ id: 4, name: 'Central Station', campaigns, last_screens: true }],
+    });
+    const post = vi.spyOn(api, 'post').mockResolvedValue(undefined);
+    const { user } = renderWithProviders(<LocationDevices locationId={4} />);
+    await user.click(await screen.findByRole('button', { name: 'Disable device SN-001' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Disable device' });
+    expect(get).toHaveBeenCalledWith('/api/devices/disable-impact/', expect.objectContaining({ query: { ids: '11' } }));
+    expect(dialog).toHaveTextContent(deviceTexts.disableLastScreen('Central Station', campaigns));
+    // A warning, not a refusal: Disable goes ahead.
+    await user.click(within(dialog).getByRole('button', { name: 'Disable' }));
+    await waitFor(() => expect(post).toHaveBeenCalledWith('/api/devices/11/deactivate/'));
+  });
+
+  it('says the other screens keep playing them when the location has more', async () => {
+    mockDevices(undefined, undefined, {
+      locations: [{ id: 4, name: 'Central Station', campaigns: ['Kiosk launch'], last_screens: false }],
+    });
+    const { user } = renderWithProviders(<LocationDevices locationId={4} />);
+    await user.click(await screen.findByRole('button', { name: 'Disable device SN-001' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Disable device' });
+    expect(dialog).toHaveTextContent(deviceTexts.disableBooked('Central Station', ['Kiosk launch']));
+    expect(dialog).not.toHaveTextContent('no screen to play on');
   });
 
   it('offers neither registering nor disabling without the permissions', async () => {

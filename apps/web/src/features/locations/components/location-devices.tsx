@@ -1,7 +1,8 @@
 // The Devices tab of a location: its devices with their screen-health state and what they last
 // reported (time and status, the playlist they applied, screen on or off; under the serial, the type
 // and the player's app version, uptime, free disk and CPU temperature), registering a new one (its token is shown
-// once) and disabling or enabling one after a confirmation.
+// once) and disabling or enabling one after a confirmation (disabling names the booked campaigns that play
+// at the location, and says when no other screen there would play them).
 import { Badge, Box, Button, Group, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { permissionFlags } from '@marquee/contracts/common';
 import { deviceTypeLabels, type DeviceRegistered } from '@marquee/contracts/locations';
@@ -14,6 +15,7 @@ import { StatusBadge } from '../../../components/status-badge.tsx';
 import { formatScreenOn } from '../../../lib/device-facts.ts';
 import { showSuccess } from '../../../lib/notifications.ts';
 import { useLocationDevices, type DeviceRow } from '../api/get-location-devices.ts';
+import { useDeviceDisableWarnings } from '../api/get-device-disable-impact.ts';
 import { rowPermissions } from '../api/location-action.ts';
 import { useSetDeviceActive } from '../api/set-device-active.ts';
 import { LastReport, NotReported, PlayerFacts, PlaylistApplied } from './device-facts.tsx';
@@ -22,6 +24,7 @@ import { RegisterDeviceModal } from './register-device-modal.tsx';
 
 function DeviceStatusButton({ device }: { device: DeviceRow }) {
   const setActive = useSetDeviceActive();
+  const warnings = useDeviceDisableWarnings();
   const setTo = (active: boolean) =>
     setActive.mutate(
       { id: device.id, location: device.location, active },
@@ -33,6 +36,7 @@ function DeviceStatusButton({ device }: { device: DeviceRow }) {
       noun="device"
       name={device.serial_number}
       disableNote="It will no longer receive campaigns."
+      disableWarnings={() => warnings([device.id])}
       again
       compact
       loading={setActive.isPending}

@@ -25,6 +25,7 @@ const row = {
     video_thumb: { url: '/t/3.jpg', preview: '/p/3.jpg' },
     duration: 15,
     advertiser: 1,
+    is_active: true,
   },
 } as CampaignRow;
 

@@ -76,6 +76,7 @@ const campaignFixture = (extra: Partial<Detail<Campaign>> = {}): Detail<Campaign
   updated_at: '2026-06-02T09:30:00Z',
   author: null,
   submitted_at: null,
+  disabled_locations_data: [],
   goal_type: null,
   goal_value: null,
   videoclip_data: {
@@ -85,6 +86,7 @@ const campaignFixture = (extra: Partial<Detail<Campaign>> = {}): Detail<Campaign
     video_thumb: { url: '/t/3.jpg', preview: '/p/3.jpg' },
     duration: 15,
     advertiser: 1,
+    is_active: true,
   },
   _permissions: ['view_campaign', 'approve_campaign'],
   ...extra,

@@ -30,8 +30,9 @@ import { orderingAtEnd, orderingForIndex, sortSlots, type Slot } from './playlis
 import { PLAYLIST_DROP, PlaylistPreview, SELF_KEY, type PreviewItem, type PreviewStatus } from './playlist-preview.tsx';
 import classes from './playlist.module.css';
 
-/** The clip the campaign plays, as the playlist shows it. */
-export type PlaylistClip = NonNullable<Campaign['videoclip_data']>;
+/** The clip the campaign plays, as the playlist shows it (the clip box offers active clips only, and a
+ * campaign's disabled clip is told above the form). */
+export type PlaylistClip = Omit<NonNullable<Campaign['videoclip_data']>, 'is_active'>;
 
 export type CampaignPlaylistValue = {
   /** The campaign's clip id, or null when none is in the playlist. */
