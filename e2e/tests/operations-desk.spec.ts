@@ -1,7 +1,9 @@
 // The operations desk as the demo Network operator works it, on a server of its own where a device
 // counts as offline after 6 s and the sweep runs every 2 s: a screen at a location the operator does
 // not manage goes silent → the operator (subscribed to the whole network on a new database) gets the
-// offline alert as a message, opens the alert from the message's link and acknowledges it with a note.
+// offline alert as a message, opens the screen's page and the alert from the message's links and
+// acknowledges it with a note; two more screens go silent and are acknowledged together, with one note,
+// from the Alerts list.
 import { deviceGatewayEndpoints } from '@marquee/contracts/device-gateway';
 import { expect, test } from '../fixtures/test.ts';
 import { expectNoSeriousViolations } from '../fixtures/axe.ts';
@@ -26,7 +28,7 @@ test.afterAll(async () => {
   await server?.stop();
 });
 
-test('the Network operator hears of a screen going offline anywhere, opens the alert from the message and acknowledges it with a note', async ({
+test('the Network operator hears of a screen going offline anywhere, opens its page and the alert from the message and acknowledges it with a note; two more together with one note', async ({
   page,
 }) => {
   test.setTimeout(180_000);
@@ -39,12 +41,22 @@ test('the Network operator hears of a screen going offline anywhere, opens the a
     serialPrefix: 'DSK',
   });
   const serial = screen.serial_number;
-  // The screen reports once, then falls silent: the sweep finds it offline 6 s later.
-  const heartbeat = await page.request.post(`${base}${deviceGatewayEndpoints.heartbeat}`, {
-    headers: { authorization: `Bearer ${screen.token}` },
-    data: { status: 'ok' },
-  });
-  expect(heartbeat.ok(), await heartbeat.text()).toBe(true);
+  // Two more, to acknowledge in bulk.
+  const more: (typeof screen)[] = [];
+  for (const [place, serialPrefix] of [
+    ['Desk pillar', 'DSP'],
+    ['Desk gate', 'DSG'],
+  ] as const) {
+    more.push((await bookedAllDayScreen(page, base, { place, campaign: `${place} campaign`, serialPrefix })).screen);
+  }
+  // The screens report once, then fall silent: the sweep finds them offline 6 s later.
+  for (const { token } of [screen, ...more]) {
+    const heartbeat = await page.request.post(`${base}${deviceGatewayEndpoints.heartbeat}`, {
+      headers: { authorization: `Bearer ${token}` },
+      data: { status: 'ok' },
+    });
+    expect(heartbeat.ok(), await heartbeat.text()).toBe(true);
+  }
 
   await page.context().clearCookies();
   await signInByApi(page, base, OPERATOR);
@@ -53,7 +65,9 @@ test('the Network operator hears of a screen going offline anywhere, opens the a
       async () => {
         const res = await page.request.get(`${base}/api/messages/?page_size=100`);
         const body = (await res.json()) as { results: { content: string }[] };
-        return body.results.some((m) => m.content.includes(serial) && m.content.includes('offline'));
+        return [serial, ...more.map((s) => s.serial_number)].every((sn) =>
+          body.results.some((m) => m.content.includes(sn) && m.content.includes('offline')),
+        );
       },
       { timeout: 60_000 },
     )
@@ -65,9 +79,14 @@ test('the Network operator hears of a screen going offline anywhere, opens the a
   await expect(message.first()).toContainText(`Device ${serial}`);
   await expect(message.first().getByRole('link', { name: 'Open the screen' })).toHaveAttribute(
     'href',
-    `/screens?search=${serial}`,
+    `/screen/${screen.id}`,
   );
   await expectNoSeriousViolations(page, 'messages with alert links');
+  // The screen's own page, and back.
+  await message.first().getByRole('link', { name: 'Open the screen' }).click();
+  await expect(page).toHaveURL(new RegExp(`/screen/${screen.id}$`));
+  await expect(page.getByRole('heading', { level: 1, name: serial })).toBeVisible();
+  await page.goBack();
   await message.first().getByRole('link', { name: 'Open the alert' }).click();
 
   // The Alerts screen narrowed to that one alert.
@@ -87,6 +106,28 @@ test('the Network operator hears of a screen going offline anywhere, opens the a
   await expect(rows).toContainText('Noor Operator');
   await expect(rows).toContainText('Called the venue: power cut, technician on the way');
   await expect(rows.getByRole('button', { name: /^Acknowledge/ })).toHaveCount(0);
+  // The device links to its screen's page here too.
+  await expect(rows.getByRole('link', { name: `Device ${serial}` })).toHaveAttribute('href', `/screen/${screen.id}`);
+
+  // The other two, ticked on the open alerts and acknowledged together with one note.
+  await page.goto(`${base}/alerts`);
+  const table = page.getByRole('table', { name: 'Alerts' });
+  for (const { serial_number } of more) {
+    await expect(table.getByRole('row').filter({ hasText: serial_number })).toHaveCount(1);
+    await page.getByRole('checkbox', { name: `Select Screen offline, device ${serial_number}` }).check();
+  }
+  await page.getByRole('group', { name: 'Selected alerts' }).getByRole('button', { name: 'Acknowledge' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Acknowledge 2 alerts?' });
+  await confirm.getByRole('textbox', { name: /Note/ }).fill('Whole concourse without power, venue informed');
+  await expectNoSeriousViolations(page, 'bulk acknowledge with a note');
+  await confirm.getByRole('button', { name: 'Acknowledge 2 alerts' }).click();
+  await expect(page.getByText('2 alerts acknowledged.')).toBeVisible();
+  // Acknowledged alerts stay open (the screens are still dark), now with who and the note.
+  for (const { serial_number } of more) {
+    const row = table.getByRole('row').filter({ hasText: serial_number });
+    await expect(row).toContainText('Noor Operator');
+    await expect(row).toContainText('Whole concourse without power, venue informed');
+  }
 
   // The note is in the log too (which the administrator reads).
   await page.context().clearCookies();
@@ -97,4 +138,9 @@ test('the Network operator hears of a screen going offline anywhere, opens the a
   expect(log.results.find((e) => e.object_repr === serial)).toMatchObject({
     change_message: 'Acknowledged the alert: Screen offline. Note: Called the venue: power cut, technician on the way',
   });
+  for (const { serial_number } of more) {
+    expect(log.results.find((e) => e.object_repr === serial_number)).toMatchObject({
+      change_message: 'Acknowledged the alert: Screen offline. Note: Whole concourse without power, venue informed',
+    });
+  }
 });

@@ -1,7 +1,8 @@
 // Scheduled reports (issue 16) as a user meets them: "Schedule by mail" on the plays-by-product report
-// for the next minute; the server's sweep mails it, and the outbox holds a MIME mail with the report as
-// an xlsx attachment (read back by a spreadsheet library) and a one-click unsubscribe; the account page
-// lists it; its link unsubscribes without signing in; another one is cancelled on the account page.
+// for the next minute, also to a colleague; the server's sweep mails it to both, and the outbox holds
+// a MIME mail with the report as an xlsx attachment (read back by a spreadsheet library) and a
+// one-click unsubscribe; the account page lists it with the colleague; its link unsubscribes without
+// signing in; another one is cancelled on the account page.
 import fs from 'node:fs';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
@@ -9,7 +10,7 @@ import { reportSubscriptionTexts as texts } from '@marquee/contracts/report-subs
 import { statisticsColumns } from '@marquee/contracts/statistics';
 import { expectNoSeriousViolations } from '../fixtures/axe.ts';
 import { serverTimeZone } from '../fixtures/demo-data.ts';
-import { createStaff } from '../fixtures/staff.ts';
+import { createStaff, type Staff } from '../fixtures/staff.ts';
 import { signInByApi } from '../fixtures/session.ts';
 import { expect, test, type Page } from '../fixtures/test.ts';
 
@@ -79,9 +80,20 @@ async function nextMinute(page: Page, baseURL: string): Promise<string> {
     .replace(/^24/, '00');
 }
 
-async function schedule(page: Page, { time, weekly = false }: { time: string; weekly?: boolean }) {
+async function schedule(
+  page: Page,
+  { time, weekly = false, recipient }: { time: string; weekly?: boolean; recipient?: Staff },
+) {
   await page.getByRole('button', { name: 'Schedule by mail' }).click();
   const dialog = page.getByRole('dialog', { name: 'Schedule by mail' });
+  if (recipient) {
+    const field = dialog.getByRole('combobox', { name: 'Also mail to' });
+    await expect(field).toBeEnabled();
+    await field.fill(recipient.username);
+    await page.getByRole('option', { name: `<${recipient.username}@example.com>` }).click();
+    await page.keyboard.press('Escape');
+    await expect(dialog).toContainText(`${recipient.username}@example.com`);
+  }
   if (weekly) {
     await dialog.getByRole('radio', { name: 'Weekly' }).check();
     await dialog.getByRole('combobox', { name: 'Day of the week' }).selectOption('Sunday');
@@ -92,22 +104,25 @@ async function schedule(page: Page, { time, weekly = false }: { time: string; we
   await expect(dialog).toBeHidden();
 }
 
-test('a subscription mails its report as xlsx to the outbox; the account page lists it; unsubscribing', async ({
+test('a subscription mails its report as xlsx to the outbox, to a colleague too; the account page lists it; unsubscribing', async ({
   page,
   baseURL,
 }) => {
   test.setTimeout(240_000);
   const base = baseURL!;
   await signInByApi(page, base);
-  const staff = await createStaff(page, base, 'Report reader', { permissions: ['list_eventstatistic'] });
+  // Who may list users may mail a report to other users too.
+  const staff = await createStaff(page, base, 'Report reader', { permissions: ['list_eventstatistic', 'list_user'] });
+  const colleague = await createStaff(page, base, 'Report colleague', { permissions: ['list_eventstatistic'] });
   const email = `${staff.username}@example.com`;
+  const colleagueEmail = `${colleague.username}@example.com`;
   await page.context().clearCookies();
   await signInByApi(page, base, staff);
 
   await page.goto('/reports/campaigns/products');
   await expect(page.getByRole('heading', { level: 1, name: 'Plays by product' })).toBeVisible();
   const time = await nextMinute(page, base);
-  await schedule(page, { time });
+  await schedule(page, { time, recipient: colleague });
   await expect(page.getByText(`Scheduled "Plays by product": Every day at ${time} (UTC).`)).toBeVisible();
 
   const mail = await reportMail(email, texts.mailSubject('Plays by product'));
@@ -125,6 +140,13 @@ test('a subscription mails its report as xlsx to the outbox; the account page li
   // The demo history has plays of several products in the last 30 days.
   expect(workbook.worksheets[0]!.actualRowCount).toBeGreaterThan(2);
 
+  // The colleague's own mail: named as sent by the reader, with a link of their own.
+  const theirs = await reportMail(colleagueEmail, texts.mailSubject('Plays by product'));
+  expect(theirs.text).toContain('attached is the scheduled report "Plays by product" that Report reader sends you');
+  expect(theirs.attachments[0]!.filename).toBe(file!.filename);
+  const theirLink = /https?:\/\/\S+\/unsubscribe\/[\w-]+/.exec(theirs.text)![0];
+  expect(theirLink).not.toBe(/https?:\/\/\S+\/unsubscribe\/[\w-]+/.exec(mail.text)![0]);
+
   // A second one, weekly, to cancel on the account page.
   await schedule(page, { time: '07:15', weekly: true });
 
@@ -133,6 +155,9 @@ test('a subscription mails its report as xlsx to the outbox; the account page li
   const daily = section.getByRole('row', { name: new RegExp(`Every day at ${time}`) });
   await expect(daily).toContainText('Plays by product');
   await expect(daily).not.toContainText('Not yet');
+  // Whom it goes to: the reader and the colleague.
+  await expect(daily.getByRole('listitem')).toHaveText(['You', `Report colleague ${colleagueEmail}`]);
+  await expect(section.getByRole('row', { name: /Every Sunday at 07:15/ }).getByRole('listitem')).toHaveText(['You']);
   await expect(section.getByRole('row', { name: /Every Sunday at 07:15/ })).toContainText('Not yet');
   await expectNoSeriousViolations(page, 'account page with scheduled reports');
 
@@ -146,7 +171,20 @@ test('a subscription mails its report as xlsx to the outbox; the account page li
   await expect(page.getByText(texts.unsubscribed('Plays by product'))).toBeVisible();
   await expect(section.getByRole('row', { name: /Every Sunday/ })).toHaveCount(0);
 
-  // The mail's link cancels the daily one without signing in.
+  // The colleague's link takes only them off, without signing in.
+  await page.context().clearCookies();
+  await page.goto(new URL(theirLink).pathname);
+  await expect(page.getByRole('status').filter({ hasText: texts.unsubscribed('Plays by product') })).toBeVisible();
+  await signInByApi(page, base, staff);
+  await page.goto(`/user/${staff.id}`);
+  await expect(
+    page
+      .getByRole('region', { name: 'Scheduled reports' })
+      .getByRole('row', { name: new RegExp(`Every day at ${time}`) })
+      .getByRole('listitem'),
+  ).toHaveText(['You']);
+
+  // The reader's mail link cancels the daily one without signing in.
   const link = /https?:\/\/\S+\/unsubscribe\/[\w-]+/.exec(mail.text)![0];
   await page.context().clearCookies();
   await page.goto(new URL(link).pathname);

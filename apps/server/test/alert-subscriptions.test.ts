@@ -3,7 +3,7 @@
 // manage, nobody else; messages and mails link to the alert and the screen. The subscription
 // endpoints, acknowledging with a note, and bulk acknowledge with a closed row among the ids.
 import { expect, it } from 'vitest';
-import { alertLinks, type Alert, type AlertSubscriptions } from '@marquee/contracts/alerts';
+import { ACKNOWLEDGE_NOTE_MAX, alertLinks, type Alert, type AlertSubscriptions } from '@marquee/contracts/alerts';
 import type { BulkResponse } from '@marquee/contracts/bulk';
 import { deviceGatewayEndpoints } from '@marquee/contracts/device-gateway';
 import type { Message } from '@marquee/contracts/messages';
@@ -95,7 +95,7 @@ describeBackends('alert subscriptions', (ctx) => {
     const serial = await serialOf(here.devices[0]!.id);
     const links = [
       { label: 'Open the alert', path: alertLinks.alert(alert.id) },
-      { label: 'Open the screen', path: alertLinks.screen(serial) },
+      { label: 'Open the screen', path: alertLinks.screen(here.devices[0]!.id) },
     ];
 
     const watched = await inbox(watcher.id);
@@ -111,7 +111,9 @@ describeBackends('alert subscriptions', (ctx) => {
     const mails = outboxMails(outbox.dir, 'watcher@example.com');
     expect(mails).toHaveLength(1);
     expect(mails[0]!.text).toContain(`Open the alert: https://marquee.example${alertLinks.alert(alert.id)}`);
-    expect(mails[0]!.text).toContain(`Open the screen: https://marquee.example${alertLinks.screen(serial)}`);
+    expect(mails[0]!.text).toContain(
+      `Open the screen: https://marquee.example${alertLinks.screen(here.devices[0]!.id)}`,
+    );
     expect(outboxMails(outbox.dir, 'other@example.com')).toHaveLength(0);
 
     // The message reaches the Messages API with its links.
@@ -236,15 +238,22 @@ describeBackends('alert subscriptions', (ctx) => {
     });
   });
 
-  it('acknowledges in bulk: each row on its own, a closed one answers its own 400', async () => {
+  it('acknowledges in bulk with one note: each row on its own, a closed one answers its own 400', async () => {
     const [first, second, closed] = [await openAlert(), await openAlert(), await openAlert({ ended: true })];
     const url = `${api}bulk/acknowledge/`;
-    expect((await ctx.app.inject({ method: 'POST', url, payload: { ids: [first] } })).statusCode).toBe(401);
+    expect((await ctx.app.inject({ method: 'POST', url, payload: { ids: [first], note: 'Seen' } })).statusCode).toBe(
+      401,
+    );
     const reader = await asUser(ctx, ['list_alert', 'view_alert']);
-    const denied = (await reader.post(url, { ids: [first] })).json<BulkResponse>();
+    const denied = (await reader.post(url, { ids: [first], note: 'Seen' })).json<BulkResponse>();
     expect(denied.results).toEqual([{ id: first, status: 403, detail: expect.any(String) }]);
     const acker = await asUser(ctx, ['change_alert']);
     expect((await acker.post(url, { ids: [] })).statusCode).toBe(400);
+    // One note for every row, as long as a single acknowledgement takes: a longer one is refused whole.
+    const tooLong = await acker.post(url, { ids: [first, second], note: 'x'.repeat(ACKNOWLEDGE_NOTE_MAX + 1) });
+    expect(tooLong.statusCode).toBe(400);
+    expect(Object.keys(tooLong.json<Record<string, unknown>>())).toEqual(['note']);
+    expect((await acker.post(url, { ids: [first], note: 42 })).statusCode).toBe(400);
 
     const res = await acker.post(url, { ids: [first, closed, second, 999999], note: 'Power cut, on it' });
     expect(res.statusCode, res.body).toBe(200);

@@ -123,8 +123,8 @@ export const alertSubscriptionsEndpoint = '/api/alerts/subscriptions/';
 export const alertLinks = {
   /** The Alerts screen narrowed to the one alert, whatever its status. */
   alert: (id: number) => `/alerts?id=${id}&open=all`,
-  /** The Screens list narrowed to the device. */
-  screen: (serial: string) => `/screens?search=${encodeURIComponent(serial)}`,
+  /** The screen's own page (its health, facts and plays), by device id. */
+  screen: (deviceId: number) => `/screen/${deviceId}`,
 } as const;
 
 /** How an amount at risk reads, here and on the operations home: on a device alert what the outage

@@ -1,6 +1,7 @@
 // Scheduled reports (issue 16): a user subscribes to a campaign's delivery report or to a statistics
 // query (a report screen's filters), daily or weekly at a time in the server's time zone; a job mails
-// it as an xlsx file once per period. The subscription, its input, what a mail covers and the texts.
+// it as an xlsx file once per period, to the user and to the other users chosen as recipients. The
+// subscription, its input, what a mail covers and the texts.
 import { z } from 'zod';
 import { TIME_PATTERN } from './campaigns.ts';
 import { MAX_ID, isoDate } from './common.ts';
@@ -27,6 +28,9 @@ export const WEEKDAY_NAMES = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Fri
 
 /** The longest rolling period, in days. */
 export const ROLLING_MAX_DAYS = 366;
+
+/** The most users a report is mailed to besides its owner. */
+export const REPORT_RECIPIENTS_MAX = 20;
 
 /** The statistics filters a subscription keeps (the query without its period, paging and export). */
 export const STATISTICS_REPORT_FILTERS = [
@@ -68,6 +72,14 @@ export const reportSubscriptionTexts = {
   endBeforeStart: statisticsTexts.endBeforeStart,
   rollingTooLong: `A rolling period is at most ${ROLLING_MAX_DAYS} days.`,
   emailRequired: 'Add an e-mail address to your account to receive reports by mail.',
+  recipientsNeedListUser:
+    'You may mail a report only to yourself: choosing other recipients needs the permission to list users.',
+  tooManyRecipients: `A report can be mailed to at most ${REPORT_RECIPIENTS_MAX} other users.`,
+  recipientTwice: 'Each recipient can be chosen once.',
+  recipientUnknown: (id: number) => `There is no active user with the id ${id}.`,
+  recipientNoEmail: (name: string) => `${name} has no e-mail address to mail the report to.`,
+  recipientMayNotRead: (name: string) => `${name} may not read this report, so it cannot be mailed to them.`,
+  recipientUnsubscribedEntry: (name: string) => `${name} unsubscribed with the link in a report mail.`,
   unsubscribeInvalid: 'This unsubscribe link is not valid any more: the report was already cancelled.',
   deliveryTitle: (campaign: string) => `Delivery of ${campaign}`,
   statisticsTitle: 'Statistics',
@@ -77,7 +89,8 @@ export const reportSubscriptionTexts = {
   unsubscribedEntry: 'Unsubscribed with the link in a report mail.',
   empty: 'You have no scheduled reports. Open a delivery or statistics report and choose "Schedule by mail".',
   mailSubject: (title: string) => `${PRODUCT_NAME} report: ${title}`,
-  /** The plain text of a report mail; `link` is the one-click unsubscribe page. */
+  /** The plain text of a report mail; `link` is the one-click unsubscribe page; `from` names the owner
+   * in a mail to another recipient. */
   mailText: ({
     name,
     title,
@@ -85,6 +98,7 @@ export const reportSubscriptionTexts = {
     period,
     asOf,
     link,
+    from,
   }: {
     name: string;
     title: string;
@@ -92,11 +106,14 @@ export const reportSubscriptionTexts = {
     period: string;
     asOf: string;
     link: string;
+    from?: string;
   }) =>
     [
       `Hello ${name},`,
       '',
-      `attached is your scheduled report "${title}" as of ${asOf}.`,
+      from
+        ? `attached is the scheduled report "${title}" that ${from} sends you, as of ${asOf}.`
+        : `attached is your scheduled report "${title}" as of ${asOf}.`,
       `Days covered: ${period}.`,
       `You receive it ${schedule.charAt(0).toLowerCase()}${schedule.slice(1)}.`,
       '',
@@ -108,6 +125,15 @@ export const reportSubscriptionTexts = {
 /** `HH:mm` in the server's time zone. */
 const sendTime = z.string().regex(TIME_PATTERN, reportSubscriptionTexts.badTime);
 const day = isoDate.nullable();
+
+/** Another user a report is mailed to. */
+export const reportRecipient = z.object({
+  user: z.number().int(),
+  /** Full name, else username. */
+  name: z.string(),
+  email: z.string(),
+});
+export type ReportRecipient = z.infer<typeof reportRecipient>;
 
 export const reportSubscription = z.object({
   id: z.number().int(),
@@ -129,6 +155,8 @@ export const reportSubscription = z.object({
   time: sendTime,
   created_at: z.string(),
   last_sent_at: z.string().nullable(),
+  /** The other users it is mailed to, by name (its owner always gets it). */
+  recipients: z.array(reportRecipient),
 });
 export type ReportSubscription = z.infer<typeof reportSubscription>;
 
@@ -146,10 +174,16 @@ export const reportSubscriptionInput = z
     /** Required when weekly; ignored when daily. */
     weekday: z.number().int().min(1).max(7).nullable().optional(),
     time: sendTime,
+    /** Users (ids) to mail it to besides oneself; needs list_user. The owner among them is left out. */
+    recipients: z
+      .array(z.number().int().positive().max(MAX_ID))
+      .max(REPORT_RECIPIENTS_MAX, reportSubscriptionTexts.tooManyRecipients)
+      .default([]),
   })
   .superRefine((input, ctx) => {
     const t = reportSubscriptionTexts;
     const problem = (path: (string | number)[], message: string) => ctx.addIssue({ code: 'custom', path, message });
+    if (new Set(input.recipients).size !== input.recipients.length) problem(['recipients'], t.recipientTwice);
     if (input.kind === 'delivery') {
       if (!input.campaign) problem(['campaign'], t.campaignRequired);
       for (const key of Object.keys(input.query)) problem(['query', key], t.noDeliveryFilters);

@@ -445,6 +445,13 @@ export type ReportSubscriptionsTable = {
   next_run_at: Timestamp;
 };
 
+/** Another user a scheduled report is mailed to, with their own unsubscribe token. */
+export type ReportSubscriptionRecipientsTable = {
+  subscription_id: number;
+  user_id: number;
+  unsubscribe_token: string;
+};
+
 export type DB = {
   users: UsersTable;
   roles: RolesTable;
@@ -483,4 +490,5 @@ export type DB = {
   campaign_delivery_totals: CampaignDeliveryTotalsTable;
   job_runs: JobRunsTable;
   report_subscriptions: ReportSubscriptionsTable;
+  report_subscription_recipients: ReportSubscriptionRecipientsTable;
 };

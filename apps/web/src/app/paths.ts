@@ -58,8 +58,9 @@ export const paths = {
 export const rolePath = (id: number) => `/role/${id}`;
 export const userPath = (id: number) => `/user/${id}`;
 export const locationPath = (id: number) => `/location/${id}`;
-/** The Screens list, filtered to one health state when given. */
+/** A screen's own page, by device id. */
 export const screenPath = (id: number) => `/screen/${id}`;
+/** The Screens list, filtered to one health state when given. */
 export const screensPath = (state?: DeviceState) => (state ? `/screens?state=${state}` : '/screens');
 export const advertiserPath = (id: number) => `/advertiser/${id}`;
 export const productPath = (id: number) => `/product/${id}`;

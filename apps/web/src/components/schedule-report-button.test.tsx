@@ -1,27 +1,50 @@
 import { notifications } from '@mantine/notifications';
 import { appConfigEndpoint } from '@marquee/contracts/app-config';
+import type { UserInfo } from '@marquee/contracts/auth';
 import {
   reportSubscriptionTexts as texts,
   reportSubscriptionsEndpoint,
   type ReportSubscription,
 } from '@marquee/contracts/report-subscriptions';
+import type { User } from '@marquee/contracts/users';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { api } from '../lib/api.ts';
 import { ApiError } from '../lib/api-client.ts';
+import { userInfoQueryKey } from '../lib/current-user.ts';
 import { renderWithProviders } from '../test/render.tsx';
-import { ScheduleReportButton, statisticsFilters } from './schedule-report-button.tsx';
+import { ScheduleReportButton, recipientOptions, statisticsFilters } from './schedule-report-button.tsx';
 
 afterEach(() => vi.restoreAllMocks());
 
 const TODAY = '2026-11-26';
 
-function setup(ui: React.ReactNode) {
-  vi.spyOn(api, 'get').mockImplementation((path: string) =>
-    path === appConfigEndpoint
-      ? (Promise.resolve({ time_zone: 'Europe/Berlin' }) as never)
-      : Promise.reject(new Error(path)),
-  );
+const person = (id: number, values: Partial<User> = {}): User =>
+  ({
+    id,
+    username: `user${id}`,
+    full_name: `Person ${id}`,
+    email: `person${id}@example.com`,
+    is_active: true,
+    ...values,
+  }) as User;
+
+const USERS = [
+  person(1, { full_name: 'Me Myself' }),
+  person(2, { full_name: 'Ann Analyst' }),
+  person(3, { full_name: '', username: 'bo' }),
+  person(4, { email: '' }),
+  person(5, { is_active: false }),
+];
+
+function setup(ui: React.ReactNode, { permissions }: { permissions?: string[] } = {}) {
+  const get = vi.spyOn(api, 'get').mockImplementation((path: string) => {
+    if (path === appConfigEndpoint) return Promise.resolve({ time_zone: 'Europe/Berlin' }) as never;
+    if (path === '/api/users/') {
+      return Promise.resolve({ count: USERS.length, next: null, previous: null, results: USERS }) as never;
+    }
+    return Promise.reject(new Error(path));
+  });
   const post = vi.spyOn(api, 'post').mockImplementation(
     (_path, body) =>
       Promise.resolve({
@@ -32,8 +55,28 @@ function setup(ui: React.ReactNode) {
       } as ReportSubscription) as never,
   );
   const toast = vi.spyOn(notifications, 'show');
-  return { ...renderWithProviders(ui), post, toast };
+  const view = renderWithProviders(ui);
+  if (permissions) {
+    view.queryClient.setQueryData(userInfoQueryKey, {
+      id: 1,
+      username: 'user1',
+      full_name: 'Me Myself',
+      time_zone: 'UTC',
+      _permissions: permissions,
+    } satisfies UserInfo);
+  }
+  return { ...view, get, post, toast };
 }
+
+describe('recipientOptions', () => {
+  it('offers the active users with an address other than oneself, by name and address', () => {
+    expect(recipientOptions(USERS, 1)).toEqual([
+      { value: '2', label: 'Ann Analyst <person2@example.com>' },
+      { value: '3', label: 'bo <person3@example.com>' },
+    ]);
+    expect(recipientOptions(undefined, 1)).toEqual([]);
+  });
+});
 
 describe('statisticsFilters', () => {
   it('keeps the filters a subscription stores, as text, and drops paging, export and empty values', () => {
@@ -53,7 +96,7 @@ describe('statisticsFilters', () => {
   });
 });
 
-describe('ScheduleReportButton', () => {
+describe('ScheduleReportButton', { timeout: 20_000 }, () => {
   it('subscribes to the statistics on screen weekly at a chosen time, with rolling days by default', async () => {
     const { user, post, toast } = setup(
       <ScheduleReportButton
@@ -132,6 +175,45 @@ describe('ScheduleReportButton', () => {
         { formErrors: true },
       ),
     );
+  });
+
+  it('who may list users also mails it to other users; a refused recipient is told on the field', async () => {
+    const { user, post } = setup(
+      <ScheduleReportButton target={{ kind: 'delivery', campaign: 7 }} title="Delivery of Spring" today={TODAY} />,
+      { permissions: ['list_eventstatistic', 'list_user'] },
+    );
+    await user.click(screen.getByRole('button', { name: 'Schedule by mail' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText(/to you \(and to anyone you add below\)/)).toBeInTheDocument();
+    const field = within(dialog).getByRole('combobox', { name: 'Also mail to' });
+    await waitFor(() => expect(field).toBeEnabled());
+    await user.click(field);
+    // Only the active users with an address, not oneself.
+    expect((await screen.findAllByRole('option', { hidden: true })).map((o) => o.textContent)).toEqual([
+      'Ann Analyst <person2@example.com>',
+      'bo <person3@example.com>',
+    ]);
+    await user.click(screen.getByRole('option', { name: 'Ann Analyst <person2@example.com>', hidden: true }));
+    post.mockRejectedValueOnce(new ApiError(400, { recipients: [texts.recipientMayNotRead('Ann Analyst')] }));
+    await user.click(within(dialog).getByRole('button', { name: 'Schedule' }));
+    expect(await within(dialog).findByText(texts.recipientMayNotRead('Ann Analyst'))).toBeInTheDocument();
+    expect(post).toHaveBeenLastCalledWith(
+      reportSubscriptionsEndpoint,
+      expect.objectContaining({ kind: 'delivery', campaign: 7, recipients: [2] }),
+      { formErrors: true },
+    );
+  });
+
+  it('without list_user the report goes to oneself alone: no recipients field, no user list asked for', async () => {
+    const { user, get } = setup(
+      <ScheduleReportButton target={{ kind: 'delivery', campaign: 7 }} title="Delivery of Spring" today={TODAY} />,
+      { permissions: ['list_eventstatistic'] },
+    );
+    await user.click(screen.getByRole('button', { name: 'Schedule by mail' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText(/Mail "Delivery of Spring" to you as an/)).toBeInTheDocument();
+    expect(within(dialog).queryByRole('combobox', { name: 'Also mail to' })).toBeNull();
+    expect(get.mock.calls.map(([path]) => path)).not.toContain('/api/users/');
   });
 
   it('a period that ended before today stays as it is by default; server field messages show on their fields', async () => {

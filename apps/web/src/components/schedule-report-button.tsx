@@ -1,8 +1,11 @@
 // "Schedule by mail" on a report screen: a small form (daily or weekly, the weekday, the time in the
-// server's time zone, and which days each mail covers when the screen shows a period) that subscribes
-// the signed-in user to this report with the screen's current filters. The job mails it as xlsx.
-import { Alert, Button, Group, Modal, NativeSelect, Radio, Stack, Text, TextInput } from '@mantine/core';
+// server's time zone, which days each mail covers when the screen shows a period, and, for who may
+// list users, other users to mail it to) that subscribes the signed-in user to this report with the
+// screen's current filters. The job mails it as xlsx.
+import { Alert, Button, Group, Modal, MultiSelect, NativeSelect, Radio, Stack, Text, TextInput } from '@mantine/core';
+import { permissionFlags } from '@marquee/contracts/common';
 import {
+  REPORT_RECIPIENTS_MAX,
   STATISTICS_REPORT_FILTERS,
   WEEKDAY_NAMES,
   describeReportPeriod,
@@ -14,13 +17,17 @@ import {
   type ReportSubscriptionInput,
 } from '@marquee/contracts/report-subscriptions';
 import { EXPORT_FORMAT_LABELS } from '@marquee/contracts/statistics';
+import type { User } from '@marquee/contracts/users';
 import { IconMailForward } from '@tabler/icons-react';
-import { useState, type FormEvent } from 'react';
+import { useMemo, useState, type FormEvent } from 'react';
 import { isApiError, type QueryParams } from '../lib/api-client.ts';
 import { useAppConfig } from '../lib/app-config.ts';
+import type { Choice } from '../lib/choices.ts';
+import { useCurrentUser } from '../lib/current-user.ts';
 import { fieldMessages } from '../lib/error-catalogue.ts';
 import { showErrors, showSuccess } from '../lib/notifications.ts';
 import { useCreateReportSubscription } from '../lib/report-subscriptions.ts';
+import { useUserChoices } from '../lib/user-choices.ts';
 
 export type ScheduleTarget = { kind: 'delivery'; campaign: number } | { kind: 'statistics'; query: QueryParams };
 
@@ -45,8 +52,16 @@ export function statisticsFilters(query: QueryParams): Record<string, string> {
   return kept;
 }
 
-type Values = { frequency: ReportFrequency; weekday: string; time: string; period: ReportPeriod };
-type Problems = Partial<Record<'time' | 'weekday' | 'period', string>>;
+/** The users a report can also be mailed to: active ones with an address, other than oneself, as
+ * "Name <address>". */
+export function recipientOptions(users: readonly User[] | undefined, selfId: number | undefined): Choice[] {
+  return (users ?? [])
+    .filter((user) => user.is_active && user.email && user.id !== selfId)
+    .map((user) => ({ value: String(user.id), label: `${user.full_name.trim() || user.username} <${user.email}>` }));
+}
+
+type Values = { frequency: ReportFrequency; weekday: string; time: string; period: ReportPeriod; recipients: string[] };
+type Problems = Partial<Record<'time' | 'weekday' | 'period' | 'recipients', string>>;
 
 const PERIOD_CHOICES: ReportPeriod[] = ['rolling', 'to_date', 'fixed'];
 
@@ -85,12 +100,18 @@ function ScheduleForm({
   onDone,
 }: Omit<ScheduleReportButtonProps, 'disabled'> & { onDone: () => void }) {
   const timeZone = useAppConfig()?.time_zone;
+  const me = useCurrentUser();
+  // Only who may list users chooses others; everyone else mails the report to themselves.
+  const canChooseRecipients = permissionFlags(me?._permissions, 'user').canList;
+  const users = useUserChoices(canChooseRecipients);
+  const recipientChoices = useMemo(() => recipientOptions(users.data, me?.id), [users.data, me?.id]);
   const create = useCreateReportSubscription();
   const [values, setValues] = useState<Values>({
     frequency: 'daily',
     weekday: '1',
     time: '08:00',
     period: period ? (period.to >= today ? 'rolling' : 'fixed') : 'all',
+    recipients: [],
   });
   const [problems, setProblems] = useState<Problems>({});
   const set = (changes: Partial<Values>) => setValues((v) => ({ ...v, ...changes }));
@@ -110,6 +131,7 @@ function ScheduleForm({
       period: values.period,
       ...(values.period === 'all' ? {} : { date__gte: period?.from, date__lte: period?.to }),
       ...(target.kind === 'delivery' ? { campaign: target.campaign } : { query: statisticsFilters(target.query) }),
+      ...(values.recipients.length ? { recipients: values.recipients.map(Number) } : {}),
     };
     try {
       const created = await create.mutateAsync(input);
@@ -123,6 +145,7 @@ function ScheduleForm({
         period: periodError,
         date__gte,
         date__lte,
+        recipients,
         non_field_errors: _,
         ...rest
       } = error.fieldErrors;
@@ -130,6 +153,7 @@ function ScheduleForm({
         time: time?.join(' '),
         weekday: weekday?.join(' '),
         period: [...(periodError ?? []), ...(date__gte ?? []), ...(date__lte ?? [])].join(' ') || undefined,
+        recipients: recipients?.join(' '),
       });
       const leftovers = fieldMessages(rest);
       if (leftovers.length) showErrors(leftovers);
@@ -140,7 +164,8 @@ function ScheduleForm({
     <form onSubmit={submit} noValidate aria-label="Schedule by mail">
       <Stack gap="sm">
         <Text size="sm">
-          Mail &quot;{title}&quot; to you as an {EXPORT_FORMAT_LABELS.xlsx} file
+          Mail &quot;{title}&quot; to you{canChooseRecipients ? ' (and to anyone you add below)' : ''} as an{' '}
+          {EXPORT_FORMAT_LABELS.xlsx} file
           {timeZone ? `, at a time in ${timeZone}` : ''}.
         </Text>
         <Radio.Group
@@ -204,6 +229,24 @@ function ScheduleForm({
           <Alert color="red" variant="light">
             {problems.period}
           </Alert>
+        )}
+        {canChooseRecipients && (
+          <MultiSelect
+            label="Also mail to"
+            description={`Users of the app, up to ${REPORT_RECIPIENTS_MAX}. Each gets the report as they may see it, with their own link to stop it.`}
+            placeholder={values.recipients.length ? undefined : 'Only you'}
+            data={recipientChoices}
+            value={values.recipients}
+            onChange={(recipients) => set({ recipients })}
+            maxValues={REPORT_RECIPIENTS_MAX}
+            searchable
+            clearable
+            clearButtonProps={{ 'aria-label': 'Mail it only to you' }}
+            nothingFoundMessage="No such user with an e-mail address"
+            limit={100}
+            disabled={users.isPending}
+            error={problems.recipients}
+          />
         )}
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onDone}>

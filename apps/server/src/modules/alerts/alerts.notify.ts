@@ -80,10 +80,10 @@ export async function recipientsOf(
 }
 
 /** The pages an alert's message and mail link to: the alert, and its screen when it has one. */
-export function alertLinksOf(alert: { id: number; device_serial?: string | null }): MessageLink[] {
+export function alertLinksOf(alert: { id: number; device?: number | null }): MessageLink[] {
   return [
     { label: alertTexts.linkAlert, path: alertLinks.alert(alert.id) },
-    ...(alert.device_serial ? [{ label: alertTexts.linkScreen, path: alertLinks.screen(alert.device_serial) }] : []),
+    ...(alert.device != null ? [{ label: alertTexts.linkScreen, path: alertLinks.screen(alert.device) }] : []),
   ];
 }
 

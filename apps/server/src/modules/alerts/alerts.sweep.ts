@@ -149,7 +149,7 @@ export async function sweepScreenHealth({ db, config, mailer, log }: AlertsDeps)
         since(a.started_at),
       ) + atRiskText(rows);
     const recipients = await recipientsOf(db, { kind: a.kind, location_id: a.device.location_id, campaign_id: null });
-    const links = alertLinksOf({ id: a.id, device_serial: a.device.serial_number });
+    const links = alertLinksOf({ id: a.id, device: a.device.id });
     await messageAll(db, recipients, 'warning', text, links);
     await mailAll(mailer, log, a.kind, recipients, {
       subject: alertTexts.mailSubject(a.kind, `${a.device.serial_number} at ${a.device.location_name}`),
@@ -165,7 +165,7 @@ export async function sweepScreenHealth({ db, config, mailer, log }: AlertsDeps)
     const device = a.device_id === null ? undefined : byId.get(a.device_id);
     const what = device ? `device ${device.serial_number} at ${device.location_name}` : 'a removed device';
     const recipients = await recipientsOf(db, { kind: a.kind, location_id: a.location_id, campaign_id: null });
-    const links = alertLinksOf({ id: a.id, device_serial: device?.serial_number });
+    const links = alertLinksOf({ id: a.id, device: device?.id });
     await messageAll(db, recipients, 'info', alertTexts.closed(what, a.kind, since(now)), links);
   }
   return { opened: opened.length, closed, devices: devices.length };

@@ -1,10 +1,12 @@
 // The scheduled-report job, run by every server process each sweep: each subscription whose mail time
 // has passed in the current period (a local day, or an ISO week) is claimed in job_runs — exactly one
-// process wins the (report:<id>, period) row — then its report is made with the export code of the
-// report itself, as its subscriber (with their permissions of now), and mailed as an xlsx attachment
-// with a one-click unsubscribe link. A subscriber who may no longer read the report (or is disabled,
-// or has no address) gets no mail for that period; a report that fails to be made or sent gives its
-// claim back, so the next sweep tries again.
+// process wins the (report:<id>, period) row — then, for its owner and each other recipient, its
+// report is made with the export code of the report itself, as that recipient (with their permissions
+// of now), and mailed to them as an xlsx attachment with their own one-click unsubscribe link. A
+// recipient who may no longer read the report (or is disabled, or has no address) gets no mail for
+// that period; a report that fails to be made or sent gives the claim back, so the next sweep tries
+// again. With several recipients each mail is claimed too (report:<id>:to:<user>), so that retry
+// sends only the mails still missing.
 import type { FastifyBaseLogger } from 'fastify';
 import {
   describeReportPeriod,
@@ -26,8 +28,10 @@ import type { DeliveryService } from '../delivery/delivery.service.ts';
 import { exportTypes, safeFilename } from '../statistics/statistics.export.ts';
 import type { StatisticsService } from '../statistics/statistics.service.ts';
 import {
+  nameOf,
   presentSubscription,
   reportSubscriptionsRepository as repo,
+  type RecipientRow,
   type SubscriptionRow,
 } from './report-subscriptions.repository.ts';
 import { currentRun, nextRunAfter } from './report-subscriptions.schedule.ts';
@@ -49,13 +53,29 @@ export type ScheduledReportsDeps = {
 export type ScheduledReportsResult = {
   /** Mails sent. */
   sent: number;
-  /** Claimed periods that get no mail (no permission any more, account disabled, no address). */
+  /** Mails of a claimed period not sent to a recipient (no permission any more, account disabled, no
+   * address). */
   skipped: number;
-  /** Reports that could not be made or sent; their claims were given back. */
+  /** Mails that could not be made or sent; their claims were given back. */
   failed: number;
 };
 
 type DueRow = SubscriptionRow & { username: string; full_name: string; email: string; is_active: boolean };
+
+/** Whom one mail goes to; `owner` false for another recipient. */
+type MailTo = Pick<RecipientRow, 'user_id' | 'username' | 'full_name' | 'email' | 'is_active' | 'unsubscribe_token'> & {
+  owner: boolean;
+};
+
+const ownerOf = (row: DueRow): MailTo => ({
+  user_id: row.user_id,
+  username: row.username,
+  full_name: row.full_name,
+  email: row.email,
+  is_active: row.is_active,
+  unsubscribe_token: row.unsubscribe_token,
+  owner: true,
+});
 
 /** `2026-11-26 08:00 (Europe/Berlin)`. */
 const localTime = (t: Date, timeZone: string) =>
@@ -76,10 +96,10 @@ export function createScheduledReports({
   statistics,
   log,
 }: ScheduledReportsDeps) {
-  /** The report as its subscriber would download it now; an HttpError when they may not. */
-  async function reportFile(row: DueRow, day: string) {
-    const auth = await access.authOf({ id: row.user_id, username: row.username, full_name: row.full_name });
-    const days = reportDaysOn(presentSubscription(row), day);
+  /** The report as `to` would download it now; an HttpError when they may not. */
+  async function reportFile(row: DueRow, to: MailTo, day: string) {
+    const auth = await access.authOf({ id: to.user_id, username: to.username, full_name: to.full_name });
+    const days = reportDaysOn(presentSubscription(row, []), day);
     const file =
       row.kind === 'delivery'
         ? await delivery.exportDelivery(auth, row.campaign_id!, { group_by: 'location,day', format: 'xlsx', ...days })
@@ -87,41 +107,65 @@ export function createScheduledReports({
     return { days, content: await bytesOf(file.stream) };
   }
 
-  async function send(row: DueRow, day: string, now: Date) {
-    const { days, content } = await reportFile(row, day);
-    const subscription = presentSubscription(row);
+  async function send(row: DueRow, to: MailTo, day: string, now: Date) {
+    const { days, content } = await reportFile(row, to, day);
+    const subscription = presentSubscription(row, []);
     const period = describeReportPeriod(subscription);
-    const link = `${config.publicUrl}${unsubscribePagePath(row.unsubscribe_token)}`;
+    const link = `${config.publicUrl}${unsubscribePagePath(to.unsubscribe_token)}`;
     await mailer.send({
-      to: row.email,
+      to: to.email,
       subject: texts.mailSubject(row.title),
       text: texts.mailText({
-        name: row.full_name.trim() || row.username,
+        name: nameOf(to),
         title: row.title,
         schedule: describeReportSchedule(subscription, config.timeZone),
         period: days.date__gte ? `${period} (${days.date__gte} to ${days.date__lte})` : period,
         asOf: localTime(now, config.timeZone),
         link,
+        from: to.owner ? undefined : nameOf(row),
       }),
       attachments: [{ filename: safeFilename(`${row.title}-${day}`, 'xlsx'), contentType: exportTypes.xlsx, content }],
       headers: {
-        'List-Unsubscribe': `<${config.publicUrl}${unsubscribeEndpoint(row.unsubscribe_token)}>`,
+        'List-Unsubscribe': `<${config.publicUrl}${unsubscribeEndpoint(to.unsubscribe_token)}>`,
         'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
       },
     });
   }
 
-  /** Why the subscriber gets no mail, or null when they get one. */
-  function refusal(row: DueRow): string | null {
-    if (!row.is_active) return 'the account is disabled';
-    if (!row.email) return 'the account has no e-mail address';
+  /** Why `to` gets no mail, or null when they get one. */
+  function refusal(to: MailTo): string | null {
+    if (!to.is_active) return 'the account is disabled';
+    if (!to.email) return 'the account has no e-mail address';
     return null;
+  }
+
+  /** Makes and mails the report to one recipient: sent, skipped (with why) or failed (to try again). */
+  async function mailOne(row: DueRow, to: MailTo, day: string, now: Date): Promise<'sent' | 'failed' | string> {
+    const refused = refusal(to);
+    if (refused) return refused;
+    try {
+      await send(row, to, day, now);
+      return 'sent';
+    } catch (err) {
+      if (err instanceof HttpError && [400, 403, 404].includes(err.statusCode)) {
+        return err.statusCode === 400 ? 'its filters are not valid any more' : 'the recipient may no longer read it';
+      }
+      log?.error(
+        { err, subscription: row.id, user: to.user_id },
+        'scheduled report failed; the next sweep tries again',
+      );
+      return 'failed';
+    }
   }
 
   /** Sends what is due at `now`; safe to run in any number of processes at once. */
   return async function runScheduledReports(now: Date = config.now()): Promise<ScheduledReportsResult> {
     const result: ScheduledReportsResult = { sent: 0, skipped: 0, failed: 0 };
     const rows = (await repo.due(db, now, BATCH)) as DueRow[];
+    const others = await repo.recipients(
+      db,
+      rows.map((r) => r.id),
+    );
     for (const row of rows) {
       const schedule = scheduleOf(row);
       const next = nextRunAfter(schedule, now, config.timeZone);
@@ -134,35 +178,36 @@ export function createScheduledReports({
       const job = `report:${row.id}`;
       // Another process has it (or had it): that process moves next_run_at on.
       if (!(await claimRun(db, job, run.period))) continue;
-      let outcome: 'sent' | string = refusal(row) ?? 'sent';
-      if (outcome === 'sent') {
-        try {
-          await send(row, run.day, now);
-        } catch (err) {
-          if (err instanceof HttpError && [400, 403, 404].includes(err.statusCode)) {
-            outcome =
-              err.statusCode === 400 ? 'its filters are not valid any more' : 'the subscriber may no longer read it';
-          } else {
-            await releaseRun(db, job, run.period).catch(() => undefined);
-            result.failed++;
-            log?.error(
-              { err, subscription: row.id, period: run.period },
-              'scheduled report failed; the next sweep tries again',
-            );
-            continue;
-          }
+      const recipients = [ownerOf(row), ...(others.get(row.id) ?? []).map((r) => ({ ...r, owner: false }))];
+      const several = recipients.length > 1;
+      let sent = false;
+      let failed = false;
+      for (const to of recipients) {
+        const mailJob = `${job}:to:${to.user_id}`;
+        // Mailed already in this period, by a try that failed for someone else.
+        if (several && !(await claimRun(db, mailJob, run.period))) continue;
+        const outcome = await mailOne(row, to, run.day, now);
+        if (outcome === 'sent') {
+          result.sent++;
+          sent = true;
+        } else if (outcome === 'failed') {
+          result.failed++;
+          failed = true;
+          if (several) await releaseRun(db, mailJob, run.period).catch(() => undefined);
+        } else {
+          result.skipped++;
+          log?.warn(
+            { subscription: row.id, user: to.user_id, period: run.period },
+            `scheduled report not sent: ${outcome}`,
+          );
         }
       }
-      if (outcome === 'sent') result.sent++;
-      else {
-        result.skipped++;
-        log?.warn(
-          { subscription: row.id, user: row.user_id, period: run.period },
-          `scheduled report not sent: ${outcome}`,
-        );
+      if (failed) {
+        await releaseRun(db, job, run.period).catch(() => undefined);
+        continue;
       }
       try {
-        await repo.setNextRun(db, row.id, next, outcome === 'sent' ? now : undefined);
+        await repo.setNextRun(db, row.id, next, sent ? now : undefined);
       } catch (err) {
         // The period stays claimed, so it is not sent twice; the row is looked at again next sweep.
         log?.error({ err, subscription: row.id }, 'scheduled report: could not record the run');

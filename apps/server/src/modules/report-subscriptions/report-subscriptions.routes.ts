@@ -1,6 +1,6 @@
-// /api/report-subscriptions/: the signed-in user's scheduled report mails (list, subscribe, cancel) and
-// the public one-click unsubscribe of a mail's link; and the job that sends them, added to the app's
-// jobs (the sweep) and as `app.runScheduledReports(now?)` for tests.
+// /api/report-subscriptions/: the signed-in user's scheduled report mails (list, subscribe, cancel; each
+// with the other users it goes to) and the public one-click unsubscribe of a mail's link; and the job
+// that sends them, added to the app's jobs (the sweep) and as `app.runScheduledReports(now?)` for tests.
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -57,7 +57,7 @@ export function registerReportSubscriptionModule(
       schema: {
         tags,
         description:
-          'Mail a report daily or weekly at a time in the server time zone, as an xlsx file: a campaign delivery report or a statistics query. Needs list_eventstatistic (and, for a delivery report, a campaign you may see) and an e-mail address on your account.',
+          'Mail a report daily or weekly at a time in the server time zone, as an xlsx file: a campaign delivery report or a statistics query. Needs list_eventstatistic (and, for a delivery report, a campaign you may see) and an e-mail address on your account. `recipients` are other users (ids, at most 20) to mail it to as well: choosing them needs list_user, and each must be active, have an e-mail address and may read the report; each gets it as they may see it, with their own unsubscribe link.',
         body: reportSubscriptionInput,
         response: { 201: reportSubscription, ...errors },
       },

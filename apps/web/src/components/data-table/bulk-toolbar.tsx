@@ -3,11 +3,12 @@
 // toast says how many were done, or, when the server refused some rows, a dialog names each with its
 // reason. Rows refused for booked campaigns' sake (the reason names them) may be done anyway by a user
 // holding override_capacity, from that dialog. The server checks every row on its own, so all ticked
-// rows are sent.
-import { Button, Group, List, Stack, Text } from '@mantine/core';
+// rows are sent. An action may ask for an optional note in its confirm (acknowledging alerts), given to
+// every row as the single action takes it.
+import { Button, Group, List, Stack, Text, Textarea } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { bulkRowReason, type BulkResponse } from '@marquee/contracts/bulk';
-import { useBulkAction } from '../../lib/bulk-actions.ts';
+import { useBulkAction, type BulkFields } from '../../lib/bulk-actions.ts';
 import { useCanOverride, type AnywayPrompt, type Overridable } from '../override-capacity.tsx';
 import { showSuccess } from '../../lib/notifications.ts';
 import type { ResourceName } from '../../lib/resources.ts';
@@ -27,6 +28,8 @@ export type BulkActionOption = {
   /** Rows refused for a reason `overridable` recognises (booked campaigns still use them) may be done
    * anyway, with override_capacity, by a user holding it; `prompt` names that button. */
   anyway?: { overridable: Overridable; prompt: AnywayPrompt };
+  /** The confirm asks for an optional note, sent beside the ids as `note` when one is written. */
+  note?: { label: string; description: string; maxLength: number };
 };
 
 export type Noun = { one: string; many: string };
@@ -139,10 +142,10 @@ export function BulkToolbar<T>({
   const canOverride = useCanOverride();
   if (!actions.length) return null;
 
-  /** Runs `option` on `rows` (overriding, when asked) and shows how it went. */
-  const run = (option: BulkActionOption, rows: T[], override = false) =>
+  /** Runs `option` on `rows` with `fields` (overriding, when asked) and shows how it went. */
+  const run = (option: BulkActionOption, rows: T[], fields: BulkFields, override = false) =>
     bulk.mutate(
-      { action: option.action, ids: rows.map(idOf), override },
+      { action: option.action, ids: rows.map(idOf), override, fields },
       {
         onSuccess: (response) => {
           selection.clear();
@@ -152,7 +155,7 @@ export function BulkToolbar<T>({
             rows,
             idOf,
             nameOf,
-            onAnyway: canOverride && !override ? (refused) => run(option, refused, true) : undefined,
+            onAnyway: canOverride && !override ? (refused) => run(option, refused, fields, true) : undefined,
           });
         },
       },
@@ -161,18 +164,31 @@ export function BulkToolbar<T>({
   const confirm = (option: BulkActionOption) => {
     const rows = selection.rows;
     const what = counted(rows.length, noun);
+    // The note's field keeps its own text; the confirm reads it when pressed.
+    let note = '';
     modals.openConfirmModal({
       title: `${option.label} ${what}?`,
       children: (
-        <Text size="sm">
-          {option.warning ? `${option.warning} ` : ''}Each {noun.one} is checked on its own: any you may not{' '}
-          {option.label.toLowerCase()} stays as it is, and you will see which and why.
-        </Text>
+        <Stack gap="sm">
+          <Text size="sm">
+            {option.warning ? `${option.warning} ` : ''}Each {noun.one} is checked on its own: any you may not{' '}
+            {option.label.toLowerCase()} stays as it is, and you will see which and why.
+          </Text>
+          {option.note && (
+            <Textarea
+              label={option.note.label}
+              description={option.note.description}
+              maxLength={option.note.maxLength}
+              rows={3}
+              onChange={(event) => (note = event.currentTarget.value)}
+            />
+          )}
+        </Stack>
       ),
       labels: { confirm: `${option.label} ${what}`, cancel: 'Cancel' },
       confirmProps: option.danger ? { color: 'red' } : undefined,
       closeButtonProps: { 'aria-label': 'Close' },
-      onConfirm: () => run(option, rows),
+      onConfirm: () => run(option, rows, note.trim() ? { note: note.trim() } : {}),
     });
   };
 

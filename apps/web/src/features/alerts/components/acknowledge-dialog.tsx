@@ -6,6 +6,9 @@ import { useState, type FormEvent } from 'react';
 import type { AlertRow } from '../api/get-alerts.ts';
 import { describeAlert } from './alert-columns.tsx';
 
+/** Under the note's field, here and in the bulk acknowledge's confirm. */
+export const ACKNOWLEDGE_NOTE_DESCRIPTION = 'Optional: what is being done, who is on it. Kept with the alert.';
+
 export type AcknowledgeDialogProps = {
   /** The alert being acknowledged; null: closed. */
   alert: AlertRow | null;
@@ -26,7 +29,7 @@ function AcknowledgeForm({ alert, pending, onClose, onAcknowledge }: Acknowledge
         <Text size="sm">{describeAlert(alert)}</Text>
         <Textarea
           label="Note"
-          description="Optional: what is being done, who is on it. Kept with the alert."
+          description={ACKNOWLEDGE_NOTE_DESCRIPTION}
           value={note}
           onChange={(event) => setNote(event.currentTarget.value)}
           maxLength={ACKNOWLEDGE_NOTE_MAX}

@@ -1,12 +1,12 @@
-// The Alerts table's columns: what happened (kind), what it concerns (a device at a location, or a
-// campaign), since when and for how long, whether it is still open, the campaigns it puts at risk, and
+// The Alerts table's columns: what happened (kind), what it concerns (a device, linking to its screen
+// page, at a location, or a campaign), since when and for how long, whether it is still open, the campaigns it puts at risk, and
 // who acknowledged it with their note (or, while it is open, the button to do so).
 import { Anchor, Badge, Button, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { alertKindLabels, atRiskAmount, type AlertKind } from '@marquee/contracts/alerts';
 import { permissionFlags } from '@marquee/contracts/common';
 import { IconCheck } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { campaignPath, locationPath, reportDeliveryPath } from '../../../app/paths.ts';
+import { campaignPath, locationPath, reportDeliveryPath, screenPath } from '../../../app/paths.ts';
 import type { DataColumn } from '../../../components/data-table/data-table.tsx';
 import { formatAge } from '../../../lib/age.ts';
 import { formatCount } from '../../../lib/delivery-format.ts';
@@ -36,17 +36,26 @@ export type AlertColumnsOptions = {
   listPermissions: string[] | undefined;
   acknowledge: (alert: AlertRow) => void;
   pendingId: number | undefined;
+  /** The user may open a screen's page (list_device): the device links there. */
+  canOpenScreens: boolean;
 };
 
-function Affects({ alert }: { alert: AlertRow }) {
+function Affects({ alert, canOpenScreens }: { alert: AlertRow; canOpenScreens: boolean }) {
   if (alert.device !== null || alert.location !== null) {
+    const serial = alert.device_serial ?? alert.device;
     return (
-      <Stack gap={0}>
+      <Stack gap={0} align="flex-start">
         {/* The serial on a line of its own, so it breaks (at its hyphens) only when it cannot fit. */}
-        <Text span size="sm" fw={600}>
-          <VisuallyHidden>Device </VisuallyHidden>
-          {alert.device_serial ?? alert.device}
-        </Text>
+        {alert.device !== null && canOpenScreens ? (
+          <Anchor component={Link} to={screenPath(alert.device)} size="sm" fw={600} aria-label={`Device ${serial}`}>
+            {serial}
+          </Anchor>
+        ) : (
+          <Text span size="sm" fw={600}>
+            <VisuallyHidden>Device </VisuallyHidden>
+            {serial}
+          </Text>
+        )}
         {alert.location !== null && (
           <Anchor component={Link} to={locationPath(alert.location)} size="sm">
             {alert.location_name ?? `Location ${alert.location}`}
@@ -109,6 +118,7 @@ export function alertColumns({
   listPermissions,
   acknowledge,
   pendingId,
+  canOpenScreens,
 }: AlertColumnsOptions): DataColumn<AlertRow>[] {
   return [
     {
@@ -135,7 +145,12 @@ export function alertColumns({
         </Stack>
       ),
     },
-    { id: 'affects', header: 'Affects', width: 170, cell: (alert) => <Affects alert={alert} /> },
+    {
+      id: 'affects',
+      header: 'Affects',
+      width: 170,
+      cell: (alert) => <Affects alert={alert} canOpenScreens={canOpenScreens} />,
+    },
     {
       id: 'started_at',
       header: 'Started',

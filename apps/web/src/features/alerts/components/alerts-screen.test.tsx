@@ -1,5 +1,5 @@
 import { notifications } from '@mantine/notifications';
-import type { Alert } from '@marquee/contracts/alerts';
+import { ACKNOWLEDGE_NOTE_MAX, type Alert } from '@marquee/contracts/alerts';
 import type { UserInfo } from '@marquee/contracts/auth';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -23,7 +23,7 @@ const me: UserInfo = {
   username: 'olga',
   full_name: 'Olga Ops',
   time_zone: 'UTC',
-  _permissions: ['list_alert', 'change_alert', 'list_location', 'list_campaign'],
+  _permissions: ['list_alert', 'change_alert', 'list_location', 'list_campaign', 'list_device'],
 };
 
 function alertFixture(overrides: Partial<AlertRow> = {}): AlertRow {
@@ -120,7 +120,8 @@ describe('AlertsScreen', () => {
     expect(screen.getByRole('columnheader', { name: /Alert/ })).toHaveAttribute('aria-sort', 'descending');
 
     expect(within(offline!).getByText('Screen offline')).toBeInTheDocument();
-    expect(within(offline!).getByText('SCR-0042')).toHaveTextContent('Device SCR-0042');
+    // The device leads to its screen's page.
+    expect(within(offline!).getByRole('link', { name: 'Device SCR-0042' })).toHaveAttribute('href', '/screen/11');
     expect(within(offline!).getByRole('link', { name: 'Central Station Hall' })).toHaveAttribute('href', '/location/4');
     expect(within(offline!).getByText('open for 2 h 15 min')).toBeInTheDocument();
     expect(within(offline!).getByText('Open')).toBeInTheDocument();
@@ -227,6 +228,9 @@ describe('AlertsScreen', () => {
     const table = await screen.findByRole('table', { name: 'Alerts' });
     expect(within(table).getByText('Not yet')).toBeInTheDocument();
     expect(within(table).queryByRole('button', { name: /Acknowledge/ })).not.toBeInTheDocument();
+    // Without list_device the screen page is closed: the serial is plain text.
+    expect(within(table).getByText('SCR-0042')).toHaveTextContent('Device SCR-0042');
+    expect(within(table).queryByRole('link', { name: 'Device SCR-0042' })).not.toBeInTheDocument();
     // Without list_location / list_campaign there are no such filters.
     expect(screen.queryByRole('combobox', { name: 'Location' })).not.toBeInTheDocument();
     expect(screen.queryByRole('combobox', { name: 'Campaign' })).not.toBeInTheDocument();
@@ -279,6 +283,30 @@ describe('AlertsScreen', () => {
     await waitFor(() => expect(post).toHaveBeenCalledWith('/api/alerts/bulk/acknowledge/', { ids: [5, 6] }));
     await waitFor(() =>
       expect(toast).toHaveBeenCalledWith(expect.objectContaining({ message: '2 alerts acknowledged.' })),
+    );
+  });
+
+  it('acknowledges the ticked alerts in bulk with one note for all of them', async () => {
+    const { user } = renderAlerts('/alerts', [alertFixture(), alertFixture({ id: 6, device_serial: 'SCR-0043' })]);
+    const post = vi.spyOn(api, 'post').mockResolvedValue({
+      results: [
+        { id: 5, status: 200 },
+        { id: 6, status: 200 },
+      ],
+    });
+    await user.click(await screen.findByRole('checkbox', { name: 'Select all shown' }));
+    const toolbar = screen.getByRole('group', { name: 'Selected alerts' });
+    await user.click(within(toolbar).getByRole('button', { name: 'Acknowledge' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Acknowledge 2 alerts?' });
+    const note = within(confirm).getByRole('textbox', { name: /Note/ });
+    expect(note).toHaveAttribute('maxlength', String(ACKNOWLEDGE_NOTE_MAX));
+    await user.type(note, '  Power cut at the station, on it  ');
+    await user.click(within(confirm).getByRole('button', { name: 'Acknowledge 2 alerts' }));
+    await waitFor(() =>
+      expect(post).toHaveBeenCalledWith('/api/alerts/bulk/acknowledge/', {
+        ids: [5, 6],
+        note: 'Power cut at the station, on it',
+      }),
     );
   });
 });

@@ -3,9 +3,10 @@
 // ones stay as the history. Status (Open unless the URL says `open=false` or `open=all`), kind,
 // location, campaign, one alert (`id`, the link of an alert's message), sort and page live in the URL
 // (the operations home links here with `kind` and `open`). Open alerts are acknowledged one at a time
-// with a note, or several at once from the bulk toolbar. The list refreshes every minute.
+// or several at once from the bulk toolbar, either way with an optional note. The list refreshes every
+// minute.
 import { Anchor, Group, Paper, SegmentedControl, Select, Stack, Text } from '@mantine/core';
-import { ALERT_KINDS, alertKindLabels } from '@marquee/contracts/alerts';
+import { ACKNOWLEDGE_NOTE_MAX, ALERT_KINDS, alertKindLabels } from '@marquee/contracts/alerts';
 import { permissionFlags } from '@marquee/contracts/common';
 import { TABLE_COUNTS } from '@marquee/contracts/constants';
 import { useMemo, useState } from 'react';
@@ -25,7 +26,7 @@ import { queryKeys } from '../../../lib/resources.ts';
 import { useActivePolling } from '../../../lib/use-active-polling.ts';
 import { useAcknowledgeAlert } from '../api/acknowledge-alert.ts';
 import { useAlerts, type AlertRow } from '../api/get-alerts.ts';
-import { AcknowledgeDialog } from './acknowledge-dialog.tsx';
+import { ACKNOWLEDGE_NOTE_DESCRIPTION, AcknowledgeDialog } from './acknowledge-dialog.tsx';
 import { alertColumns, describeAlert } from './alert-columns.tsx';
 
 const PAGE_SIZE = 25;
@@ -52,7 +53,12 @@ const emptyByStatus: Record<string, string> = {
 
 const alertNoun = { one: 'alert', many: 'alerts' };
 const alertId = (alert: AlertRow) => alert.id;
-const acknowledgeAction: BulkActionOption = { action: 'acknowledge', label: 'Acknowledge', done: 'acknowledged' };
+const acknowledgeAction: BulkActionOption = {
+  action: 'acknowledge',
+  label: 'Acknowledge',
+  done: 'acknowledged',
+  note: { label: 'Note', description: ACKNOWLEDGE_NOTE_DESCRIPTION, maxLength: ACKNOWLEDGE_NOTE_MAX },
+};
 
 const ids = (value: string | undefined) => {
   const id = Number(value);
@@ -111,10 +117,11 @@ export function AlertsScreen() {
     permissionFlags(listPermissions, 'alert').canChange ||
     (shown ?? []).some((row) => permissionFlags(row._permissions, 'alert').canChange);
   const bulkActions = canAcknowledge && open !== 'false' ? [acknowledgeAction] : [];
+  const canOpenScreens = permissionFlags(me?._permissions, 'device').canList;
   const columns = useMemo(() => {
-    const list = alertColumns({ now, listPermissions, pendingId, acknowledge: setAcknowledging });
+    const list = alertColumns({ now, listPermissions, pendingId, acknowledge: setAcknowledging, canOpenScreens });
     return bulkActions.length ? [selectionColumn(selection, describeAlert), ...list] : list;
-  }, [now, listPermissions, pendingId, selection, bulkActions.length]);
+  }, [now, listPermissions, pendingId, selection, bulkActions.length, canOpenScreens]);
 
   return (
     <>

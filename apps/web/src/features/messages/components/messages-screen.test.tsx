@@ -17,7 +17,7 @@ const messageRows: Message[] = [
     content: 'Device offline',
     links: [
       { label: 'Open the alert', path: '/alerts?id=7&open=all' },
-      { label: 'Open the screen', path: '/screens?search=SCR-1' },
+      { label: 'Open the screen', path: '/screen/11' },
     ],
   },
   {
@@ -59,10 +59,7 @@ describe('MessagesScreen', () => {
       'href',
       '/alerts?id=7&open=all',
     );
-    expect(within(unread).getByRole('link', { name: 'Open the screen' })).toHaveAttribute(
-      'href',
-      '/screens?search=SCR-1',
-    );
+    expect(within(unread).getByRole('link', { name: 'Open the screen' })).toHaveAttribute('href', '/screen/11');
     expect(unread).toHaveTextContent('critical');
     expect(unread).toHaveTextContent('2026-11-22 10:00:00');
     expect(unread).toHaveTextContent('Unread');

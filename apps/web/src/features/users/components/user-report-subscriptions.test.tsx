@@ -27,6 +27,7 @@ const subscription = (values: Partial<ReportSubscription>): ReportSubscription =
   time: '08:00',
   created_at: '2026-11-20T10:00:00Z',
   last_sent_at: null,
+  recipients: [],
   ...values,
 });
 
@@ -66,6 +67,10 @@ describe('UserReportSubscriptions', () => {
         weekday: 1,
         time: '23:30',
         last_sent_at: '2026-11-23T22:30:00Z',
+        recipients: [
+          { user: 4, name: 'Ann Analyst', email: 'ann@example.com' },
+          { user: 9, name: 'Bo Boss', email: 'bo@example.com' },
+        ],
       }),
     ]);
     const section = await screen.findByRole('region', { name: 'Scheduled reports' });
@@ -75,6 +80,14 @@ describe('UserReportSubscriptions', () => {
     expect(within(rows[1]!).getByText('The whole run of the campaign so far')).toBeInTheDocument();
     expect(within(rows[1]!).getByText('Not yet')).toBeInTheDocument();
     expect(within(rows[2]!).getByText('The last 7 days up to the day of sending')).toBeInTheDocument();
+    // Whom each goes to: the user, and the other users chosen, with their addresses.
+    const sentTo = (row: HTMLElement) =>
+      within(within(row).getByRole('list'))
+        .getAllByRole('listitem')
+        .map((item) => item.textContent);
+    expect(sentTo(rows[1]!)).toEqual(['You']);
+    expect(sentTo(rows[2]!)).toEqual(['You', 'Ann Analyst ann@example.com', 'Bo Boss bo@example.com']);
+    expect(within(section).getByRole('columnheader', { name: 'Sent to' })).toBeInTheDocument();
     expect(await within(rows[2]!).findByText('Every Monday at 23:30 (UTC)')).toBeInTheDocument();
     expect(get).toHaveBeenCalledWith(reportSubscriptionsEndpoint, expect.objectContaining({ query: { page_size: 0 } }));
   });

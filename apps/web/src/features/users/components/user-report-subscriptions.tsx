@@ -1,5 +1,5 @@
-// "Scheduled reports" on one's own account page: the reports mailed to the user (what, when, which days,
-// last sent), each with an unsubscribe that asks first.
+// "Scheduled reports" on one's own account page: the reports the user scheduled (what, whom to besides
+// them, when, which days, last sent), each with an unsubscribe that asks first.
 import { Alert, Button, Paper, Skeleton, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import {
@@ -16,6 +16,25 @@ import { showSuccess } from '../../../lib/notifications.ts';
 import { useDeleteReportSubscription, useReportSubscriptions } from '../../../lib/report-subscriptions.ts';
 
 const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+
+/** You, then the other users it goes to, each with their address. */
+function Recipients({ subscription }: { subscription: ReportSubscription }) {
+  return (
+    <Stack gap={0} component="ul" m={0} p={0} style={{ listStyle: 'none' }}>
+      <Text component="li" size="sm">
+        You
+      </Text>
+      {subscription.recipients.map((r) => (
+        <Text component="li" size="sm" key={r.user}>
+          {r.name}{' '}
+          <Text span size="xs" c="dimmed">
+            {r.email}
+          </Text>
+        </Text>
+      ))}
+    </Stack>
+  );
+}
 
 export function UserReportSubscriptions() {
   const headingId = useId();
@@ -59,6 +78,7 @@ export function UserReportSubscriptions() {
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th scope="col">Report</Table.Th>
+                  <Table.Th scope="col">Sent to</Table.Th>
                   <Table.Th scope="col">When</Table.Th>
                   <Table.Th scope="col">Days in each mail</Table.Th>
                   <Table.Th scope="col">Last sent</Table.Th>
@@ -77,6 +97,9 @@ export function UserReportSubscriptions() {
                       <Text size="xs" c="dimmed">
                         {s.kind === 'delivery' ? 'Delivery report' : 'Statistics'} · xlsx
                       </Text>
+                    </Table.Td>
+                    <Table.Td>
+                      <Recipients subscription={s} />
                     </Table.Td>
                     <Table.Td>{describeReportSchedule(s, timeZone)}</Table.Td>
                     <Table.Td>{capital(describeReportPeriod(s))}</Table.Td>
