@@ -21,9 +21,6 @@ export const operationsEndpoints = {
   playsToday: '/api/operations/plays_today/',
 } as const;
 
-/** The figures of the home, by their key in operationsEndpoints. */
-export type OperationsFigure = Exclude<keyof typeof operationsEndpoints, 'home'>;
-
 /** How often the home refreshes its figures while the tab is visible. */
 export const OPERATIONS_REFRESH_MS = 60_000;
 
