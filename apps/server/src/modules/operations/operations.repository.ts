@@ -161,9 +161,10 @@ export const operationsRepository = {
   },
 
   /** Plays and delivered plays stored for the hours in [from, to) (instants that start local hours),
-   * of the campaigns the user may see, at a location manager's locations only. Each location's hours come from its (location, hour) index
-   * (an aggregate per location, which the planner cannot flatten into a scan of every rollup row);
-   * the campaigns are filtered after, so the visible ones are looked up once, not once per row. */
+   * of the campaigns the user may see, at a location manager's locations only. Each location's hours
+   * come from its (location, hour) index (an aggregate per location, which the planner cannot flatten
+   * into a scan of every rollup row); the campaigns are filtered after, so the visible ones are looked
+   * up once, not once per row. */
   async playsBetween(db: Database, { from, to, visibleAdvertisers, locations }: Scope & { from: Date; to: Date }) {
     if (to <= from) return { plays: 0, delivered: 0 };
     const { rows } = await sql<{ plays: number | string; delivered: number | string }>`
