@@ -4,6 +4,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { APIRequestContext } from '@playwright/test';
+import type { OperationsHome } from '@marquee/contracts/operations';
 import { expect, test, type Locator, type Page } from '../fixtures/test.ts';
 import { signInByApi } from '../fixtures/session.ts';
 
@@ -170,6 +171,46 @@ test('the screens before signing in fit a phone', async ({ page, baseURL }) => {
     await page.waitForLoadState('networkidle');
     expect(await sidewaysOverflow(page), `${address} scrolls sideways`).toBeLessThanOrEqual(0);
   }
+});
+
+test("the home's figures fit a phone: nothing in them scrolls sideways, the campaigns behind are cards", async ({
+  page,
+  baseURL,
+}) => {
+  await signInByApi(page, baseURL!);
+  // Five campaigns behind with long names and big figures, whatever pacing the demo data has now.
+  await page.route('**/api/operations/home/', async (route) => {
+    const response = await route.fetch();
+    const home = (await response.json()) as OperationsHome;
+    const top = Array.from({ length: 5 }, (_, i) => ({
+      id: i + 1,
+      name: `Morning Blend launch, regional extension ${i + 1}`,
+      pacing: i < 2 ? ('at_risk' as const) : ('behind' as const),
+      delivery_pct: 61.5 + i,
+      missing: 1_234_567 - i,
+    }));
+    await route.fulfill({ response, json: { ...home, pacing: { ...home.pacing!, behind: 3, at_risk: 2, top } } });
+  });
+  await page.goto('/');
+  const list = page.getByTestId('figure-pacing').getByRole('list', { name: 'Campaigns missing the most plays' });
+  await expect(list.getByRole('listitem')).toHaveCount(5);
+  await settle(page);
+  expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
+  // No box in the figures scrolls sideways either (a table there hid its last columns).
+  const scrolling = await page.locator('section[aria-labelledby="operations-heading"]').evaluate((section) =>
+    Array.from(section.querySelectorAll('*'))
+      .filter((box) => box.scrollWidth > box.clientWidth + 1 && /auto|scroll/.test(getComputedStyle(box).overflowX))
+      .map((box) => box.className),
+  );
+  expect(scrolling).toEqual([]);
+  for (const card of await list.getByRole('listitem').all()) {
+    for (const text of ['Pacing', 'Delivery', 'Missing']) {
+      expect((await edges(card.getByText(text, { exact: true }))).right, text).toBeLessThanOrEqual(390);
+    }
+  }
+  const last = list.getByRole('listitem').last();
+  await expect(last).toContainText('1,234,563');
+  expect((await edges(last.getByText('1,234,563'))).right).toBeLessThanOrEqual(390);
 });
 
 test('the campaign list shows name, dates and state on screen; the calendar scrolls in its own box', async ({

@@ -68,6 +68,7 @@ import { registerInventorySearchRoutes } from './modules/inventory-search/invent
 import { createInventorySearchService } from './modules/inventory-search/inventory-search.service.ts';
 import { registerOperations } from './modules/operations/operations.routes.ts';
 import { createDeliveryService } from './modules/delivery/delivery.service.ts';
+import { createPacingSnapshot } from './modules/delivery/pacing-snapshot.ts';
 import { createProofOfPlayService } from './modules/delivery/proof-of-play.ts';
 import { registerReportSubscriptionModule } from './modules/report-subscriptions/report-subscriptions.routes.ts';
 import { registerStatisticsRoutes } from './modules/statistics/statistics.routes.ts';
@@ -185,16 +186,17 @@ export async function buildApp({
   });
   registerAlertRoutes(app, createAlertsService(db, access, config));
   const alertDeps = { db, config, mailer, log: app.log };
+  const pacing = createPacingSnapshot({ db, config, delivery });
   jobs.addExclusive('screen-health', async () => {
     await sweepScreenHealth(alertDeps);
     invalidateCounts(resources.alerts.model_name);
   });
   jobs.add('pacing', async () => {
-    await checkPacing({ ...alertDeps, delivery });
+    await checkPacing({ ...alertDeps, pacing });
     invalidateCounts(resources.alerts.model_name);
   });
   registerDeliveryRoutes(app, { delivery, proof: createProofOfPlayService({ db, access, config, campaigns }) });
-  registerOperations(app, { db, access, config });
+  registerOperations(app, { db, access, config, pacing });
   registerMessageRoutes(app, createMessagesService(db, access));
   registerRoleRoutes(app, createRolesService(db, access));
   registerPermissionRoutes(app, createPermissionsService(db, access));

@@ -1,14 +1,18 @@
 // The operations home's figures through the API (issue 16): screens by health state, open alerts by
 // kind, campaigns waiting for approval, campaigns behind or at risk, today's plays against the plays
-// expected (to the same hour, in the server's time zone); 401, 403 without each permission, and
-// advertiser isolation. Rows are inserted directly; the database is this file's own, so global
-// figures are checked as differences from before.
+// expected (to the same hour, in the server's time zone); a location manager's figures of their
+// locations; the home's figures sharing one cut-off, with pacing computed again when older than five
+// minutes (once for loads at the same time); 401, 403 without each permission, and advertiser
+// isolation. Rows are inserted directly; the database is this file's own, so global figures are
+// checked as differences from before.
 import { expect, it } from 'vitest';
+import { startOfLocalHour } from '@marquee/contracts/time-zones';
 import type { AlertKind } from '@marquee/contracts/alerts';
 import type { DeviceState } from '@marquee/contracts/device-health';
 import type { Pacing } from '@marquee/contracts/goals';
 import {
   operationsEndpoints,
+  type OperationsHome,
   type AlertsSummary,
   type ApprovalsSummary,
   type PacingSummary,
@@ -17,8 +21,10 @@ import {
 } from '@marquee/contracts/operations';
 import { details } from '@marquee/contracts/texts';
 import type { FastifyInstance } from 'fastify';
+import { createPacingSnapshot } from '../src/modules/delivery/pacing-snapshot.ts';
 import { describeBackends } from './helpers/backends.ts';
-import { TODAY, clockConfig, createCampaign, day, usableClip } from './helpers/campaign-factories.ts';
+import { NOW, TODAY, clockConfig, createCampaign, day, usableClip } from './helpers/campaign-factories.ts';
+import { clipOf, deliveryCampaign, deliverySite } from './helpers/delivery-factories.ts';
 import { Client, asAdmin, asRoleUser, asUser } from './helpers/factories.ts';
 import { createDevice, createLocation } from './helpers/location-factories.ts';
 
@@ -30,8 +36,10 @@ const PERMISSIONS = {
   playsToday: 'list_eventstatistic',
 } as const;
 const ALL = [...new Set(Object.values(PERMISSIONS))];
-/** Every pacing row of this file was computed at the same run: 11:20 on TODAY (NOW is 12:00 UTC). */
-const COMPUTED_AT = `${TODAY}T11:20:00.000Z`;
+/** The pacing rows this file writes are of a snapshot computed at 11:58 on TODAY, unless a test says
+ * otherwise: NOW is 12:00 UTC, so the home shows it as it is (at most five minutes old). */
+const COMPUTED_AT = `${TODAY}T11:58:00.000Z`;
+const at = (time: string) => `${TODAY}T${time}.000Z`;
 
 describeBackends(
   'operations',
@@ -62,17 +70,28 @@ describeBackends(
       }
     }
 
-    const pace = (
+    /** Stamps the stored pacing snapshot as computed at `computedAt`. */
+    const stamp = (computedAt: string) =>
+      ctx.db
+        .insertInto('job_runs')
+        .values({ job: 'pacing', period: 'last', claimed_at: computedAt })
+        .onConflict((oc) => oc.columns(['job', 'period']).doUpdateSet({ claimed_at: computedAt }))
+        .execute();
+
+    /** A campaign's row of the pacing snapshot, computed at `at` (COMPUTED_AT by default), and the plays
+     * expected today at each of `places`' locations. */
+    async function pace(
       campaign: number,
       pacing: Pacing | null,
       missing: number,
-      extra: { expected?: number; day?: string } = {},
-    ) =>
-      ctx.db
+      extra: { expected?: number; day?: string; at?: string; places?: Record<number, number> } = {},
+    ) {
+      const computedAt = extra.at ?? COMPUTED_AT;
+      await ctx.db
         .insertInto('campaign_pacing')
         .values({
           campaign_id: campaign,
-          computed_at: COMPUTED_AT,
+          computed_at: computedAt,
           due: 100,
           delivered: 100 - missing,
           delivery_pct: pacing === null ? null : 100 - missing / 10,
@@ -82,6 +101,21 @@ describeBackends(
           expected_today: extra.expected ?? 0,
         })
         .execute();
+      const places = Object.entries(extra.places ?? {});
+      if (places.length) {
+        await ctx.db
+          .insertInto('campaign_pacing_locations')
+          .values(
+            places.map(([location, expected]) => ({
+              campaign_id: campaign,
+              location_id: Number(location),
+              expected_today: expected,
+            })),
+          )
+          .execute();
+      }
+      await stamp(computedAt);
+    }
 
     /** The all-plays rollup row of an hour (and an audience row beside it, which must not count). */
     async function hourly(campaign: number, location: number, hour: string, plays: number, delivered: number) {
@@ -271,7 +305,7 @@ describeBackends(
       expect(all.top).toHaveLength(5);
     });
 
-    it("compares today's plays with the plays expected, both to the hour the last pacing run counted to", async () => {
+    it("compares today's plays with the plays expected, both to the hour the pacing snapshot counted to", async () => {
       const mine = await site();
       const theirs = await site();
       const a = await mine.campaign();
@@ -285,33 +319,43 @@ describeBackends(
       await hourly(b.id, mine.location, `${TODAY}T11:00:00Z`, 7, 7); // the hour the run had not counted yet
       await hourly(other.id, theirs.location, `${TODAY}T10:00:00Z`, 100, 100);
 
-      // Before any pacing run: up to the current hour, nothing expected.
-      await ctx.db.deleteFrom('campaign_pacing').execute();
+      // No snapshot yet: it is computed as of now (12:00), so every play before this hour counts; the
+      // sites have no screens, so nothing was expected.
+      await ctx.db.deleteFrom('job_runs').where('job', '=', 'pacing').where('period', '=', 'last').execute();
       expect(await get<PlaysTodaySummary>(isolated, operationsEndpoints.playsToday)).toEqual({
         day: TODAY,
         plays: 21,
         delivered: 16,
         expected: 0,
         as_of: `${TODAY}T12:00:00.000Z`,
+        scope_locations: null,
       });
 
+      await ctx.db.deleteFrom('campaign_pacing').execute();
       await pace(a.id, 'behind', 10, { expected: 12.4 });
       await pace(b.id, 'on_track', 0, { expected: 8.3 });
       await pace(other.id, 'ahead', 0, { expected: 1000 });
       const own = await get<PlaysTodaySummary>(isolated, operationsEndpoints.playsToday);
-      expect(own).toEqual({ day: TODAY, plays: 14, delivered: 9, expected: 21, as_of: `${TODAY}T11:00:00.000Z` });
+      expect(own).toEqual({
+        day: TODAY,
+        plays: 14,
+        delivered: 9,
+        expected: 21,
+        as_of: `${TODAY}T11:00:00.000Z`,
+        scope_locations: null,
+      });
       const all = await get<PlaysTodaySummary>(await asAdmin(ctx.app), operationsEndpoints.playsToday);
       expect([all.plays - own.plays, all.delivered - own.delivered]).toEqual([100, 100]);
       expect(all.expected).toBeGreaterThanOrEqual(1021);
     });
 
     it("counts today's plays by the local day and hour of the server's time zone", async () => {
-      // 12:00 UTC is 17:30 in Kolkata (+05:30): today began at 18:30 UTC yesterday, and the run at
+      // 11:22 UTC is 16:52 in Kolkata (+05:30): today began at 18:30 UTC yesterday, and the snapshot of
       // 11:20 UTC (16:50 there) counted to 16:00 there, 10:30 UTC.
-      const app = await ctx.buildApp({ ...clockConfig, timeZone: 'Asia/Kolkata' });
+      const app = await ctx.buildApp({ now: () => new Date(at('11:22:00')), timeZone: 'Asia/Kolkata' });
       const mine = await site();
       const c = await mine.campaign();
-      await pace(c.id, 'behind', 1, { expected: 4 });
+      await pace(c.id, 'behind', 1, { expected: 4, at: at('11:20:00') });
       await hourly(c.id, mine.location, `${day(-1)}T17:30:00Z`, 1, 1); // 23:00 yesterday there
       await hourly(c.id, mine.location, `${day(-1)}T18:30:00Z`, 2, 2); // 00:00 today there
       await hourly(c.id, mine.location, `${TODAY}T09:30:00Z`, 4, 3); // 15:00
@@ -323,10 +367,151 @@ describeBackends(
         delivered: 5,
         expected: 4,
         as_of: `${TODAY}T10:30:00.000Z`,
+        scope_locations: null,
       });
     });
 
-    it('answers 401 without a session and 403 without the permission of each figure', async () => {
+    it("counts a location manager's pacing and today's plays at their locations: campaigns playing there, plays and plays expected there", async () => {
+      const mine = await site();
+      const theirs = await createLocation(ctx.db);
+      const here = await mine.campaign();
+      const there = await mine.campaign({ locations: [theirs.id] });
+      const both = await mine.campaign({ locations: [mine.location, theirs.id] });
+      await pace(here.id, 'behind', 10, { expected: 5, places: { [mine.location]: 5 } });
+      await pace(there.id, 'at_risk', 900, { expected: 7, places: { [theirs.id]: 7 } });
+      await pace(both.id, 'at_risk', 30, { expected: 7, places: { [mine.location]: 3, [theirs.id]: 4 } });
+      await hourly(here.id, mine.location, `${TODAY}T09:00:00Z`, 5, 5);
+      await hourly(there.id, theirs.id, `${TODAY}T09:00:00Z`, 100, 90);
+      await hourly(both.id, mine.location, `${TODAY}T10:00:00Z`, 2, 1);
+      await hourly(both.id, theirs.id, `${TODAY}T10:00:00Z`, 50, 50);
+      const manager = await asUser(ctx, ALL);
+      await ctx.db
+        .insertInto('location_managers')
+        .values({ user_id: manager.user.id, location_id: mine.location })
+        .execute();
+
+      const pacing = await get<PacingSummary>(manager, operationsEndpoints.pacing);
+      expect(pacing).toMatchObject({ behind: 1, at_risk: 1, as_of: COMPUTED_AT, scope_locations: 1 });
+      expect(pacing.top.map((row) => row.id)).toEqual([both.id, here.id]);
+      expect(await get<PlaysTodaySummary>(manager, operationsEndpoints.playsToday)).toEqual({
+        day: TODAY,
+        plays: 7,
+        delivered: 6,
+        expected: 8,
+        as_of: `${TODAY}T11:00:00.000Z`,
+        scope_locations: 1,
+      });
+      // The home says so on every figure it scopes.
+      const home = await get<OperationsHome>(manager, operationsEndpoints.home);
+      expect(home.pacing).toEqual(pacing);
+      expect(
+        [home.screens, home.alerts, home.pacing, home.plays_today].map((figure) => figure?.scope_locations),
+      ).toEqual([1, 1, 1, 1]);
+
+      // The whole network for everyone else.
+      const network = await get<OperationsHome>(await asUser(ctx, ALL), operationsEndpoints.home);
+      expect(network.pacing?.top.map((row) => row.id)).toContain(there.id);
+      expect(network.pacing?.scope_locations).toBeNull();
+      expect(network.plays_today?.plays).toBeGreaterThanOrEqual(157);
+      expect(network.plays_today?.expected).toBeGreaterThanOrEqual(19);
+    });
+
+    it('computes pacing again before answering when the snapshot is older than five minutes, and says when', async () => {
+      let now = NOW;
+      const app = await ctx.buildApp({ now: () => now });
+      const screen = await deliverySite(ctx.db);
+      const clip = await clipOf(ctx.db, 10);
+      const c = await deliveryCampaign(ctx.db, { clip, sites: [screen] });
+      const viewer = await isolatedUser([PERMISSIONS.pacing], [clip.advertiser], app);
+      const manager = await asUser({ app, db: ctx.db }, [PERMISSIONS.playsToday]);
+      await ctx.db
+        .insertInto('location_managers')
+        .values({ user_id: manager.user.id, location_id: screen.id })
+        .execute();
+      // A snapshot of ten minutes ago that has the campaign far short.
+      await ctx.db.deleteFrom('campaign_pacing').execute();
+      await pace(c.id, 'at_risk', 12_345, { at: at('11:50:00') });
+
+      // Computed as of now: six hours of one play a minute expected by 12:00, none delivered.
+      const first = await get<PacingSummary>(viewer, operationsEndpoints.pacing);
+      expect(first).toMatchObject({ behind: 0, at_risk: 1, as_of: at('12:00:00') });
+      expect(first.top).toMatchObject([{ id: c.id, pacing: 'at_risk', missing: 360 }]);
+      const plays = await get<PlaysTodaySummary>(manager, operationsEndpoints.playsToday);
+      expect(plays).toMatchObject({ plays: 0, expected: 360, as_of: at('12:00:00'), scope_locations: 1 });
+
+      // Four minutes later the snapshot is read as stored (a change to it shows: nothing was computed).
+      await ctx.db.updateTable('campaign_pacing').set({ missing: 777 }).where('campaign_id', '=', c.id).execute();
+      now = new Date(at('12:04:00'));
+      const stored = await get<PacingSummary>(viewer, operationsEndpoints.pacing);
+      expect(stored.as_of).toBe(at('12:00:00'));
+      expect(stored.top[0]?.missing).toBe(777);
+      // Over five minutes: computed again.
+      now = new Date(at('12:05:01'));
+      const again = await get<PacingSummary>(viewer, operationsEndpoints.pacing);
+      expect(again.as_of).toBe(at('12:05:01'));
+      expect(again.top[0]?.missing).toBe(360);
+    });
+
+    it('computes a stale snapshot once for home loads at the same time', async () => {
+      const screen = await deliverySite(ctx.db);
+      await deliveryCampaign(ctx.db, { clip: await clipOf(ctx.db, 10), sites: [screen] });
+      let computations = 0;
+      const snapshot = createPacingSnapshot({
+        db: ctx.db,
+        config: { timeZone: 'UTC' },
+        delivery: {
+          async keepDeliveries() {
+            computations++;
+            await new Promise((resolve) => setTimeout(resolve, 20));
+            return new Map();
+          },
+        },
+      });
+      await snapshot.compute(NOW);
+      const perComputation = computations;
+      expect(perComputation).toBeGreaterThan(0);
+
+      computations = 0;
+      const later = new Date(NOW.getTime() + 6 * 60_000);
+      await Promise.all([1, 2, 3].map(() => snapshot.ensureFresh(later, 5 * 60_000)));
+      expect(computations).toBe(perComputation);
+      await snapshot.ensureFresh(later, 5 * 60_000);
+      expect(computations).toBe(perComputation);
+    });
+
+    it("the home's figures sharing one cut-off: the answer's instant, pacing computed as of it", async () => {
+      // Every reading of this clock is a second after the one before, so figures computed from two
+      // readings would differ.
+      let readings = 0;
+      const app = await ctx.buildApp({ now: () => new Date(NOW.getTime() + readings++ * 1000) });
+      const admin = await asAdmin(app);
+      await stamp(at('10:00:00'));
+
+      const home = await get<OperationsHome>(admin, operationsEndpoints.home);
+      const cutoff = home.cutoff;
+      expect(home.pacing?.as_of).toBe(cutoff);
+      expect(home.plays_today).toMatchObject({
+        day: TODAY,
+        as_of: new Date(startOfLocalHour(Date.parse(cutoff), 'UTC')).toISOString(),
+      });
+      expect(home.screens).not.toBeNull();
+      expect(home.alerts).not.toBeNull();
+      expect(home.approvals).not.toBeNull();
+      // The next answer is of a later instant, and its pacing (fresh) of the first one.
+      const next = await get<OperationsHome>(admin, operationsEndpoints.home);
+      expect(Date.parse(next.cutoff)).toBeGreaterThan(Date.parse(cutoff));
+      expect(next.pacing?.as_of).toBe(cutoff);
+
+      // Figures the user may not see are null.
+      const screensOnly = await get<OperationsHome>(
+        await asUser({ app, db: ctx.db }, ['list_device']),
+        operationsEndpoints.home,
+      );
+      expect(screensOnly).toMatchObject({ alerts: null, approvals: null, pacing: null, plays_today: null });
+      expect(screensOnly.screens?.total).toBeGreaterThan(0);
+    });
+
+    it('answers 401 without a session and 403 without the permission of each figure (the home: of all)', async () => {
       const all = await asUser(ctx, ALL);
       for (const [figure, permission] of Object.entries(PERMISSIONS)) {
         const url = operationsEndpoints[figure as keyof typeof PERMISSIONS];
@@ -342,6 +527,14 @@ describeBackends(
         expect(denied.json()).toEqual({ detail: details.permissionDenied });
         expect((await all.get(url)).statusCode, url).toBe(200);
       }
+      // The home: any one of them will do.
+      const anonymous = await new Client(ctx.app).get(operationsEndpoints.home);
+      expect(anonymous.statusCode).toBe(401);
+      expect(anonymous.json()).toEqual({ detail: details.notAuthenticated });
+      const none = await (await asUser(ctx, [])).get(operationsEndpoints.home);
+      expect(none.statusCode).toBe(403);
+      expect(none.json()).toEqual({ detail: details.permissionDenied });
+      expect((await all.get(operationsEndpoints.home)).statusCode).toBe(200);
     });
   },
   { config: clockConfig },

@@ -406,6 +406,9 @@ export type CampaignPacingTable = {
   expected_today: number;
 };
 
+/** A snapshot campaign's plays expected today at one of its locations (up to the snapshot's hour). */
+export type CampaignPacingLocationsTable = { location_id: number; campaign_id: number; expected_today: number };
+
 /** A campaign's delivery totals as last computed, and whether they still hold (`computed` = `changed`;
  * see delivery-totals.repository.ts). */
 export type CampaignDeliveryTotalsTable = {
@@ -487,6 +490,7 @@ export type DB = {
   alert_campaigns: AlertCampaignsTable;
   alert_subscriptions: AlertSubscriptionsTable;
   campaign_pacing: CampaignPacingTable;
+  campaign_pacing_locations: CampaignPacingLocationsTable;
   campaign_delivery_totals: CampaignDeliveryTotalsTable;
   job_runs: JobRunsTable;
   report_subscriptions: ReportSubscriptionsTable;

@@ -1,15 +1,12 @@
 // The hourly pacing check: once per hour (claimed in job_runs, whatever the number of processes) the
-// delivery of every live campaign is computed up to the start of the hour and kept in
-// campaign_pacing (the home reads it), its totals for the lists too (campaign_delivery_totals: the first
-// list of the hour need not compute them), and a campaign pacing at risk opens a `campaign_at_risk`
-// alert (closed once it no longer is), listing itself with the plays (or impressions) it is short of
-// its due.
+// pacing snapshot is computed up to the start of the hour (delivery/pacing-snapshot.ts: campaign_pacing,
+// which the home reads, and the live campaigns' totals for the lists), and a campaign pacing at risk
+// opens a `campaign_at_risk` alert (closed once it no longer is), listing itself with the plays (or
+// impressions) it is short of its due.
 import { alertTexts } from '@marquee/contracts/alerts';
-import { PLAYING_STATES } from '@marquee/contracts/campaigns';
 import { startOfLocalHour } from '@marquee/contracts/time-zones';
 import { claimRun } from '../../db/job-runs.ts';
-import { dayIn } from '../../lib/days.ts';
-import type { DeliveryService } from '../delivery/delivery.service.ts';
+import type { PacingSnapshot } from '../delivery/pacing-snapshot.ts';
 import { formatTimeIn } from '../device-gateway/device-gateway.maintenance.ts';
 import { alertLinksOf, mailAll, messageAll, recipientsOf } from './alerts.notify.ts';
 import { alertsRepository as repo } from './alerts.repository.ts';
@@ -26,49 +23,13 @@ export async function checkPacing({
   config,
   mailer,
   log,
-  delivery,
-}: AlertsDeps & { delivery: Pick<DeliveryService, 'keepDeliveries'> }) {
+  pacing,
+}: AlertsDeps & { pacing: Pick<PacingSnapshot, 'compute'> }) {
   const now = config.now();
   if (!(await claimRun(db, PACING_JOB, pacingPeriod(now, config.timeZone)))) return null;
-  const today = dayIn(now, config.timeZone);
-  const live = await db
-    .selectFrom('campaigns')
-    .select('id')
-    .where('state', 'in', [...PLAYING_STATES])
-    .where('start_date', '<=', today)
-    .where('end_date', '>=', today)
-    .orderBy('id')
-    .execute();
-  const found = await delivery.keepDeliveries(
-    live.map((c) => c.id),
-    { group: 'day' },
-  );
-  const snapshot = [...found.values()].map(({ campaign, delivery: d }) => {
-    const t = d.totals;
-    const got = t.goal_type === 'impressions' ? t.impressions_measured + t.impressions_modelled : t.delivered;
-    return {
-      campaign_id: campaign.id,
-      name: campaign.name,
-      unit: t.goal_type === 'impressions' ? 'impressions' : 'plays',
-      computed_at: now,
-      due: t.due,
-      delivered: got,
-      delivery_pct: t.delivery_pct,
-      pacing: t.pacing,
-      missing: Math.max(0, Math.round(t.due - got)),
-      day: today,
-      expected_today: d.rows.find((r) => r.date === today)?.expected ?? 0,
-    };
-  });
-  await db.transaction().execute(async (trx) => {
-    await trx.deleteFrom('campaign_pacing').execute();
-    if (snapshot.length) {
-      await trx
-        .insertInto('campaign_pacing')
-        .values(snapshot.map(({ name: _name, unit: _unit, ...row }) => row))
-        .execute();
-    }
-  });
+  // A snapshot being computed for the home since the hour began serves as this hour's.
+  const { rows: snapshot } = await pacing.compute(now, startOfLocalHour(now.getTime(), config.timeZone));
+  const names = new Map(snapshot.map((s) => [s.campaign_id, s.name]));
 
   const atRisk = new Map(snapshot.filter((s) => s.pacing === 'at_risk').map((s) => [s.campaign_id, s]));
   const open = await db
@@ -119,7 +80,7 @@ export async function checkPacing({
     if (a.campaign_id === null || atRisk.has(a.campaign_id)) continue;
     if (!(await repo.close(db, a.id, now))) continue;
     closed++;
-    const name = found.get(a.campaign_id)?.campaign.name ?? (await campaignName(db, a.campaign_id));
+    const name = names.get(a.campaign_id) ?? (await campaignName(db, a.campaign_id));
     const recipients = await recipientsOf(db, {
       kind: 'campaign_at_risk',
       location_id: null,

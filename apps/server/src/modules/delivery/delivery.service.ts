@@ -65,14 +65,11 @@ const summaryOf = ({
 });
 
 export function createDeliveryService({ db, access, config, campaigns }: DeliveryDeps) {
-  const clock = (): DeliveryClock => {
-    const now = config.now();
-    return {
-      timeZone: config.timeZone,
-      today: dayIn(now, config.timeZone),
-      cutoff: startOfLocalHour(now.getTime(), config.timeZone),
-    };
-  };
+  const clock = (now = config.now()): DeliveryClock => ({
+    timeZone: config.timeZone,
+    today: dayIn(now, config.timeZone),
+    cutoff: startOfLocalHour(now.getTime(), config.timeZone),
+  });
 
   /** The delivery of each campaign among `ids` (one statement whatever their number), read through
    * `database` (a transaction's, to see what it wrote), as of `now`. */
@@ -290,10 +287,10 @@ export function createDeliveryService({ db, access, config, campaigns }: Deliver
      * transaction (a goal against what the schedule can deliver), never for a request. */
     computeDeliveries: deliveries,
 
-    /** The delivery of campaigns as of now, a chunk at a time, their totals kept for the lists: for
-     * jobs (the hourly pacing check, which thus computes the live campaigns' totals of the hour). */
-    keepDeliveries: (ids: readonly number[], options: Parameters<typeof deliveryOf>[4]) =>
-      computeAndKeep(ids, options, clock(), { every: true }),
+    /** The delivery of campaigns as of `at` (now by default), a chunk at a time, their totals kept for
+     * the lists: for the pacing snapshot (which thus computes the live campaigns' totals of the hour). */
+    keepDeliveries: (ids: readonly number[], options: Parameters<typeof deliveryOf>[4], at?: Date) =>
+      computeAndKeep(ids, options, clock(at), { every: true }),
 
     /** The campaigns with their delivery % and pacing, for users who may read statistics (the others
      * get them unchanged). */

@@ -1,5 +1,6 @@
 // SQL of the operations home (issue 16): each figure is one aggregate over an index (pacing and
-// today's plays two), so the home costs a few milliseconds whatever the size of the network.
+// today's plays two), so the home costs a few milliseconds whatever the size of the network. A location
+// manager's figures are those of their locations (Scope).
 import { sql, type RawBuilder } from 'kysely';
 import { ALERT_KINDS, type AlertKind } from '@marquee/contracts/alerts';
 import { DEVICE_STATES, type DeviceState } from '@marquee/contracts/device-health';
@@ -7,6 +8,7 @@ import type { Pacing } from '@marquee/contracts/goals';
 import type { Database } from '../../db/database.ts';
 import { amongIds } from '../../http/list.ts';
 import { campaignsRepository, type CampaignFilters } from '../campaigns/campaigns.repository.ts';
+import { PACING_SNAPSHOT_RUN } from '../delivery/pacing-snapshot.ts';
 
 /** The job_runs row the device-health sweep stamps when it has computed every device's state. */
 const DEVICE_HEALTH_RUN = { job: 'device-health', period: 'last' } as const;
@@ -14,6 +16,21 @@ const SHORT_OF_PLAN: Pacing[] = ['behind', 'at_risk'];
 
 type Instant = Date | string;
 const iso = (value: Instant | null | undefined) => (value ? new Date(value).toISOString() : null);
+
+/** Whose figures: the advertisers the user may see (all when undefined) and, for a location manager,
+ * their locations (the whole network when undefined). */
+export type Scope = { visibleAdvertisers?: number[]; locations?: number[] };
+
+/** The instant the pacing snapshot is as of, as a scalar subquery. */
+const snapshotAt = sql`select claimed_at from job_runs
+  where job = ${PACING_SNAPSHOT_RUN.job} and period = ${PACING_SNAPSHOT_RUN.period}`;
+
+/** `column` (a campaign id) among the campaigns playing at one of `locations`; true without locations. */
+function playingAt(column: string, locations: number[] | undefined): RawBuilder<boolean> {
+  if (!locations) return sql<boolean>`true`;
+  return sql<boolean>`${sql.ref(column)} in (select cl.campaign_id from campaign_locations cl
+    where ${amongIds('cl.location_id', locations)})`;
+}
 
 /** `column` (a campaign id) among the campaigns of the advertisers the user may see (advertiser
  * isolation, the statistics' rule); true for users who see every advertiser. */
@@ -90,21 +107,24 @@ export const operationsRepository = {
     return { count, oldest: oldest ? { id: oldest.id, name: oldest.name, waiting_since: oldest.updated_at } : null };
   },
 
-  /** Behind and at-risk campaigns by the last hourly pacing run, the five missing most plays, and
-   * when that run was (whichever campaigns it covered). */
-  async pacing(db: Database, visibleAdvertisers?: number[]) {
-    const visible = visibleCampaign('cp.campaign_id', visibleAdvertisers);
+  /** Behind and at-risk campaigns by the pacing snapshot, the five missing most plays, and the instant
+   * the snapshot is as of; of the campaigns the user may see and, for a location manager, of those
+   * playing at one of their locations. */
+  async pacing(db: Database, { visibleAdvertisers, locations }: Scope) {
+    const counted = sql<boolean>`${visibleCampaign('cp.campaign_id', visibleAdvertisers)}
+      and ${playingAt('cp.campaign_id', locations)}`;
     const { rows } = await sql<{ behind: number; at_risk: number; as_of: Instant | null }>`
-      select (count(*) filter (where cp.pacing = 'behind' and ${visible}))::int as behind,
-        (count(*) filter (where cp.pacing = 'at_risk' and ${visible}))::int as at_risk,
-        max(cp.computed_at) as as_of
-      from campaign_pacing cp`.execute(db);
+      select (count(*) filter (where cp.pacing = 'behind'))::int as behind,
+        (count(*) filter (where cp.pacing = 'at_risk'))::int as at_risk,
+        (${snapshotAt}) as as_of
+      from campaign_pacing cp
+      where ${counted}`.execute(db);
     const top = await db
       .selectFrom('campaign_pacing as cp')
       .innerJoin('campaigns as c', 'c.id', 'cp.campaign_id')
       .select(['cp.campaign_id as id', 'c.name', 'cp.pacing', 'cp.delivery_pct', 'cp.missing'])
       .where('cp.pacing', 'in', SHORT_OF_PLAN)
-      .where(visible)
+      .where(counted)
       .orderBy('cp.missing', 'desc')
       .orderBy('cp.campaign_id')
       .limit(5)
@@ -121,28 +141,31 @@ export const operationsRepository = {
         missing: Number(r.missing),
       })),
       as_of: iso(row?.as_of),
+      scope_locations: locations ? locations.length : null,
     };
   },
 
-  /** When pacing was last computed (null before the first run), and the plays it expected on `day`
-   * by then for the campaigns the user may see. */
-  async expectedToday(db: Database, day: string, visibleAdvertisers?: number[]) {
+  /** The instant the pacing snapshot is as of (null before the first), and the plays it expected on
+   * `day` by then of the campaigns the user may see: for a location manager, at their locations only. */
+  async expectedToday(db: Database, day: string, { visibleAdvertisers, locations }: Scope) {
+    const visible = visibleCampaign('cp.campaign_id', visibleAdvertisers);
+    const expected = locations
+      ? sql`(select sum(cpl.expected_today) from campaign_pacing_locations cpl
+          join campaign_pacing cp on cp.campaign_id = cpl.campaign_id
+          where ${amongIds('cpl.location_id', locations)} and cp.day = ${day}::date and ${visible})`
+      : sql`(select sum(cp.expected_today) from campaign_pacing cp where cp.day = ${day}::date and ${visible})`;
     const { rows } = await sql<{ computed_at: Instant | null; expected: number | string | null }>`
-      select max(cp.computed_at) as computed_at,
-        sum(cp.expected_today) filter (where cp.day = ${day}::date and ${visibleCampaign('cp.campaign_id', visibleAdvertisers)}) as expected
-      from campaign_pacing cp`.execute(db);
+      select (${snapshotAt}) as computed_at, ${expected} as expected`.execute(db);
     const row = rows[0];
     return { computedAt: row?.computed_at ? new Date(row.computed_at) : null, expected: Number(row?.expected ?? 0) };
   },
 
   /** Plays and delivered plays stored for the hours in [from, to) (instants that start local hours),
-   * of the campaigns the user may see. Each location's hours come from its (location, hour) index
-   * (an aggregate per location, which the planner cannot flatten into a scan of every rollup row);
-   * the campaigns are filtered after, so the visible ones are looked up once, not once per row. */
-  async playsBetween(
-    db: Database,
-    { from, to, visibleAdvertisers }: { from: Date; to: Date; visibleAdvertisers?: number[] },
-  ) {
+   * of the campaigns the user may see, at a location manager's locations only. Each location's hours
+   * come from its (location, hour) index (an aggregate per location, which the planner cannot flatten
+   * into a scan of every rollup row); the campaigns are filtered after, so the visible ones are looked
+   * up once, not once per row. */
+  async playsBetween(db: Database, { from, to, visibleAdvertisers, locations }: Scope & { from: Date; to: Date }) {
     if (to <= from) return { plays: 0, delivered: 0 };
     const { rows } = await sql<{ plays: number | string; delivered: number | string }>`
       select coalesce(sum(h.plays), 0)::bigint as plays, coalesce(sum(h.delivered), 0)::bigint as delivered
@@ -153,7 +176,8 @@ export const operationsRepository = {
         where s.location_id = l.id and s.hour >= ${from} and s.hour < ${to} and s.gender = ''
         group by s.campaign_id
       ) h
-      where ${visibleCampaign('h.campaign_id', visibleAdvertisers)}`.execute(db);
+      where ${visibleCampaign('h.campaign_id', visibleAdvertisers)}
+        ${locations ? sql`and ${amongIds('l.id', locations)}` : sql``}`.execute(db);
     const row = rows[0];
     return { plays: Number(row?.plays ?? 0), delivered: Number(row?.delivered ?? 0) };
   },

@@ -1,5 +1,5 @@
-// /api/operations/*: the figures of the operations home, one small GET each, so the home asks only
-// for what the user may see and each figure refreshes on its own.
+// /api/operations/*: the figures of the operations home, all in one GET (the home's: every figure as of
+// one instant) and one small GET each.
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { detailError } from '@marquee/contracts/common';
@@ -7,6 +7,7 @@ import {
   alertsSummary,
   approvalsSummary,
   operationsEndpoints,
+  operationsHome,
   pacingSummary,
   playsTodaySummary,
   screensSummary,
@@ -30,6 +31,20 @@ export function registerOperationsRoutes(app: FastifyInstance, service: Operatio
     description,
   });
 
+  r.get(
+    operationsEndpoints.home,
+    {
+      schema: {
+        ...schema(
+          'getOperationsHome',
+          'Get every figure of the operations home',
+          'The figures the user may see (each null without its permission; 403 without any), all as of `cutoff`: pacing computed at most five minutes before it, and for a location manager only their locations.',
+        ),
+        response: { 200: operationsHome, ...errors },
+      },
+    },
+    (req) => service.home(requireAuth(req)),
+  );
   r.get(
     operationsEndpoints.screens,
     {
@@ -79,7 +94,7 @@ export function registerOperationsRoutes(app: FastifyInstance, service: Operatio
         ...schema(
           'getOperationsPacing',
           'Count campaigns behind or at risk',
-          'By the last hourly pacing run, with the five missing most plays (list_eventstatistic).',
+          'By the pacing snapshot (computed again first when older than five minutes), with the five missing most plays (list_eventstatistic).',
         ),
         response: { 200: pacingSummary, ...errors },
       },
@@ -93,7 +108,7 @@ export function registerOperationsRoutes(app: FastifyInstance, service: Operatio
         ...schema(
           'getOperationsPlaysToday',
           "Compare today's plays with the plays expected",
-          'Plays and delivered plays stored today up to the hour the last pacing run counted to, against the plays it expected by then (list_eventstatistic).',
+          'Plays and delivered plays stored today up to the hour the pacing snapshot counted to, against the plays it expected by then (list_eventstatistic).',
         ),
         response: { 200: playsTodaySummary, ...errors },
       },

@@ -1,12 +1,16 @@
-// The operations home's figures (issue 16), each behind the permission of the list it summarises, and
-// for users restricted to some advertisers counting only those advertisers' campaigns.
+// The operations home's figures (issue 16), each behind the permission of the list it summarises, for
+// users restricted to some advertisers counting only those advertisers' campaigns, and for a location
+// manager only their locations. The home asks for them all at once: one instant (`now`) is taken per
+// answer and every figure is computed as of it.
 import { campaignTransitions } from '@marquee/contracts/campaigns';
-import type {
-  AlertsSummary,
-  ApprovalsSummary,
-  PacingSummary,
-  PlaysTodaySummary,
-  ScreensSummary,
+import {
+  PACING_MAX_AGE_MS,
+  type AlertsSummary,
+  type ApprovalsSummary,
+  type OperationsHome,
+  type PacingSummary,
+  type PlaysTodaySummary,
+  type ScreensSummary,
 } from '@marquee/contracts/operations';
 import { resources } from '@marquee/contracts/resources';
 import { startOfLocalHour, zonedInstant } from '@marquee/contracts/time-zones';
@@ -14,64 +18,123 @@ import type { Access, Auth } from '../../access/access.ts';
 import { advertiserFilter } from '../../access/rules.ts';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/database.ts';
+import { forbidden } from '../../http/errors.ts';
 import { dayIn } from '../../lib/days.ts';
-import { operationsRepository as repo } from './operations.repository.ts';
+import type { PacingSnapshot } from '../delivery/pacing-snapshot.ts';
+import { operationsRepository as repo, type Scope } from './operations.repository.ts';
 
 const LIST_DEVICES = `list_${resources.devices.model_name}`;
 const LIST_ALERTS = `list_${resources.alerts.model_name}`;
 const APPROVE = `approve_${resources.campaigns.model_name}`;
 const STATISTICS = `list_${resources.eventStatistics.model_name}`;
 
-export type OperationsDeps = { db: Database; access: Access; config: Pick<Config, 'now' | 'timeZone'> };
+export type OperationsDeps = {
+  db: Database;
+  access: Access;
+  config: Pick<Config, 'now' | 'timeZone'>;
+  pacing: Pick<PacingSnapshot, 'ensureFresh'>;
+};
 
-/** A location manager's home counts their locations' screens: someone linked to locations who is not
- * the superuser. Everyone else (an operator, the administrator) sees the whole network. */
+/** A location manager's home counts their locations: someone linked to locations who is not the
+ * superuser. Everyone else (an operator, the administrator) sees the whole network. */
 const managedLocations = (auth: Auth) =>
   !auth.superuser && auth.links.locations.size ? [...auth.links.locations].sort((a, b) => a - b) : undefined;
 
-export function createOperationsService({ db, access, config }: OperationsDeps) {
+const scopeOf = (auth: Auth): Scope => ({
+  visibleAdvertisers: advertiserFilter(auth).visible_advertisers,
+  locations: managedLocations(auth),
+});
+
+export function createOperationsService({ db, access, config, pacing }: OperationsDeps) {
+  /** Each figure as of `now` (pacing and today's plays read the snapshot as it is: see `fresh`). */
+  const figures = {
+    screens: (auth: Auth): Promise<ScreensSummary> => repo.screens(db, managedLocations(auth)),
+
+    alerts: (auth: Auth): Promise<AlertsSummary> => {
+      const { visibleAdvertisers, locations } = scopeOf(auth);
+      return repo.alerts(db, visibleAdvertisers, locations);
+    },
+
+    /** The approval list's campaigns (New, ending today or later, of advertisers the user may see). */
+    approvals: (auth: Auth, now: Date): Promise<ApprovalsSummary> =>
+      repo.approvals(db, {
+        states: [...campaignTransitions.approve.from],
+        ends_from: dayIn(now, config.timeZone),
+        ...advertiserFilter(auth),
+      }),
+
+    pacing: (auth: Auth): Promise<PacingSummary> => repo.pacing(db, scopeOf(auth)),
+
+    /** Today's plays up to the hour the pacing snapshot counted to, so that plays and the plays
+     * expected by then are compared at the same moment (before any snapshot: up to the current hour,
+     * nothing expected). */
+    async playsToday(auth: Auth, now: Date): Promise<PlaysTodaySummary> {
+      const scope = scopeOf(auth);
+      const day = dayIn(now, config.timeZone);
+      const { computedAt, expected } = await repo.expectedToday(db, day, scope);
+      const cutoff = startOfLocalHour((computedAt ?? now).getTime(), config.timeZone);
+      const { plays, delivered } = await repo.playsBetween(db, {
+        ...scope,
+        from: new Date(zonedInstant(day, 0, config.timeZone)),
+        to: new Date(cutoff),
+      });
+      return {
+        day,
+        plays,
+        delivered,
+        expected: Math.round(expected),
+        as_of: new Date(cutoff).toISOString(),
+        scope_locations: scope.locations ? scope.locations.length : null,
+      };
+    },
+  };
+
+  /** The pacing snapshot at most PACING_MAX_AGE_MS old at `now` (computed again first when older). */
+  const fresh = (now: Date) => pacing.ensureFresh(now, PACING_MAX_AGE_MS);
+
   return {
     screens(auth: Auth): Promise<ScreensSummary> {
       access.require(auth, LIST_DEVICES);
-      return repo.screens(db, managedLocations(auth));
+      return figures.screens(auth);
     },
 
     alerts(auth: Auth): Promise<AlertsSummary> {
       access.require(auth, LIST_ALERTS);
-      return repo.alerts(db, advertiserFilter(auth).visible_advertisers, managedLocations(auth));
+      return figures.alerts(auth);
     },
 
-    /** The approval list's campaigns (New, ending today or later, of advertisers the user may see). */
     approvals(auth: Auth): Promise<ApprovalsSummary> {
       access.require(auth, APPROVE);
-      return repo.approvals(db, {
-        states: [...campaignTransitions.approve.from],
-        ends_from: dayIn(config.now(), config.timeZone),
-        ...advertiserFilter(auth),
-      });
+      return figures.approvals(auth, config.now());
     },
 
-    pacing(auth: Auth): Promise<PacingSummary> {
+    async pacing(auth: Auth): Promise<PacingSummary> {
       access.require(auth, STATISTICS);
-      return repo.pacing(db, advertiserFilter(auth).visible_advertisers);
+      await fresh(config.now());
+      return figures.pacing(auth);
     },
 
-    /** Today's plays up to the hour the last pacing run counted to, so that plays and the plays
-     * expected by then are compared at the same moment (before any run: up to the current hour,
-     * nothing expected). */
     async playsToday(auth: Auth): Promise<PlaysTodaySummary> {
       access.require(auth, STATISTICS);
-      const visibleAdvertisers = advertiserFilter(auth).visible_advertisers;
-      const now = config.now().getTime();
-      const day = dayIn(new Date(now), config.timeZone);
-      const { computedAt, expected } = await repo.expectedToday(db, day, visibleAdvertisers);
-      const cutoff = startOfLocalHour(computedAt ? computedAt.getTime() : now, config.timeZone);
-      const { plays, delivered } = await repo.playsBetween(db, {
-        from: new Date(zonedInstant(day, 0, config.timeZone)),
-        to: new Date(cutoff),
-        visibleAdvertisers,
-      });
-      return { day, plays, delivered, expected: Math.round(expected), as_of: new Date(cutoff).toISOString() };
+      const now = config.now();
+      await fresh(now);
+      return figures.playsToday(auth, now);
+    },
+
+    /** Every figure the user may see, all as of one instant (the others null); 403 when none. */
+    async home(auth: Auth): Promise<OperationsHome> {
+      const may = (permission: string) => auth.permissions.has(permission);
+      if (![LIST_DEVICES, LIST_ALERTS, APPROVE, STATISTICS].some(may)) throw forbidden();
+      const now = config.now();
+      if (may(STATISTICS)) await fresh(now);
+      const [screens, alerts, approvals, pacingSummary, playsToday] = await Promise.all([
+        may(LIST_DEVICES) ? figures.screens(auth) : null,
+        may(LIST_ALERTS) ? figures.alerts(auth) : null,
+        may(APPROVE) ? figures.approvals(auth, now) : null,
+        may(STATISTICS) ? figures.pacing(auth) : null,
+        may(STATISTICS) ? figures.playsToday(auth, now) : null,
+      ]);
+      return { cutoff: now.toISOString(), screens, alerts, approvals, pacing: pacingSummary, plays_today: playsToday };
     },
   };
 }

@@ -13,7 +13,9 @@ export const PHONE_QUERY = '(max-width: 35.99em)';
 export type DataTableCardsProps<T> = {
   label: string;
   columns: DataColumn<T>[];
-  state: ListState;
+  /** What the cards read of the list's state: its order (a "Sort by" choice when a column sorts) and
+   * page size (the placeholders while loading). */
+  state: Pick<ListState, 'ordering' | 'setOrdering' | 'pageSize'>;
   rows: T[];
   /** No data yet: placeholder cards. */
   loading: boolean;

@@ -3,17 +3,14 @@
 // name: what they affect and the campaigns they put at risk.
 import { Anchor, Group, Stack, Text } from '@mantine/core';
 import { ALERT_KINDS, alertKindLabels, atRiskAmount, type Alert } from '@marquee/contracts/alerts';
-import type { AlertsSummary } from '@marquee/contracts/operations';
-import { scopedTitle } from '@marquee/contracts/operations';
+import { scopedTitle, type AlertsSummary } from '@marquee/contracts/operations';
 import { IconCircleCheck } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { alertsPath, paths } from '../../../app/paths.ts';
 import { formatAge } from '../../../lib/age.ts';
 import { formatCount } from '../../../lib/delivery-format.ts';
-import { useAlertsSummary } from '../api/get-alerts-summary.ts';
 import { useLatestOpenAlerts } from '../api/get-latest-open-alerts.ts';
-import type { FigureOptions } from '../api/operations-query.ts';
-import { BigFigure, FigureCard } from './figure-card.tsx';
+import { BigFigure, FigureCard, type FigureProps } from './figure-card.tsx';
 
 /** One open incident: kind and what it affects (a link to the Alerts screen narrowed to it), where
  * and for how long, and the campaigns at risk with their plays lost. */
@@ -97,18 +94,17 @@ function AlertsFigure({ summary, latest, now }: { summary: AlertsSummary; latest
   );
 }
 
-export function AlertsCard({ now, ...options }: FigureOptions & { now: number }) {
-  const query = useAlertsSummary(options);
+export function AlertsCard({ query, summary, poll, now }: FigureProps<AlertsSummary> & { poll: boolean; now: number }) {
   // Only asked while something is open (the summary says so), so a calm day costs no list query.
-  const latest = useLatestOpenAlerts({ ...options, enabled: options.enabled && (query.data?.total ?? 0) > 0 });
+  const latest = useLatestOpenAlerts({ enabled: (summary?.total ?? 0) > 0, poll });
   return (
     <FigureCard
-      title={scopedTitle('Open alerts', query.data?.scope_locations)}
+      title={scopedTitle('Open alerts', summary?.scope_locations)}
       query={query}
       more={{ to: paths.alerts, label: 'All alerts' }}
       testId="figure-alerts"
     >
-      {query.data && <AlertsFigure summary={query.data} latest={latest.data} now={now} />}
+      {summary && <AlertsFigure summary={summary} latest={latest.data} now={now} />}
     </FigureCard>
   );
 }

@@ -6,9 +6,7 @@ import { Link } from 'react-router';
 import { campaignApprovalPath, paths } from '../../../app/paths.ts';
 import { formatAge } from '../../../lib/age.ts';
 import { formatCount } from '../../../lib/delivery-format.ts';
-import { useApprovalsSummary } from '../api/get-approvals-summary.ts';
-import type { FigureOptions } from '../api/operations-query.ts';
-import { BigFigure, FigureCard } from './figure-card.tsx';
+import { BigFigure, FigureCard, type FigureProps } from './figure-card.tsx';
 
 function ApprovalsFigure({ summary, now }: { summary: ApprovalsSummary; now: number }) {
   if (summary.count === 0) {
@@ -36,8 +34,7 @@ function ApprovalsFigure({ summary, now }: { summary: ApprovalsSummary; now: num
   );
 }
 
-export function ApprovalsCard({ now, ...options }: FigureOptions & { now: number }) {
-  const query = useApprovalsSummary(options);
+export function ApprovalsCard({ query, summary, now }: FigureProps<ApprovalsSummary> & { now: number }) {
   return (
     <FigureCard
       title="Waiting for approval"
@@ -45,7 +42,7 @@ export function ApprovalsCard({ now, ...options }: FigureOptions & { now: number
       more={{ to: paths.campaignApprovals, label: 'Approval list' }}
       testId="figure-approvals"
     >
-      {query.data && <ApprovalsFigure summary={query.data} now={now} />}
+      {summary && <ApprovalsFigure summary={summary} now={now} />}
     </FigureCard>
   );
 }

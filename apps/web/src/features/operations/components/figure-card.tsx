@@ -7,6 +7,9 @@ import { formatHourMinute } from '../../../lib/format.ts';
 
 export type FigureQuery = { isPending: boolean; isError: boolean; refetch: () => unknown };
 
+/** A card's figure from the home's answer (null: not the user's to see), and that answer's state. */
+export type FigureProps<T> = { query: FigureQuery; summary: T | null | undefined };
+
 export type FigureCardProps = {
   title: string;
   query: FigureQuery;

@@ -5,16 +5,18 @@ import {
   OPERATIONS_REFRESH_MS,
   type AlertsSummary,
   type ApprovalsSummary,
+  type OperationsHome,
   type PacingSummary,
   type PlaysTodaySummary,
   type ScreensSummary,
 } from '@marquee/contracts/operations';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { PHONE_QUERY } from '../../../components/data-table/data-table-cards.tsx';
 import { api } from '../../../lib/api.ts';
 import { userInfoQueryKey } from '../../../lib/current-user.ts';
 import { renderWithProviders } from '../../../test/render.tsx';
-import { operationsQueryOptions } from '../api/operations-query.ts';
+import { operationsHomeQueryOptions } from '../api/get-operations-home.ts';
 import { OperationsFigures } from './operations-figures.tsx';
 
 afterEach(() => vi.restoreAllMocks());
@@ -45,14 +47,16 @@ const pacing: PacingSummary = {
     { id: 1, name: 'Morning Blend launch', pacing: 'at_risk', delivery_pct: 61.5, missing: 5230 },
     { id: 2, name: 'Cold Brew summer', pacing: 'behind', delivery_pct: 88.2, missing: 412 },
   ],
-  as_of: '2026-11-26T09:00:00Z',
+  as_of: '2026-11-26T09:13:00Z',
+  scope_locations: null,
 };
 const playsToday: PlaysTodaySummary = {
   day: '2026-11-26',
   plays: 8200,
   delivered: 8015,
   expected: 10000,
-  as_of: '2026-11-26T09:05:00Z',
+  as_of: '2026-11-26T09:00:00Z',
+  scope_locations: null,
 };
 const latestAlerts: Alert[] = [
   {
@@ -92,14 +96,19 @@ const latestAlerts: Alert[] = [
     acknowledge_note: null,
   },
 ];
+const home: OperationsHome = {
+  cutoff: '2026-11-26T09:15:00Z',
+  screens,
+  alerts,
+  approvals,
+  pacing,
+  plays_today: playsToday,
+};
 const LIST = '/api/alerts/';
+const HOME = operationsEndpoints.home;
 const answers: Record<string, unknown> = {
   [LIST]: { count: 2, next: null, previous: null, results: latestAlerts, _permissions: ['list_alert'] },
-  [operationsEndpoints.screens]: screens,
-  [operationsEndpoints.alerts]: alerts,
-  [operationsEndpoints.approvals]: approvals,
-  [operationsEndpoints.pacing]: pacing,
-  [operationsEndpoints.playsToday]: playsToday,
+  [HOME]: home,
 };
 
 const ALL = ['list_device', 'list_alert', 'approve_campaign', 'list_eventstatistic'];
@@ -189,7 +198,7 @@ describe('OperationsFigures', () => {
     expect(within(rows[1]!).getByText('At risk')).toBeInTheDocument();
     expect(within(rows[1]!).getByText('5,230')).toBeInTheDocument();
     expect(within(rows[2]!).getByText('Behind')).toBeInTheDocument();
-    expect(within(pacingCard).getByText('as of 09:00')).toBeInTheDocument();
+    expect(within(pacingCard).getByText('as of 09:13')).toBeInTheDocument();
 
     const playsCard = await card('Plays today');
     expect(await within(playsCard).findByText('8,200')).toBeInTheDocument();
@@ -197,16 +206,18 @@ describe('OperationsFigures', () => {
     expect(
       within(playsCard).getByRole('progressbar', { name: 'Plays today: 82 % of those expected by now' }),
     ).toBeInTheDocument();
-    expect(within(playsCard).getByText('as of 09:05')).toBeInTheDocument();
-  });
+    expect(within(playsCard).getByText('as of 09:00')).toBeInTheDocument();
+    // All of them as of the answer's one instant.
+    expect(screen.getByTestId('operations-cutoff')).toHaveTextContent('as of 09:15');
+  }, 15_000);
 
-  it('shows only the figures the user holds the permission for, and asks only for those', async () => {
-    const { asked } = renderFigures(['list_device', 'list_alert']);
-    await card('Screens');
-    await card('Open alerts');
-    await waitFor(() =>
-      expect([...asked()].sort()).toEqual([LIST, operationsEndpoints.alerts, operationsEndpoints.screens]),
+  it('shows only the figures the user holds the permission for, from one answer', async () => {
+    const { asked } = renderFigures(['list_device', 'list_alert'], (path) =>
+      Promise.resolve(path === HOME ? { ...home, approvals: null, pacing: null, plays_today: null } : answers[path]),
     );
+    expect(await within(await card('Screens')).findByText('46')).toBeInTheDocument();
+    expect(await within(await card('Open alerts')).findByText('6')).toBeInTheDocument();
+    await waitFor(() => expect([...asked()].sort()).toEqual([LIST, HOME]));
     expect(screen.queryByRole('region', { name: 'Waiting for approval' })).not.toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Campaigns behind or at risk' })).not.toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Plays today' })).not.toBeInTheDocument();
@@ -219,41 +230,92 @@ describe('OperationsFigures', () => {
     expect(asked()).toEqual([]);
   });
 
-  it('loads each card on its own: placeholders meanwhile, and a quiet note with a retry when one fails', async () => {
-    let releasePacing: (value: unknown) => void = () => {};
-    let failPlays = true;
-    const { user, asked } = renderFigures(ALL, (path) => {
-      if (path === operationsEndpoints.pacing) return new Promise((resolve) => (releasePacing = resolve));
-      if (path === operationsEndpoints.playsToday && failPlays) return Promise.reject(new Error('down'));
-      return Promise.resolve(answers[path]);
-    });
-    const screensCard = await card('Screens');
-    expect(await within(screensCard).findByText('46')).toBeInTheDocument();
+  it('shows placeholders while the answer comes, and a quiet note with a retry when it fails', async () => {
+    const waiting: { resolve: (value: unknown) => void; reject: (error: Error) => void }[] = [];
+    const { user } = renderFigures(ALL, (path) =>
+      path === HOME
+        ? new Promise((resolve, reject) => waiting.push({ resolve, reject }))
+        : Promise.resolve(answers[path]),
+    );
     const pacingCard = await card('Campaigns behind or at risk');
     expect(within(pacingCard).getByTestId('figure-skeleton')).toBeInTheDocument();
     expect(pacingCard).toHaveAttribute('aria-busy', 'true');
 
+    await waitFor(() => expect(waiting).toHaveLength(1));
+    waiting[0]!.reject(new Error('down'));
     const playsCard = await card('Plays today');
     expect(await within(playsCard).findByText('These figures could not be loaded.')).toBeInTheDocument();
-    failPlays = false;
-    await user.click(within(playsCard).getByRole('button', { name: 'Try again' }));
-    expect(await within(playsCard).findByText('8,200')).toBeInTheDocument();
-    expect(asked().filter((path) => path === operationsEndpoints.playsToday)).toHaveLength(2);
+    expect(within(await card('Screens')).getByText('These figures could not be loaded.')).toBeInTheDocument();
 
-    releasePacing(pacing);
+    await user.click(within(playsCard).getByRole('button', { name: 'Try again' }));
+    await waitFor(() => expect(waiting).toHaveLength(2));
+    waiting[1]!.resolve(home);
+    expect(await within(playsCard).findByText('8,200')).toBeInTheDocument();
     expect(await within(pacingCard).findByText('5,230')).toBeInTheDocument();
   });
 
+  it("names a location manager's locations on the figures counted there", async () => {
+    const scoped = { scope_locations: 2 };
+    renderFigures(ALL, (path) =>
+      Promise.resolve(
+        path === HOME
+          ? {
+              ...home,
+              screens: { ...screens, ...scoped },
+              alerts: { ...alerts, ...scoped },
+              pacing: { ...pacing, ...scoped },
+              plays_today: { ...playsToday, ...scoped },
+            }
+          : answers[path],
+      ),
+    );
+    for (const name of [
+      'Screens at your 2 locations',
+      'Open alerts at your 2 locations',
+      'Campaigns behind or at risk at your 2 locations',
+      'Plays today at your 2 locations',
+    ]) {
+      expect(await screen.findByRole('heading', { name })).toBeInTheDocument();
+    }
+  });
+
+  it('lists the campaigns missing the most plays as cards on a phone, every column in them', async () => {
+    const original = window.matchMedia;
+    window.matchMedia = vi.fn().mockImplementation((query: string) => ({
+      ...original(query),
+      matches: query === PHONE_QUERY,
+      media: query,
+    }));
+    try {
+      renderFigures(ALL);
+      const pacingCard = await card('Campaigns behind or at risk');
+      const list = await within(pacingCard).findByRole('list', { name: 'Campaigns missing the most plays' });
+      expect(within(pacingCard).queryByRole('table')).not.toBeInTheDocument();
+      const [first, second] = within(list).getAllByRole('listitem');
+      expect(within(first!).getByRole('link', { name: 'Delivery report of Morning Blend launch' })).toBeInTheDocument();
+      expect(within(first!).getByText('At risk')).toBeInTheDocument();
+      expect(within(first!).getByText('Missing').nextSibling).toHaveTextContent('5,230');
+      expect(within(first!).getByText('Delivery').nextSibling).toHaveTextContent('61.5 %');
+      expect(within(second!).getByText('Missing').nextSibling).toHaveTextContent('412');
+    } finally {
+      window.matchMedia = original;
+    }
+  });
+
   it('says so when all is well (and asks for no incidents then)', async () => {
-    const { asked } = renderFigures(ALL, (path) => {
-      if (path === operationsEndpoints.alerts)
-        return Promise.resolve({ counts: {}, total: 0, oldest_started_at: null });
-      if (path === operationsEndpoints.approvals) return Promise.resolve({ count: 0, oldest: null });
-      if (path === operationsEndpoints.pacing) return Promise.resolve({ behind: 0, at_risk: 0, top: [], as_of: null });
-      if (path === operationsEndpoints.playsToday)
-        return Promise.resolve({ ...playsToday, plays: 0, delivered: 0, expected: 0 });
-      return Promise.resolve(answers[path]);
-    });
+    const calm: OperationsHome = {
+      ...home,
+      alerts: {
+        ...alerts,
+        counts: { device_offline: 0, device_stale: 0, screen_off: 0, campaign_at_risk: 0 },
+        total: 0,
+        oldest_started_at: null,
+      },
+      approvals: { count: 0, oldest: null },
+      pacing: { ...pacing, behind: 0, at_risk: 0, top: [], as_of: null },
+      plays_today: { ...playsToday, plays: 0, delivered: 0, expected: 0 },
+    };
+    const { asked } = renderFigures(ALL, (path) => Promise.resolve(path === HOME ? calm : answers[path]));
     expect(await screen.findByText('No open alerts.')).toBeInTheDocument();
     expect(await screen.findByText('Nothing waits for approval.')).toBeInTheDocument();
     expect(await screen.findByText('No campaign is behind or at risk.')).toBeInTheDocument();
@@ -262,11 +324,11 @@ describe('OperationsFigures', () => {
   });
 
   it('refreshes every minute, never while the tab is hidden, and stops when the user is idle', () => {
-    const options = operationsQueryOptions('screens');
+    const options = operationsHomeQueryOptions();
     expect(OPERATIONS_REFRESH_MS).toBe(60_000);
     expect(options.refetchInterval).toBe(60_000);
     expect(options.refetchIntervalInBackground).toBe(false);
-    expect(options.queryKey).toEqual(['operations', 'screens']);
-    expect(operationsQueryOptions('pacing', { poll: false }).refetchInterval).toBe(false);
+    expect(options.queryKey).toEqual(['operations', 'home']);
+    expect(operationsHomeQueryOptions({ poll: false }).refetchInterval).toBe(false);
   });
 });

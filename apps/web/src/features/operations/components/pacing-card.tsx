@@ -1,15 +1,110 @@
 // The home's pacing figure: how many campaigns are behind or at risk, and the five missing the most
-// (each opens its delivery report).
+// (each opens its delivery report), as of when pacing was computed. On a phone the five are cards, as
+// the lists show their rows there, so no column is cut off.
 import { Anchor, Group, Stack, Table, Text } from '@mantine/core';
-import type { PacingSummary } from '@marquee/contracts/operations';
+import { useMediaQuery } from '@mantine/hooks';
+import { scopedTitle, type PacingSummary } from '@marquee/contracts/operations';
 import { IconCircleCheck } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { paths, reportDeliveryPath } from '../../../app/paths.ts';
+import { DataTableCards, PHONE_QUERY } from '../../../components/data-table/data-table-cards.tsx';
+import type { DataColumn } from '../../../components/data-table/data-table.tsx';
 import { PacingBadge } from '../../../components/pacing-badge.tsx';
 import { formatCount, formatPct } from '../../../lib/delivery-format.ts';
-import { usePacingSummary } from '../api/get-pacing-summary.ts';
-import type { FigureOptions } from '../api/operations-query.ts';
-import { FigureCard } from './figure-card.tsx';
+import { FigureCard, type FigureProps } from './figure-card.tsx';
+
+type Row = PacingSummary['top'][number];
+/** A column of the table; `numeric` ones are aligned right. */
+type PacingColumn = DataColumn<Row> & { numeric?: boolean };
+
+const LABEL = 'Campaigns missing the most plays';
+
+const columns: PacingColumn[] = [
+  {
+    id: 'name',
+    header: 'Campaign',
+    phone: 'title',
+    cell: (row) => (
+      <Anchor
+        component={Link}
+        to={reportDeliveryPath(row.id)}
+        size="sm"
+        aria-label={`Delivery report of ${row.name}`}
+        lineClamp={1}
+      >
+        {row.name}
+      </Anchor>
+    ),
+  },
+  {
+    id: 'pacing',
+    header: 'Pacing',
+    cell: (row) => <PacingBadge pacing={row.pacing} pct={row.delivery_pct} size="sm" />,
+  },
+  { id: 'delivery', header: 'Delivery', numeric: true, cell: (row) => formatPct(row.delivery_pct) },
+  {
+    id: 'missing',
+    header: 'Missing',
+    numeric: true,
+    cell: (row) => (
+      <Text span size="sm" fw={600}>
+        {formatCount(row.missing)}
+      </Text>
+    ),
+  },
+];
+
+/** Cards on a phone: nothing sorts or pages. */
+const FIXED = { ordering: '', setOrdering: () => {}, pageSize: 5 };
+
+function PacingTable({ rows }: { rows: Row[] }) {
+  // Read at once, as the lists do, so a phone never lays out the table.
+  const phone = useMediaQuery(PHONE_QUERY, false, { getInitialValueInEffect: false });
+  if (phone) {
+    return (
+      <DataTableCards
+        label={LABEL}
+        columns={columns}
+        state={FIXED}
+        rows={rows}
+        loading={false}
+        busy={false}
+        getRowId={(row) => String(row.id)}
+        emptyText=""
+      />
+    );
+  }
+  return (
+    <Table.ScrollContainer minWidth={360} type="native">
+      <Table verticalSpacing={4} horizontalSpacing="xs" aria-label={LABEL}>
+        <Table.Thead>
+          <Table.Tr>
+            {columns.map((column) => (
+              <Table.Th key={column.id} ta={column.numeric ? 'right' : undefined}>
+                {column.header}
+              </Table.Th>
+            ))}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.map((row) => (
+            <Table.Tr key={row.id}>
+              {columns.map((column) => (
+                <Table.Td
+                  key={column.id}
+                  ta={column.numeric ? 'right' : undefined}
+                  style={column.numeric ? { whiteSpace: 'nowrap' } : undefined}
+                >
+                  {column.cell(row)}
+                </Table.Td>
+              ))}
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
 
 function PacingFigure({ summary }: { summary: PacingSummary }) {
   if (summary.behind + summary.at_risk === 0) {
@@ -32,59 +127,21 @@ function PacingFigure({ summary }: { summary: PacingSummary }) {
         </Text>{' '}
         at risk
       </Text>
-      <Table.ScrollContainer minWidth={360} type="native">
-        <Table verticalSpacing={4} horizontalSpacing="xs" aria-label="Campaigns missing the most plays">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Campaign</Table.Th>
-              <Table.Th>Pacing</Table.Th>
-              <Table.Th ta="right">Delivery</Table.Th>
-              <Table.Th ta="right">Missing</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {summary.top.map((row) => (
-              <Table.Tr key={row.id}>
-                <Table.Td>
-                  <Anchor
-                    component={Link}
-                    to={reportDeliveryPath(row.id)}
-                    size="sm"
-                    aria-label={`Delivery report of ${row.name}`}
-                    lineClamp={1}
-                  >
-                    {row.name}
-                  </Anchor>
-                </Table.Td>
-                <Table.Td>
-                  <PacingBadge pacing={row.pacing} pct={row.delivery_pct} size="sm" />
-                </Table.Td>
-                <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
-                  {formatPct(row.delivery_pct)}
-                </Table.Td>
-                <Table.Td ta="right" fw={600}>
-                  {formatCount(row.missing)}
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      <PacingTable rows={summary.top} />
     </Stack>
   );
 }
 
-export function PacingCard(options: FigureOptions) {
-  const query = usePacingSummary(options);
+export function PacingCard({ query, summary }: FigureProps<PacingSummary>) {
   return (
     <FigureCard
-      title="Campaigns behind or at risk"
+      title={scopedTitle('Campaigns behind or at risk', summary?.scope_locations)}
       query={query}
-      asOf={query.data?.as_of}
+      asOf={summary?.as_of}
       more={{ to: paths.reportDelivery, label: 'Delivery of every campaign' }}
       testId="figure-pacing"
     >
-      {query.data && <PacingFigure summary={query.data} />}
+      {summary && <PacingFigure summary={summary} />}
     </FigureCard>
   );
 }

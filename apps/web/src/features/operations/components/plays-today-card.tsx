@@ -2,12 +2,10 @@
 // expected by now, as a bar in the pacing colours (the same thresholds as a campaign's delivery).
 import { Progress, Stack, Text } from '@mantine/core';
 import { pacingOf } from '@marquee/contracts/delivery';
-import type { PlaysTodaySummary } from '@marquee/contracts/operations';
+import { scopedTitle, type PlaysTodaySummary } from '@marquee/contracts/operations';
 import { pacingColors } from '../../../components/pacing-badge.tsx';
 import { formatCount, formatPct } from '../../../lib/delivery-format.ts';
-import { usePlaysToday } from '../api/get-plays-today.ts';
-import type { FigureOptions } from '../api/operations-query.ts';
-import { BigFigure, FigureCard } from './figure-card.tsx';
+import { BigFigure, FigureCard, type FigureProps } from './figure-card.tsx';
 
 /** Plays so far as a % of those expected by now; null before any was expected. */
 export const playsTodayPct = (summary: PlaysTodaySummary) =>
@@ -43,11 +41,15 @@ function PlaysTodayFigure({ summary }: { summary: PlaysTodaySummary }) {
   );
 }
 
-export function PlaysTodayCard(options: FigureOptions) {
-  const query = usePlaysToday(options);
+export function PlaysTodayCard({ query, summary }: FigureProps<PlaysTodaySummary>) {
   return (
-    <FigureCard title="Plays today" query={query} asOf={query.data?.as_of} testId="figure-plays-today">
-      {query.data && <PlaysTodayFigure summary={query.data} />}
+    <FigureCard
+      title={scopedTitle('Plays today', summary?.scope_locations)}
+      query={query}
+      asOf={summary?.as_of}
+      testId="figure-plays-today"
+    >
+      {summary && <PlaysTodayFigure summary={summary} />}
     </FigureCard>
   );
 }

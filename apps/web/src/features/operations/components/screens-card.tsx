@@ -7,9 +7,7 @@ import { Link } from 'react-router';
 import { screensPath } from '../../../app/paths.ts';
 import { deviceStateLooks } from '../../../components/device-state-badge.tsx';
 import { formatCount } from '../../../lib/delivery-format.ts';
-import { useScreensSummary } from '../api/get-screens-summary.ts';
-import type { FigureOptions } from '../api/operations-query.ts';
-import { BigFigure, FigureCard } from './figure-card.tsx';
+import { BigFigure, FigureCard, type FigureProps } from './figure-card.tsx';
 
 /** The swatches and the bar's parts, in the state badge's colours; the words always come with them. */
 const colorOf = (state: DeviceState) => deviceStateLooks[state].color;
@@ -70,17 +68,16 @@ function ScreensFigure({ summary }: { summary: ScreensSummary }) {
   );
 }
 
-export function ScreensCard(options: FigureOptions) {
-  const query = useScreensSummary(options);
+export function ScreensCard({ query, summary }: FigureProps<ScreensSummary>) {
   return (
     <FigureCard
-      title={scopedTitle('Screens', query.data?.scope_locations)}
+      title={scopedTitle('Screens', summary?.scope_locations)}
       query={query}
-      asOf={query.data?.as_of}
+      asOf={summary?.as_of}
       more={{ to: screensPath(), label: 'All screens' }}
       testId="figure-screens"
     >
-      {query.data && <ScreensFigure summary={query.data} />}
+      {summary && <ScreensFigure summary={summary} />}
     </FigureCard>
   );
 }
