@@ -31,6 +31,7 @@ describe('reportSubscriptionInput', () => {
       period: 'all',
       frequency: 'daily',
       time: '08:00',
+      recipients: [],
     });
   });
 

@@ -11,8 +11,15 @@ afterEach(() => vi.restoreAllMocks());
 
 function renderHome(permissions: string[]) {
   vi.spyOn(api, 'get').mockImplementation((path: string) => {
-    if (path === operationsEndpoints.alerts) {
-      return Promise.resolve({ counts: { device_offline: 1 }, total: 1, oldest_started_at: null }) as never;
+    if (path === operationsEndpoints.home) {
+      return Promise.resolve({
+        cutoff: '2026-12-02T10:00:00Z',
+        screens: null,
+        alerts: { counts: { device_offline: 1 }, total: 1, oldest_started_at: null },
+        approvals: null,
+        pacing: null,
+        plays_today: null,
+      }) as never;
     }
     if (path === '/api/alerts/') return Promise.resolve({ count: 0, next: null, previous: null, results: [] }) as never;
     return Promise.reject(new Error(`unexpected ${path}`));
