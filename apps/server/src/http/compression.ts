@@ -37,7 +37,94 @@ export async function registerCompression(app: FastifyInstance): Promise<void> {
  * answer asked again unchanged (a network's availability) is then sent as it is, not serialised and
  * compressed again on every call.
  */
-export type KeptJson = { json: string; encoded: Map<'br' | 'gzip', Promise<Buffer>> };
+export type KeptJson = {
+  json: string;
+  encoded: Map<'br' | 'gzip', Promise<Buffer>>;
+  /** The same JSON as pieces that are kept apart (a location's rows), when it is made of them: gzip is
+   * then made of each piece's own deflate, so an answer that differs in one piece compresses that one. */
+  pieces?: JsonPieces;
+};
+
+/** JSON text as `prefix` + the items joined by commas + `suffix`; an item keeps its own deflate. */
+export type JsonPieces = { prefix: string; items: JsonPiece[]; suffix: string };
+export type JsonPiece = { json: string; deflated?: Deflated };
+/** A text's raw deflate (ending on a byte boundary), CRC-32 and length in bytes. */
+type Deflated = { bytes: Buffer; crc: number; length: number };
+
+/** CRC-32's polynomial, reflected (as zlib's). */
+const POLY = 0xedb88320;
+/** a × b modulo the polynomial (reflected bit order), as zlib's multmodp. */
+function multModP(a: number, b: number): number {
+  let m = 0x80000000;
+  let p = 0;
+  for (;;) {
+    if (a & m) {
+      p ^= b;
+      if ((a & (m - 1)) === 0) break;
+    }
+    m >>>= 1;
+    b = b & 1 ? (b >>> 1) ^ POLY : b >>> 1;
+  }
+  return p >>> 0;
+}
+/** x^(2^k) modulo the polynomial, k = 0…31. */
+const X2N = (() => {
+  const table: number[] = [];
+  let p = 0x40000000;
+  for (let k = 0; k < 32; k++) {
+    table.push(p);
+    p = multModP(p, p);
+  }
+  return table;
+})();
+/** The CRC-32 of A followed by B from A's, B's and B's length in bytes (zlib's crc32_combine): a few
+ * hundred operations, where computing it again over a whole answer took ~75 ms for 8 MB of text. */
+function crc32Combine(crcA: number, crcB: number, lengthB: number): number {
+  let p = 0x80000000;
+  for (let n = lengthB, k = 3; n > 0; n = Math.floor(n / 2), k++) {
+    if (n % 2) p = multModP(X2N[k & 31]!, p);
+  }
+  return (multModP(p, crcA) ^ crcB) >>> 0;
+}
+
+/** Raw deflate of `text` ending on a byte boundary (a sync flush, no final block), so that such pieces
+ * can follow each other in one deflate stream; the last one is closed with a final block instead. */
+const deflated = (text: string, last = false): Deflated => ({
+  bytes: zlib.deflateRawSync(text, last ? {} : { finishFlush: zlib.constants.Z_SYNC_FLUSH }),
+  crc: zlib.crc32(text) >>> 0,
+  length: Buffer.byteLength(text),
+});
+const COMMA = deflated(',');
+/** A gzip member's header: magic, deflate, no flags, no time, no extra flags, unknown system. */
+const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 0xff]);
+
+/**
+ * One gzip member (RFC 1952) made of the pieces' deflates in a row (RFC 1951 allows a stream of any
+ * blocks; each piece ends with a sync flush's empty stored block), the last closed by a final block,
+ * with the CRC-32 of the whole text combined from the pieces' and its length. Each item is compressed
+ * once and keeps its deflate: a whole network's availability (13.5 MB of JSON) after a change at one
+ * location compresses that location's ~30 KB instead of all of it (~150–250 ms). Pieces compressed
+ * apart share no window, so the answer is ~20 % larger than one gzip of the whole (509 KB against 417).
+ */
+export function gzipOfPieces({ prefix, items, suffix }: JsonPieces): Buffer {
+  const parts: Deflated[] = [deflated(prefix)];
+  items.forEach((item, i) => {
+    if (i > 0) parts.push(COMMA);
+    item.deflated ??= deflated(item.json);
+    parts.push(item.deflated);
+  });
+  parts.push(deflated(suffix, true));
+  let crc = 0;
+  let length = 0;
+  for (const part of parts) {
+    crc = crc32Combine(crc, part.crc, part.length);
+    length += part.length;
+  }
+  const trailer = Buffer.alloc(8);
+  trailer.writeUInt32LE(crc, 0);
+  trailer.writeUInt32LE(length % 2 ** 32, 4);
+  return Buffer.concat([GZIP_HEADER, ...parts.map((part) => part.bytes), trailer]);
+}
 
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
@@ -55,11 +142,22 @@ function acceptedEncoding(header: string | undefined): 'br' | 'gzip' | null {
   return null;
 }
 
+const acceptsGzip = (header: string | undefined) =>
+  (header ?? '').split(',').some((part) => {
+    const [name, ...params] = part.trim().toLowerCase().split(';');
+    return name === 'gzip' && !params.some((p) => /^\s*q=0(?:\.0*)?\s*$/.test(p));
+  });
+
 /** Sends a kept answer, compressed as the client accepts (compressing it the first time only). */
 export async function sendKeptJson(request: FastifyRequest, reply: FastifyReply, answer: KeptJson) {
   reply.header('vary', 'accept-encoding').type('application/json; charset=utf-8');
-  const encoding = acceptedEncoding(request.headers['accept-encoding']);
-  if (!encoding || answer.json.length < COMPRESSION_THRESHOLD_BYTES) return reply.send(answer.json);
+  const accepted = acceptedEncoding(request.headers['accept-encoding']);
+  if (!accepted || answer.json.length < COMPRESSION_THRESHOLD_BYTES) return reply.send(answer.json);
+  // Pieces are sent as gzip, which browsers all accept: made of kept deflates, it costs next to nothing.
+  const encoding = answer.pieces && acceptsGzip(request.headers['accept-encoding']) ? 'gzip' : accepted;
+  if (answer.pieces && encoding === 'gzip' && !answer.encoded.has('gzip')) {
+    answer.encoded.set('gzip', Promise.resolve(gzipOfPieces(answer.pieces)));
+  }
   let bytes = answer.encoded.get(encoding);
   if (!bytes) {
     bytes =
