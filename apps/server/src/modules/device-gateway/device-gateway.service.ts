@@ -1,5 +1,5 @@
 // The device gateway's rules: who the token belongs to, heartbeats, the playlist of the device's
-// location today (fetching it marks campaigns Sent), and event batches, accepted whole or refused
+// location for its next days in the zones it shows (fetching it marks today's campaigns Sent), and event batches, accepted whole or refused
 // whole, counted once per batch id, with the state changes plays and viewers cause.
 import crypto from 'node:crypto';
 import { ActionFlag } from '@marquee/contracts/action-flags';
@@ -16,10 +16,12 @@ import {
   MAX_BATCH_MONTHS,
   MAX_CLOCK_SKEW_MS,
   MAX_RETRY_AFTER_SECONDS,
+  DEFAULT_PLAYLIST_DAYS,
   gatewayTexts,
   type EventsBatch,
   type EventsResponse,
   type HeartbeatInput,
+  type PlaylistCampaign,
   type PlaylistResponse,
 } from '@marquee/contracts/device-gateway';
 import { writeLogEntry } from '../../audit/audit.ts';
@@ -36,7 +38,7 @@ import { openDevicePeriod } from '../locations/device-periods.repository.ts';
 import { DEVICE_MODEL } from './device-gateway.maintenance.ts';
 import { refreshDeviceHealth } from './device-health.ts';
 import { ensureEventPartitions } from './event-partitions.ts';
-import { playlistsOf } from './playlists.ts';
+import { campaignsInZones, playlistVersion, playlistsOf } from './playlists.ts';
 import { gatewayRepository as repo, type EventRow, type GatewayDevice } from './device-gateway.repository.ts';
 
 export type GatewayDeps = {
@@ -301,26 +303,44 @@ export function createDeviceGatewayService({ db, config, storage, metrics }: Gat
       return { server_time: now.toISOString() };
     },
 
-    /** What the location plays today, in loop order, and its version (the location's current one
-     * from now on); Approved campaigns in it become Sent. */
-    async playlist(device: GatewayDevice): Promise<PlaylistResponse> {
+    /** What the device plays today and the `days` − 1 days after it, in loop order, in the zones it
+     * shows, with its version (the location's current one from now on) and the ETag of the whole
+     * answer; Approved campaigns of today become Sent. */
+    async playlist(device: GatewayDevice, days = DEFAULT_PLAYLIST_DAYS): Promise<PlaylistResponse & { etag: string }> {
       const date = today();
       const now = config.now();
-      const { campaigns, version } = (await playlistsOf(db, [device.location_id], date)).get(device.location_id)!;
+      const located = (await playlistsOf(db, [device.location_id], date, { days, timeZone: config.timeZone })).get(
+        device.location_id,
+      )!;
+      const { version, slate } = located;
       await repo.setPlaylistVersions(db, [device.location_id], [version], now);
-      const toSend = campaigns.filter((c) => campaignTransitions.sent.from.some((s) => s === c.state)).map((c) => c.id);
+      const toSend = located.campaigns
+        .filter((c) => campaignTransitions.sent.from.some((s) => s === c.state))
+        .map((c) => c.id);
       if (toSend.length) {
         await db
           .transaction()
           .execute((trx) => moveBy(trx, 'sent', toSend, gatewayTexts.sentToDevice(device.serial_number)));
       }
+      const sent = (campaigns: PlaylistCampaign[]) =>
+        campaignsInZones(campaigns, device.zones).map((c) =>
+          toSend.includes(c.id) ? { ...c, state: CampaignState.Sent } : c,
+        );
+      const answerDays = located.days.slice(0, days).map((d) => ({ ...d, campaigns: sent(d.campaigns) }));
+      // The answer's content in full (its days, the device's zones): the version itself when it is the
+      // location's (the default days, every zone shown), else the version with the answer's own hash.
+      const content = playlistVersion(device.location_id, answerDays, slate);
       return {
         version,
+        etag: content === version ? version : `${version}-${content}`,
         server_time: now.toISOString(),
         date,
         time_zone: config.timeZone,
         location: { id: device.location_id, sys_id: device.location_sys_id, name: device.location_name },
-        campaigns: campaigns.map((c) => (toSend.includes(c.id) ? { ...c, state: CampaignState.Sent } : c)),
+        zones: device.zones,
+        campaigns: answerDays[0]!.campaigns,
+        days: answerDays,
+        slate,
       };
     },
 
@@ -357,7 +377,9 @@ export function createDeviceGatewayService({ db, config, storage, metrics }: Gat
             });
             if (!claimed) return { accepted: 0, duplicate: true, duplicates: rows.length };
             const first = rows.reduce((min, r) => (r.started_at < min ? r.started_at : min), rows[0]!.started_at);
-            if (device.active_from === null) await openDevicePeriod(trx, device.id, device.location_id, first);
+            if (device.active_from === null) {
+              await openDevicePeriod(trx, { device: device.id, location: device.location_id, zones: device.zones, from: first });
+            }
             else if (first < new Date(device.active_from).toISOString())
               await repo.extendPeriodBack(trx, device.id, first);
             // Only campaigns the check saw in a state the move starts from: once they are Viewed, as most

@@ -3,7 +3,7 @@
 // one is never refused for booked campaigns' sake (other screens there play them): its confirm asks what
 // it takes first, and disabling a location's last active screen is logged as a Warning.
 import crypto from 'node:crypto';
-import type { Device, DeviceInput } from '@marquee/contracts/locations';
+import { deviceZonesText, type Device, type DeviceInput } from '@marquee/contracts/locations';
 import { resources } from '@marquee/contracts/resources';
 import { details } from '@marquee/contracts/texts';
 import type { Access, Auth } from '../../access/access.ts';
@@ -22,6 +22,13 @@ const model = resources.devices.model_name;
 const isUniqueViolation = (err: unknown) => (err as { code?: string } | null)?.code === '23505';
 
 export const hashDeviceToken = (token: string) => crypto.createHash('sha256').update(token).digest('hex');
+
+/** What is wrong with showing `zones` at the location, if anything: each must be one of its zones. */
+export async function zonesProblem(db: Database, location: number, zones: readonly number[]) {
+  const own = await deviceRows.zoneNumbers(db, location);
+  const missing = zones.find((zone) => !own.includes(zone));
+  return missing === undefined ? undefined : deviceZonesText(missing);
+}
 
 export type DevicesDeps = {
   db: Database;
@@ -57,6 +64,11 @@ export function createDevicesService({ db, access, now, timeZone }: DevicesDeps)
       if (input.serial_number !== undefined) {
         const other = await deviceRows.findBySerial(trx, input.serial_number);
         if (other && other.id !== existing?.id) errors.serial_number = [details.serialTaken];
+      }
+      const location = existing?.location ?? input.location;
+      if (input.zones !== undefined && location !== undefined && !errors.location) {
+        const problem = await zonesProblem(trx, location, input.zones);
+        if (problem) errors.zones = [problem];
       }
       return errors;
     },
