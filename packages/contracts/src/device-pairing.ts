@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { deviceGatewayPrefix } from './device-gateway.ts';
 import { DEVICE_TYPES } from './locations.ts';
+import { resources } from './resources.ts';
 
 /** The letters and digits a code is made of: none that can be read as another (no 0/O, 1/I/L, 5/S,
  * 2/Z, 8/B, U/V). */
@@ -19,6 +20,8 @@ export const devicePairingEndpoints = {
   pairings: `${deviceGatewayPrefix}pairings/`,
 } as const;
 export const devicePairingUrl = (id: string) => `${devicePairingEndpoints.pairings}${id}/`;
+/** Staff: pair the screen showing a code (the devices' `pair` method). */
+export const devicePairEndpoint = `${resources.devices.endpoint}pair/`;
 
 /**
  * A code of PAIRING_CODE_LENGTH characters from PAIRING_CODE_ALPHABET, drawn from random bytes without

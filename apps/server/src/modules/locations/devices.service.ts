@@ -22,6 +22,8 @@ const model = resources.devices.model_name;
 const isUniqueViolation = (err: unknown) => (err as { code?: string } | null)?.code === '23505';
 
 export const hashDeviceToken = (token: string) => crypto.createHash('sha256').update(token).digest('hex');
+/** A device's secret token: 32 random bytes. */
+export const newDeviceToken = () => crypto.randomBytes(32).toString('base64url');
 
 /** What is wrong with showing `zones` at the location, if anything: each must be one of its zones. */
 export async function zonesProblem(db: Database, location: number, zones: readonly number[]) {
@@ -74,6 +76,13 @@ export function createDevicesService({ db, access, now, timeZone }: DevicesDeps)
     },
   });
 
+  async function requireRegistering(auth: Auth, locationId: number) {
+    access.require(auth, `add_${model}`);
+    const location = await deviceRows.location(db, locationId);
+    if (!location) throw badRequest({ location: [details.unknownLocation] });
+    access.requireLink(auth, 'location', location.id);
+  }
+
   const serialTaken = (err: unknown) => {
     if (isUniqueViolation(err)) return badRequest({ serial_number: [details.serialTaken] });
     return err;
@@ -98,16 +107,22 @@ export function createDevicesService({ db, access, now, timeZone }: DevicesDeps)
 
     /** Registers a device on a location the user manages; the answer carries the token, this once. */
     async register(auth: Auth, input: DeviceInput) {
-      access.require(auth, `add_${model}`);
-      const location = await deviceRows.location(db, input.location);
-      if (!location) throw badRequest({ location: [details.unknownLocation] });
-      access.requireLink(auth, 'location', location.id);
-      const token = crypto.randomBytes(32).toString('base64url');
+      await requireRegistering(auth, input.location);
+      const token = newDeviceToken();
       const created = await changingLocations(() =>
         crud.create(auth, { ...input, token_hash: hashDeviceToken(token) }),
       );
       return { ...created, token };
     },
+
+    /** Checks that the user may register a device on the location: add_device and a link to it (403),
+     * and that the location exists (400). */
+    requireRegistering,
+
+    /** Registers a device for a screen that pairs itself: it gets its token later, from its pairing
+     * (until then no token opens the gateway for it). */
+    registerPaired: (auth: Auth, input: DeviceInput) =>
+      changingLocations(() => crud.create(auth, { ...input, token_hash: hashDeviceToken(newDeviceToken()) })),
 
     update: (auth: Auth, id: number, input: Partial<DeviceRecord>) =>
       changingLocations(() => crud.update(auth, id, input)),
