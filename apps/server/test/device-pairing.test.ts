@@ -165,7 +165,12 @@ describeBackends('device pairing', (ctx) => {
 
     it('checks the body (400): the code, a serial, at least one zone of the location', async () => {
       const pairing = await newPairing();
-      const empty = await manager.post(devicePairEndpoint, { location: location.id, code: '', serial_number: '', zones: [] });
+      const empty = await manager.post(devicePairEndpoint, {
+        location: location.id,
+        code: '',
+        serial_number: '',
+        zones: [],
+      });
       expect(empty.statusCode).toBe(400);
       expect(Object.keys(empty.json()).sort()).toEqual(['code', 'serial_number', 'zones']);
       const foreign = await pair(manager, { code: pairing.code, zones: [1, 7] });
@@ -218,7 +223,10 @@ describeBackends('device pairing', (ctx) => {
       expect(locked.json()).toEqual({ detail: pairingTexts.guessesThrottled(60) });
       // Another user may still pair it.
       const colleague = await asUser({ app: strict, db: ctx.db }, ['add_device']);
-      await ctx.db.insertInto('location_managers').values({ user_id: colleague.user.id, location_id: place.id }).execute();
+      await ctx.db
+        .insertInto('location_managers')
+        .values({ user_id: colleague.user.id, location_id: place.id })
+        .execute();
       expect((await colleague.post(devicePairEndpoint, { ...body, code: pairing.code })).statusCode).toBe(201);
     });
   });

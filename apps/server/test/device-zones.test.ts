@@ -26,7 +26,11 @@ describeBackends(
     });
 
     const playlist = (token: string, query = '') =>
-      ctx.app.inject({ method: 'GET', url: `${gateway.playlist}${query}`, headers: { authorization: `Bearer ${token}` } });
+      ctx.app.inject({
+        method: 'GET',
+        url: `${gateway.playlist}${query}`,
+        headers: { authorization: `Bearer ${token}` },
+      });
 
     describe('changing them', () => {
       it("registers a device showing all the location's zones; a change of zones is a new period, logged", async () => {
@@ -88,7 +92,11 @@ describeBackends(
       const third = await createCampaign(ctx.db, { videoclip: clip.id, locations: [place.id], state: 3, zones: [3] });
       const all = await createDevice(ctx.db, place.id);
       const some = await createDevice(ctx.db, place.id);
-      await ctx.db.updateTable('devices').set({ zones: [2] }).where('id', '=', some.id).execute();
+      await ctx.db
+        .updateTable('devices')
+        .set({ zones: [2] })
+        .where('id', '=', some.id)
+        .execute();
 
       const full = await playlist(all.token);
       const fullBody = full.json<PlaylistResponse>();

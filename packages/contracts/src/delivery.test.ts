@@ -136,9 +136,15 @@ describe('expectedPlays', () => {
     expect(expectedPlays({ ...twoZones, devices: [{ ...allTheTime, zones: [2] }] })).toBe(1080);
     expect(expectedPlays({ ...twoZones, devices: [{ ...allTheTime, zones: [3] }] })).toBe(0);
     // A period without zones (closed before screens had zones) shows them all.
-    expect(expectedPlays({ ...twoZones, devices: [{ ...allTheTime, zones: null }, { ...allTheTime, zones: [1] }] })).toBe(
-      3240,
-    );
+    expect(
+      expectedPlays({
+        ...twoZones,
+        devices: [
+          { ...allTheTime, zones: null },
+          { ...allTheTime, zones: [1] },
+        ],
+      }),
+    ).toBe(3240);
     expect(zonesShown([1, 2, 3], [2, 3, 4])).toBe(2);
     expect(zonesShown([1, 2], null)).toBe(2);
   });

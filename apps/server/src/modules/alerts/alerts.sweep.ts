@@ -100,7 +100,11 @@ export async function sweepScreenHealth({ db, config, mailer, log }: AlertsDeps)
   const now = nowDate.getTime();
   const { timeZone } = config;
   const today = dayIn(nowDate, timeZone);
-  await recordPlaylistVersions(db, await playlistsOf(db, await repo.locationsWithDevices(db), today, { timeZone }), nowDate);
+  await recordPlaylistVersions(
+    db,
+    await playlistsOf(db, await repo.locationsWithDevices(db), today, { timeZone }),
+    nowDate,
+  );
   const devices = await refreshDeviceHealth(db, config, nowDate);
   const byId = new Map(devices.map((d) => [d.id, d]));
   const open = await repo.openDeviceAlerts(db, DEVICE_ALERT_KINDS);

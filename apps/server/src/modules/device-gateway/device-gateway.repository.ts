@@ -223,7 +223,11 @@ export const gatewayRepository = {
               .whereRef('location_zones.overlay_image_id', '=', 'images.id')
               .where('location_zones.location_id', '=', location),
           ),
-          and([eb('images.model', '=', LOCATION_MODEL), eb('images.object_id', '=', location), eb('images.is_active', '=', true)]),
+          and([
+            eb('images.model', '=', LOCATION_MODEL),
+            eb('images.object_id', '=', location),
+            eb('images.is_active', '=', true),
+          ]),
         ]),
       )
       .executeTakeFirst(),

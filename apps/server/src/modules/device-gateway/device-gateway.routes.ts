@@ -100,7 +100,12 @@ export function registerDeviceGatewayRoutes(app: FastifyInstance, gateway: Devic
         description: `${description} The answer's ETag is its \`version\` (with a hash of the answer after it when the device asks for other days than ${DEFAULT_PLAYLIST_DAYS} or shows only some zones); \`If-None-Match\` with it gets 304 while the content is unchanged.`,
         headers,
         querystring: playlistQuery,
-        response: { 200: playlistResponse, 304: z.null().describe('Not modified'), 400: validationError, 401: detailError },
+        response: {
+          200: playlistResponse,
+          304: z.null().describe('Not modified'),
+          400: validationError,
+          401: detailError,
+        },
       },
     },
     async (req, reply) => {

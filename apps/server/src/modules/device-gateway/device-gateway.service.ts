@@ -378,9 +378,13 @@ export function createDeviceGatewayService({ db, config, storage, metrics }: Gat
             if (!claimed) return { accepted: 0, duplicate: true, duplicates: rows.length };
             const first = rows.reduce((min, r) => (r.started_at < min ? r.started_at : min), rows[0]!.started_at);
             if (device.active_from === null) {
-              await openDevicePeriod(trx, { device: device.id, location: device.location_id, zones: device.zones, from: first });
-            }
-            else if (first < new Date(device.active_from).toISOString())
+              await openDevicePeriod(trx, {
+                device: device.id,
+                location: device.location_id,
+                zones: device.zones,
+                from: first,
+              });
+            } else if (first < new Date(device.active_from).toISOString())
               await repo.extendPeriodBack(trx, device.id, first);
             // Only campaigns the check saw in a state the move starts from: once they are Viewed, as most
             // are, a batch makes no update (two round trips fewer). The update checks the state again. A

@@ -158,7 +158,8 @@ export async function playlistsOf(
         timeZone,
       ),
     );
-    const slate: Slate = place.slate_id === null ? null : { url: deviceImageUrl(place.slate_id), size: Number(place.slate_size) };
+    const slate: Slate =
+      place.slate_id === null ? null : { url: deviceImageUrl(place.slate_id), size: Number(place.slate_size) };
     result.set(place.id, {
       days: allDays,
       campaigns: allDays[0]!.campaigns,

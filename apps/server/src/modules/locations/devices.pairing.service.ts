@@ -116,7 +116,11 @@ export function createDevicePairingService({ db, config, devices }: DevicePairin
     /** Staff pairing the screen that shows `code`: a device on the location with the zones and serial
      * chosen (logged as any registration). A code that is wrong, used or expired is refused with one
      * text, and counts towards the user's (and the address's) throttle. */
-    async pair(auth: Auth, input: DevicePairInput & { device_type: NonNullable<DevicePairInput['device_type']> }, address: string) {
+    async pair(
+      auth: Auth,
+      input: DevicePairInput & { device_type: NonNullable<DevicePairInput['device_type']> },
+      address: string,
+    ) {
       await devices.requireRegistering(auth, input.location);
       const keys = { account: `user:${auth.user.id}`, address };
       await guesses.check(keys);

@@ -23,7 +23,11 @@ export type PairDeviceModalProps = { locationId: number; opened: boolean; onClos
 export const zonesText = (zones: readonly number[]) =>
   zones.length === 1 ? `zone ${zones[0]}` : `zones ${zones.join(', ')}`;
 
-function PairDeviceForm({ locationId, onClose, onPaired }: Omit<PairDeviceModalProps, 'opened'> & { onPaired: (device: Device) => void }) {
+function PairDeviceForm({
+  locationId,
+  onClose,
+  onPaired,
+}: Omit<PairDeviceModalProps, 'opened'> & { onPaired: (device: Device) => void }) {
   const pair = usePairDevice();
   const zones = useLocationZones(locationId);
   const numbers = (zones.data?.results ?? []).map((z) => z.zone_number);
@@ -120,8 +124,8 @@ export function PairDeviceModal({ opened, locationId, onClose }: PairDeviceModal
       {opened && paired && (
         <Stack gap="md">
           <Alert color="teal" variant="light" icon={<IconCheck aria-hidden />} title="Screen paired">
-            Device <strong>{paired.serial_number}</strong> shows {zonesText(paired.zones)}. The screen receives its token
-            by itself within a few seconds.
+            Device <strong>{paired.serial_number}</strong> shows {zonesText(paired.zones)}. The screen receives its
+            token by itself within a few seconds.
           </Alert>
           <Group justify="flex-end">
             <Button onClick={close}>Done</Button>
