@@ -1,6 +1,6 @@
 // The zones a device shows, on the location's Devices tab; those who may change the device change
-// them in a popover (at least one of the location's zones).
-import { ActionIcon, Button, Checkbox, Group, Popover, Stack, Text } from '@mantine/core';
+// them in place (at least one of the location's zones).
+import { ActionIcon, Button, Checkbox, Group, Stack, Text } from '@mantine/core';
 import { IconPencil } from '@tabler/icons-react';
 import { useState } from 'react';
 import { isApiError } from '../../../lib/api-client.ts';
@@ -35,55 +35,47 @@ export function DeviceZonesCell({ device, canChange }: { device: DeviceRow; canC
       },
     );
   };
+  if (!opened) {
+    return (
+      <Group gap={4} wrap="nowrap">
+        <Text size="sm">{text}</Text>
+        <ActionIcon
+          variant="subtle"
+          size="sm"
+          aria-label={`Change the zones of ${device.serial_number}`}
+          onClick={() => {
+            setChosen(device.zones);
+            setError(null);
+            setOpened(true);
+          }}
+        >
+          <IconPencil size={14} aria-hidden />
+        </ActionIcon>
+      </Group>
+    );
+  }
   return (
-    <Group gap={4} wrap="nowrap">
-      <Text size="sm">{text}</Text>
-      <Popover
-        opened={opened}
-        onChange={setOpened}
-        trapFocus
-        withArrow
-        position="bottom-start"
-        onOpen={() => {
-          setChosen(device.zones);
-          setError(null);
-        }}
+    <Stack gap="xs">
+      <Checkbox.Group
+        label={`Zones ${device.serial_number} shows`}
+        value={chosen.map(String)}
+        onChange={(next) => setChosen(next.map(Number).sort((a, b) => a - b))}
+        error={error}
       >
-        <Popover.Target>
-          <ActionIcon
-            variant="subtle"
-            size="sm"
-            aria-label={`Change the zones of ${device.serial_number}`}
-            onClick={() => setOpened((o) => !o)}
-          >
-            <IconPencil size={14} aria-hidden />
-          </ActionIcon>
-        </Popover.Target>
-        <Popover.Dropdown>
-          <Stack gap="sm">
-            <Checkbox.Group
-              label="Zones the screen shows"
-              value={chosen.map(String)}
-              onChange={(next) => setChosen(next.map(Number).sort((a, b) => a - b))}
-              error={error}
-            >
-              <Group gap="md" mt="xs">
-                {numbers.map((zone) => (
-                  <Checkbox key={zone} value={String(zone)} label={`Zone ${zone}`} />
-                ))}
-              </Group>
-            </Checkbox.Group>
-            <Group justify="flex-end" gap="xs">
-              <Button size="xs" variant="default" onClick={() => setOpened(false)}>
-                Cancel
-              </Button>
-              <Button size="xs" loading={save.isPending} onClick={submit}>
-                Save zones
-              </Button>
-            </Group>
-          </Stack>
-        </Popover.Dropdown>
-      </Popover>
-    </Group>
+        <Group gap="sm" mt={4}>
+          {numbers.map((zone) => (
+            <Checkbox key={zone} size="xs" value={String(zone)} label={`Zone ${zone}`} />
+          ))}
+        </Group>
+      </Checkbox.Group>
+      <Group gap="xs" wrap="nowrap">
+        <Button size="xs" variant="default" onClick={() => setOpened(false)}>
+          Cancel
+        </Button>
+        <Button size="xs" loading={save.isPending} onClick={submit}>
+          Save zones
+        </Button>
+      </Group>
+    </Stack>
   );
 }
