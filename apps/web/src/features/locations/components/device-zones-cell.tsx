@@ -20,16 +20,18 @@ export function DeviceZonesCell({ device, canChange }: { device: DeviceRow; canC
 
   if (!canChange) return <Text size="sm">{text}</Text>;
   const submit = () => {
-    if (!chosen.length) {
+    // A zone the location no longer has (deleted since) has no box to untick: it goes.
+    const kept = zones.isSuccess ? chosen.filter((zone) => numbers.includes(zone)) : chosen;
+    if (!kept.length) {
       setError('Choose at least one zone.');
       return;
     }
     save.mutate(
-      { id: device.id, zones: chosen },
+      { id: device.id, zones: kept },
       {
         onSuccess: () => {
           setOpened(false);
-          showSuccess(`Device "${device.serial_number}" shows zones ${chosen.join(', ')}.`);
+          showSuccess(`Device "${device.serial_number}" shows zones ${kept.join(', ')}.`);
         },
         onError: (err) => setError(isApiError(err) ? (err.fieldErrors.zones?.join(' ') ?? null) : null),
       },
