@@ -1,6 +1,7 @@
 // The device gateway's rules: who the token belongs to, heartbeats, the playlist of the device's
-// location for its next days in the zones it shows (fetching it marks today's campaigns Sent), and event batches, accepted whole or refused
-// whole, counted once per batch id, with the state changes plays and viewers cause.
+// location for its next days in the zones it shows (fetching it marks today's campaigns Sent), and
+// event batches, accepted whole or refused whole, counted once per batch id, with the state changes
+// plays and viewers cause.
 import crypto from 'node:crypto';
 import { ActionFlag } from '@marquee/contracts/action-flags';
 import {
@@ -314,7 +315,8 @@ export function createDeviceGatewayService({ db, config, storage, metrics }: Gat
       )!;
       const { version, slate } = located;
       await repo.setPlaylistVersions(db, [device.location_id], [version], now);
-      const toSend = located.campaigns
+      // Sent: the campaigns of today this device receives (in a zone it shows).
+      const toSend = campaignsInZones(located.campaigns, device.zones)
         .filter((c) => campaignTransitions.sent.from.some((s) => s === c.state))
         .map((c) => c.id);
       if (toSend.length) {
@@ -377,14 +379,8 @@ export function createDeviceGatewayService({ db, config, storage, metrics }: Gat
             });
             if (!claimed) return { accepted: 0, duplicate: true, duplicates: rows.length };
             const first = rows.reduce((min, r) => (r.started_at < min ? r.started_at : min), rows[0]!.started_at);
-            if (device.active_from === null) {
-              await openDevicePeriod(trx, {
-                device: device.id,
-                location: device.location_id,
-                zones: device.zones,
-                from: first,
-              });
-            } else if (first < new Date(device.active_from).toISOString())
+            if (device.active_from === null) await openDevicePeriod(trx, device.id, device.location_id, first);
+            else if (first < new Date(device.active_from).toISOString())
               await repo.extendPeriodBack(trx, device.id, first);
             // Only campaigns the check saw in a state the move starts from: once they are Viewed, as most
             // are, a batch makes no update (two round trips fewer). The update checks the state again. A

@@ -31,13 +31,10 @@ export async function syncDevicePeriods(db: Database, now: Date): Promise<void> 
 
 /** Opens a period for a reporting device that has none (one registered outside the services, like the
  * demo's), from `from`. */
-export async function openDevicePeriod(
-  db: Database,
-  { device, location, zones, from }: { device: number; location: number; zones: readonly number[]; from: string },
-): Promise<void> {
+export async function openDevicePeriod(db: Database, device: number, location: number, from: string): Promise<void> {
   await sql`
     insert into device_periods (device_id, location_id, active_from, zones)
-    values (${device}, ${location}, ${from}::timestamptz, ${[...zones]}::int[])
+    select d.id, ${location}, ${from}::timestamptz, d.zones from devices d where d.id = ${device}
     on conflict (device_id) where active_to is null do nothing`.execute(db);
 }
 
