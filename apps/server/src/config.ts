@@ -57,6 +57,10 @@ const envSchema = z.object({
   PASSWORD_RESET_HOURS: z.coerce.number().positive().default(24),
   PASSWORD_RESET_MAX_PER_ACCOUNT: z.coerce.number().int().positive().default(3),
   PASSWORD_RESET_MAX_PER_ADDRESS: z.coerce.number().int().positive().default(10),
+  /** Pairing codes a screen's address may ask for within the throttle window (LOGIN_FAILURE_WINDOW_MINUTES). */
+  PAIRING_MAX_PER_ADDRESS: z.coerce.number().int().positive().default(20),
+  /** Wrong pairing codes a user (and an address) may type within the throttle window. */
+  PAIRING_MAX_WRONG_CODES: z.coerce.number().int().positive().default(10),
   /** Uploaded media; default DATA_DIR/media. */
   MEDIA_DIR: z.string().optional(),
   IMAGE_MAX_BYTES: z.coerce
@@ -217,6 +221,10 @@ export type Config = {
   throttle: ThrottleSettings;
   /** Password reset requests per account and per address within the throttle window. */
   resetThrottle: ThrottleSettings;
+  /** Pairing codes asked for per address (anonymous screens). */
+  pairingThrottle: ThrottleSettings;
+  /** Wrong pairing codes typed per user (maxFailures) and per address. */
+  pairingClaimThrottle: ThrottleSettings;
   publicUrl: string;
   mail: { smtpUrl: string | undefined; from: string; outboxDir: string };
   activationLinkMs: number;
@@ -325,6 +333,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     resetThrottle: {
       maxFailures: e.PASSWORD_RESET_MAX_PER_ACCOUNT,
       maxFailuresPerAddress: e.PASSWORD_RESET_MAX_PER_ADDRESS,
+      windowMs: e.LOGIN_FAILURE_WINDOW_MINUTES * 60_000,
+      lockMs: e.LOGIN_LOCK_SECONDS * 1000,
+      maxLockMs: e.LOGIN_LOCK_MAX_SECONDS * 1000,
+    },
+    pairingThrottle: {
+      maxFailures: e.PAIRING_MAX_PER_ADDRESS,
+      maxFailuresPerAddress: e.PAIRING_MAX_PER_ADDRESS,
+      windowMs: e.LOGIN_FAILURE_WINDOW_MINUTES * 60_000,
+      lockMs: e.LOGIN_LOCK_SECONDS * 1000,
+      maxLockMs: e.LOGIN_LOCK_MAX_SECONDS * 1000,
+    },
+    pairingClaimThrottle: {
+      maxFailures: e.PAIRING_MAX_WRONG_CODES,
+      maxFailuresPerAddress: e.PAIRING_MAX_WRONG_CODES * 2,
       windowMs: e.LOGIN_FAILURE_WINDOW_MINUTES * 60_000,
       lockMs: e.LOGIN_LOCK_SECONDS * 1000,
       maxLockMs: e.LOGIN_LOCK_MAX_SECONDS * 1000,

@@ -56,6 +56,7 @@ describeBackends('devices', (ctx) => {
         disk_free_mb: null,
         cpu_temp_c: null,
         app_version: null,
+        zones: [1, 2, 3, 4],
         token: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/),
         _permissions: ['add_device', 'change_device', 'delete_device', 'list_device', 'view_device'],
       });

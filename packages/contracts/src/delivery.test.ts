@@ -4,6 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import {
   deliveryFigures,
   expectedPlays,
+  zonesShown,
   goalOf,
   isCompletedPlay,
   pacingOf,
@@ -127,6 +128,26 @@ describe('expectedPlays', () => {
     zones: 1,
     devices: [allTheTime],
   };
+
+  it("counts each device only in the campaign's zones it shows", () => {
+    const twoZones = { ...base, zones: [1, 2] };
+    expect(expectedPlays(twoZones)).toBe(2160);
+    expect(expectedPlays({ ...twoZones, devices: [{ ...allTheTime, zones: [1, 2, 3] }] })).toBe(2160);
+    expect(expectedPlays({ ...twoZones, devices: [{ ...allTheTime, zones: [2] }] })).toBe(1080);
+    expect(expectedPlays({ ...twoZones, devices: [{ ...allTheTime, zones: [3] }] })).toBe(0);
+    // A period without zones (closed before screens had zones) shows them all.
+    expect(
+      expectedPlays({
+        ...twoZones,
+        devices: [
+          { ...allTheTime, zones: null },
+          { ...allTheTime, zones: [1] },
+        ],
+      }),
+    ).toBe(3240);
+    expect(zonesShown([1, 2, 3], [2, 3, 4])).toBe(2);
+    expect(zonesShown([1, 2], null)).toBe(2);
+  });
 
   it('is the open seconds over the loop length, once per zone and per device', () => {
     expect(expectedPlays(base)).toBe(1080);

@@ -98,14 +98,21 @@ export function inSchedule(startedAt: number, spans: readonly Span[], timeZone: 
   return spans.some(([start, end]) => minute >= start && minute < end);
 }
 
-/** When a device played at a location: from `from` until `to` (ms instants; null: still there). */
-export type DevicePeriod = { from: number; to: number | null };
+/** When a device played at a location: from `from` until `to` (ms instants; null: still there), and
+ * the zones it showed meanwhile (null or left out: all of them). */
+export type DevicePeriod = { from: number; to: number | null; zones?: readonly number[] | null };
+
+/** How many of `zones` (a campaign's) a device showing `shown` plays in (all of them when `shown` is
+ * null: a device that shows every zone). */
+export const zonesShown = (zones: readonly number[], shown: readonly number[] | null | undefined) =>
+  shown == null ? zones.length : zones.filter((zone) => shown.includes(zone)).length;
 
 /**
  * The plays a campaign is expected to get at a location on a local day: for each device there, the
  * seconds of the day's play spans (wall-clock times, so a repeated hour counts twice and a skipped one
- * not at all) it was active (and before `until`, when given), divided by the loop
- * length, once per zone the campaign plays in. Not rounded.
+ * not at all) it was active (and before `until`, when given), divided by the loop length, once per
+ * zone the campaign plays in: `zones` as a count (every device shows them all), or as the campaign's
+ * zone numbers, of which each device counts those it shows (its period's `zones`). Not rounded.
  */
 export function expectedPlays({
   day,
@@ -120,25 +127,30 @@ export function expectedPlays({
   timeZone: string;
   spans: readonly Span[];
   loopSeconds: number;
-  zones: number;
+  zones: number | readonly number[];
   devices: readonly DevicePeriod[];
   until?: number;
 }): number {
   if (!(loopSeconds > 0)) throw new RangeError(`Invalid loop length ${loopSeconds}.`);
-  if (!zones || !devices.length || !spans.length) return 0;
-  let ms = 0;
+  const count = typeof zones === 'number' ? zones : zones.length;
+  if (!count || !devices.length || !spans.length) return 0;
+  const weights = devices.map((device) => (typeof zones === 'number' ? zones : zonesShown(zones, device.zones)));
+  /** Active ms by the number of the campaign's zones the devices show. */
+  const msByZones = new Map<number, number>();
   for (const [startMinute, endMinute] of spans) {
     for (const [start, wallEnd] of wallClockIntervals(day, startMinute, endMinute, timeZone)) {
       const end = Math.min(wallEnd, until ?? Infinity);
       if (end <= start) continue;
-      for (const device of devices) {
+      devices.forEach((device, i) => {
         const from = Math.max(start, device.from);
         const to = Math.min(end, device.to ?? Infinity);
-        if (to > from) ms += to - from;
-      }
+        if (to > from) msByZones.set(weights[i]!, (msByZones.get(weights[i]!) ?? 0) + to - from);
+      });
     }
   }
-  return (ms / 1000 / loopSeconds) * zones;
+  let plays = 0;
+  for (const [shown, ms] of msByZones) plays += (ms / 1000 / loopSeconds) * shown;
+  return plays;
 }
 
 /** What was counted for a row (a location, a day, or both; or the whole campaign). */

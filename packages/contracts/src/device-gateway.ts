@@ -106,17 +106,60 @@ export const playlistCampaign = z.object({
 });
 export type PlaylistCampaign = z.infer<typeof playlistCampaign>;
 
+/** The local days a playlist covers: `?days=N` (today and the N − 1 days after it), so that a screen
+ * cut off from the network keeps playing past midnight. */
+export const MIN_PLAYLIST_DAYS = 1;
+export const MAX_PLAYLIST_DAYS = 7;
+export const DEFAULT_PLAYLIST_DAYS = 2;
+
+export const playlistQuery = z.object({
+  days: z.coerce
+    .number()
+    .int()
+    .min(MIN_PLAYLIST_DAYS)
+    .max(MAX_PLAYLIST_DAYS)
+    .default(DEFAULT_PLAYLIST_DAYS)
+    .describe(`Local days from today (${MIN_PLAYLIST_DAYS}–${MAX_PLAYLIST_DAYS}, default ${DEFAULT_PLAYLIST_DAYS})`),
+});
+
+/** One local day of a playlist: when the location is open, its loop, and what plays in it. */
+export const playlistDay = z.object({
+  /** yyyy-MM-dd in the server's time zone. */
+  date: z.string(),
+  /** The day's first and last instant + 1 ms (UTC): 23 or 25 hours apart on a change of clocks. */
+  starts_at: z.string(),
+  ends_at: z.string(),
+  /** Opening hours HH:mm in the server's time zone (close `24:00`: midnight; before open: past it). */
+  open_time: z.string(),
+  close_time: z.string(),
+  /** The same as instants (UTC), the clock change taken into account. */
+  opens_at: z.string(),
+  closes_at: z.string(),
+  /** Seconds of one loop. */
+  loop_seconds: z.number().int(),
+  /** The campaigns of that day, in loop order, in the zones the device shows. */
+  campaigns: z.array(playlistCampaign),
+});
+export type PlaylistDay = z.infer<typeof playlistDay>;
+
 export const playlistResponse = z.object({
-  /** Stable while the content for the device stays the same (server_time, date and campaign states
-   * are not content); also the answer's ETag, so `If-None-Match` gets 304 when nothing changed. A
-   * device echoes the version it applied as the heartbeat's `playlist_version`. */
+  /** Stable while the content for the device stays the same over its days (server_time, dates and
+   * campaign states are not content); also the answer's ETag, so `If-None-Match` gets 304 when
+   * nothing changed. A device echoes the version it applied as the heartbeat's `playlist_version`. */
   version: z.string(),
   server_time: z.string(),
-  /** Today (yyyy-MM-dd) in the server's time zone, the day the playlist is for. */
+  /** Today (yyyy-MM-dd) in the server's time zone: the first of `days`. */
   date: z.string(),
   time_zone: z.string(),
   location: z.object({ id: z.number().int(), sys_id: z.string(), name: z.string() }),
+  /** The zones of the location this device shows. */
+  zones: z.array(z.number().int()),
+  /** Today's campaigns (the first day's), as before days were given. */
   campaigns: z.array(playlistCampaign),
+  /** Today and the days after it, as many as asked (`?days=`). */
+  days: z.array(playlistDay),
+  /** The location's picture to show in loop time no campaign fills (its active image), or null. */
+  slate: z.object({ url: z.string(), size: z.number().int() }).nullable(),
 });
 export type PlaylistResponse = z.infer<typeof playlistResponse>;
 

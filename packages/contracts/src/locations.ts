@@ -176,6 +176,8 @@ export const device = z.object({
   disk_free_mb: z.number().int().nullable(),
   cpu_temp_c: z.number().nullable(),
   app_version: z.string().nullable(),
+  /** The zones of its location the screen shows (its playlist, expected plays and accepted plays). */
+  zones: z.array(z.number().int()),
 });
 export type Device = z.infer<typeof device>;
 
@@ -190,6 +192,12 @@ export const deviceInput = z.object({
   device_type: z.enum(DEVICE_TYPES, { error: 'Choose a device type.' }),
   /** Set by the simulator for its virtual devices (they can be removed again with its --remove). */
   is_simulated: z.boolean().optional(),
+  /** The zones of the location the screen shows, at least one; left out when registering: all of them. */
+  zones: z
+    .array(z.number().int().min(1).max(1000))
+    .min(1, 'Choose at least one zone.')
+    .transform((zones) => [...new Set(zones)].sort((a, b) => a - b))
+    .optional(),
 });
 export type DeviceInput = z.infer<typeof deviceInput>;
 
@@ -209,6 +217,9 @@ export const deviceOrdering = ['serial_number', 'last_status_date', 'id'] as con
 /** Changing a device: its location stays (register the device anew to move it), and so does whether
  * it is simulated. */
 export const deviceUpdateInput = deviceInput.omit({ location: true, is_simulated: true });
+
+/** A zone a device is to show that its location does not have. */
+export const deviceZonesText = (zone: number) => `The location has no zone ${zone}.`;
 export type DeviceUpdateInput = z.infer<typeof deviceUpdateInput>;
 
 /** Query of GET /api/devices/disable-impact/: the devices about to be disabled (one, or a bulk

@@ -56,7 +56,7 @@ export const resources = {
   devices: {
     endpoint: '/api/devices/',
     model_name: 'device',
-    extra_methods: { enable: { detail: true, method: 'POST' } },
+    extra_methods: { enable: { detail: true, method: 'POST' }, pair: { detail: false, method: 'POST' } },
   },
   advertisers: {
     endpoint: '/api/advertisers/',

@@ -182,6 +182,8 @@ export type DevicesTable = {
   /** Screen-health state as the sweep (or the device's last heartbeat) computed it. */
   health_state: Generated<string>;
   health_checked_at: Timestamp | null;
+  /** The zones of its location the device shows (filled with all of them when left out). */
+  zones: ColumnType<number[], number[] | undefined, number[]>;
 };
 
 export type AdvertisersTable = {
@@ -321,6 +323,24 @@ export type DevicePeriodsTable = {
   location_id: number;
   active_from: Timestamp;
   active_to: Timestamp | null;
+  /** The zones the device showed during the period; null (periods closed before zones per screen):
+   * all of them. */
+  zones: number[] | null;
+};
+
+/** A screen asking to be paired: the code it shows, the hash of its secret, and once staff typed the
+ * code, the device made for it; its token is handed out once (token_issued_at). */
+export type DevicePairingsTable = {
+  id: string;
+  code: string;
+  secret_hash: string;
+  address: string;
+  created_at: DefaultTimestamp;
+  expires_at: Timestamp;
+  claimed_at: Timestamp | null;
+  claimed_by: number | null;
+  device_id: number | null;
+  token_issued_at: Timestamp | null;
 };
 
 /** One proof-of-play file as it was sent: its rows, bytes and SHA-256 once written. */
@@ -485,6 +505,7 @@ export type DB = {
   device_events: DeviceEventsTable;
   event_statistics_hourly: EventStatisticsHourlyTable;
   device_periods: DevicePeriodsTable;
+  device_pairings: DevicePairingsTable;
   proof_of_play_receipts: ProofOfPlayReceiptsTable;
   alerts: AlertsTable;
   alert_campaigns: AlertCampaignsTable;

@@ -71,7 +71,8 @@ async function atRisk(
       .flatMap((c) => {
         const base = {
           opening,
-          campaign: { ...c, zones: new Set(c.p_zones).size },
+          // The screen loses plays only in the campaign's zones it shows.
+          campaign: { ...c, zones: new Set((c.p_zones ?? []).filter((zone) => device.zones.includes(zone))).size },
           loopSeconds: device.loop_seconds,
           timeZone,
         };
@@ -99,7 +100,11 @@ export async function sweepScreenHealth({ db, config, mailer, log }: AlertsDeps)
   const now = nowDate.getTime();
   const { timeZone } = config;
   const today = dayIn(nowDate, timeZone);
-  await recordPlaylistVersions(db, await playlistsOf(db, await repo.locationsWithDevices(db), today), nowDate);
+  await recordPlaylistVersions(
+    db,
+    await playlistsOf(db, await repo.locationsWithDevices(db), today, { timeZone }),
+    nowDate,
+  );
   const devices = await refreshDeviceHealth(db, config, nowDate);
   const byId = new Map(devices.map((d) => [d.id, d]));
   const open = await repo.openDeviceAlerts(db, DEVICE_ALERT_KINDS);

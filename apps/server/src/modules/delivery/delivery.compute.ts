@@ -71,9 +71,9 @@ let lastSchedule = 0;
 type Schedule = { spans: Span[]; loopSeconds: number; devices: readonly DevicePeriod[] };
 
 /** The schedule with the number of everything its expected plays depend on but the day and cutoff. */
-function numbered(schedule: Schedule, zones: number, timeZone: string) {
+function numbered(schedule: Schedule, zones: readonly number[], timeZone: string) {
   const { spans, loopSeconds, devices } = schedule;
-  const key = `${timeZone}|${zones}|${loopSeconds}|${spans.join(';')}|${devices.map((d) => `${d.from}~${d.to ?? ''}`).join(',')}`;
+  const key = `${timeZone}|${zones.join(',')}|${loopSeconds}|${spans.join(';')}|${devices.map((d) => `${d.from}~${d.to ?? ''}~${d.zones?.join('.') ?? '*'}`).join(',')}`;
   let id = schedules.get(key);
   if (id === undefined) schedules.set(key, (id = ++lastSchedule));
   return { ...schedule, id };
@@ -82,7 +82,7 @@ function numbered(schedule: Schedule, zones: number, timeZone: string) {
 /** `expectedPlays` of `schedule` on `day` (up to `until`), computed once. */
 function expectedOf(
   schedule: Schedule & { id: number },
-  common: { day: string; timeZone: string; zones: number },
+  common: { day: string; timeZone: string; zones: readonly number[] },
   until?: number,
 ) {
   if (kept.size >= KEPT_MAX) {
@@ -118,7 +118,8 @@ function cellsOf(
   counts: readonly DayCounts[],
   clock: DeliveryClock,
 ) {
-  const zones = new Set(campaign.p_zones).size;
+  // Each screen counts in the campaign's zones it shows (its period's zones).
+  const zones = [...new Set(campaign.p_zones)];
   const byKey = new Map(counts.map((c) => [`${c.location}|${c.day}`, c]));
   const last = campaign.end_date < clock.today ? campaign.end_date : clock.today;
   const cells: Cell[] = [];

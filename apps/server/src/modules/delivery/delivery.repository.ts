@@ -125,7 +125,7 @@ export const deliveryRepository = {
       sum(unmeasured)::int as unmeasured`;
     const { rows } = await sql<{
       campaigns: CampaignJson[];
-      periods: [number, string, string | null][];
+      periods: [number, string, string | null, number[] | null][];
       counts: DayCounts[];
     }>`
       with w as (select min(start_date) as first, max(end_date) as last from campaigns where id in (${idList})),
@@ -149,7 +149,7 @@ export const deliveryRepository = {
       -- them before it scans (an index range on the hour), as it did when they were literals.
       select
         coalesce((select json_agg(c) from (${campaigns}) c), '[]'::json) as campaigns,
-        coalesce((select json_agg(json_build_array(p.location_id, p.active_from, p.active_to)
+        coalesce((select json_agg(json_build_array(p.location_id, p.active_from, p.active_to, p.zones)
             order by p.location_id, p.active_from)
           from device_periods p
           where p.location_id in (select location_id from campaign_locations where campaign_id in (${idList}))
@@ -173,9 +173,9 @@ export const deliveryRepository = {
       ]),
     );
     const periods: LocationDevicePeriods = new Map();
-    for (const [location, from, to] of row.periods) {
+    for (const [location, from, to, zones] of row.periods) {
       const list = periods.get(location) ?? [];
-      list.push({ from: Date.parse(from), to: to === null ? null : Date.parse(to) });
+      list.push({ from: Date.parse(from), to: to === null ? null : Date.parse(to), zones });
       periods.set(location, list);
     }
     return { campaigns: ids.flatMap((id) => byId.get(id) ?? []), periods, counts: row.counts };

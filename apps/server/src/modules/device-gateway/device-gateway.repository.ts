@@ -2,10 +2,14 @@
 // batches (appended with their rollups by device-events.repository.ts), and the state changes devices cause.
 import { sql } from 'kysely';
 import { OFFLINE_STATUS, type DeviceFacts } from '@marquee/contracts/device-gateway';
+import { resources } from '@marquee/contracts/resources';
 import type { Database } from '../../db/database.ts';
 import { CAMPAIGN_TARGETING_COLUMNS, day } from '../campaigns/campaigns.repository.ts';
 import { appendEvents, type EventRow } from './device-events.repository.ts';
 import { zoneNumbersOf } from '../locations/location-zones.repository.ts';
+
+/** The model of a location's pictures (`images.model`). */
+const LOCATION_MODEL = resources.locations.model_name;
 
 export type { EventRow };
 
@@ -26,6 +30,8 @@ export type GatewayDevice = {
   close_time: string;
   /** Since when the device counts as playing here (its open period), null when it has none. */
   active_from: Date | string | null;
+  /** The zones of its location the device shows: it plays, and is expected to play, only in these. */
+  zones: number[];
 };
 
 /** A campaign whose state a device moved: its id, name and the state before. */
@@ -48,6 +54,7 @@ export const gatewayRepository = {
         'locations.is_active as location_active',
         'locations.open_time',
         'locations.close_time',
+        'devices.zones',
         (eb) =>
           eb
             .selectFrom('device_periods')
@@ -103,11 +110,11 @@ export const gatewayRepository = {
       .execute();
   },
 
-  /** The campaigns in `states` on `today` at the given locations (all: null), in loop order, with
-   * clip file details. A disabled clip does not play. */
+  /** The campaigns in `states` on any day of [from, to] at the given locations (all: null), in loop
+   * order, with clip file details. A disabled clip does not play. */
   playlist: (
     db: Database,
-    { locations, today, states }: { locations: number[] | null; today: string; states: number[] },
+    { locations, from, to, states }: { locations: number[] | null; from: string; to: string; states: number[] },
   ) => {
     let q = db
       .selectFrom('campaigns')
@@ -134,8 +141,8 @@ export const gatewayRepository = {
       ])
       .where('campaigns.state', 'in', states)
       .where('videoclips.is_active', '=', true)
-      .where('campaigns.start_date', '<=', today)
-      .where('campaigns.end_date', '>=', today);
+      .where('campaigns.start_date', '<=', to)
+      .where('campaigns.end_date', '>=', from);
     if (locations) q = q.where('cl.location_id', 'in', locations.length ? locations : [0]);
     return q.orderBy('cl.location_id').orderBy('campaigns.ordering').orderBy('campaigns.id').execute();
   },
@@ -150,6 +157,29 @@ export const gatewayRepository = {
     if (locations) q = q.where('location_zones.location_id', 'in', locations.length ? locations : [0]);
     return q.execute();
   },
+
+  /** The given locations' opening hours and loop, and their slate: the active image, shown in loop
+   * time no campaign fills (null without one). */
+  playlistLocations: (db: Database, locations: number[]) =>
+    db
+      .selectFrom('locations')
+      .leftJoin('images', (join) =>
+        join
+          .onRef('images.object_id', '=', 'locations.id')
+          .on('images.model', '=', LOCATION_MODEL)
+          .on('images.is_active', '=', true),
+      )
+      .select([
+        'locations.id',
+        'locations.open_time',
+        'locations.close_time',
+        'locations.loop_seconds',
+        'images.id as slate_id',
+        'images.size as slate_size',
+      ])
+      .where('locations.id', 'in', locations.length ? locations : [0])
+      .orderBy('locations.id')
+      .execute(),
 
   /** Makes each version its location's current one, since `at`, unless it already is. */
   async setPlaylistVersions(db: Database, locations: number[], versions: string[], at: Date): Promise<void> {
@@ -178,14 +208,28 @@ export const gatewayRepository = {
       )
       .executeTakeFirst(),
 
-  /** The picture if it is the overlay of one of the location's zones. */
+  /** The picture if it is the overlay of one of the location's zones, or the location's slate (its
+   * active image). */
   overlayImage: (db: Database, { location, imageId }: { location: number; imageId: number }) =>
     db
       .selectFrom('images')
-      .innerJoin('location_zones', 'location_zones.overlay_image_id', 'images.id')
       .select(['images.storage_key', 'images.content_type'])
       .where('images.id', '=', imageId)
-      .where('location_zones.location_id', '=', location)
+      .where(({ or, and, eb, exists, selectFrom }) =>
+        or([
+          exists(
+            selectFrom('location_zones')
+              .select('location_zones.id')
+              .whereRef('location_zones.overlay_image_id', '=', 'images.id')
+              .where('location_zones.location_id', '=', location),
+          ),
+          and([
+            eb('images.model', '=', LOCATION_MODEL),
+            eb('images.object_id', '=', location),
+            eb('images.is_active', '=', true),
+          ]),
+        ]),
+      )
       .executeTakeFirst(),
 
   /** The campaigns among `ids` that go to the location, with what events are checked against. */

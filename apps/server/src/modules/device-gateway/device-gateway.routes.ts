@@ -11,7 +11,9 @@ import {
   heartbeatInput,
   heartbeatResponse,
   plainEventsBatch,
+  playlistQuery,
   playlistResponse,
+  DEFAULT_PLAYLIST_DAYS,
 } from '@marquee/contracts/device-gateway';
 import { controlCharacterPaths } from '@marquee/contracts/text';
 import { controlCharactersText } from '@marquee/contracts/texts';
@@ -92,16 +94,25 @@ export function registerDeviceGatewayRoutes(app: FastifyInstance, gateway: Devic
     endpoints.playlist,
     {
       config,
+      attachValidation: true,
       schema: {
         tags,
-        description: `${description} The answer's ETag is its \`version\`; \`If-None-Match\` with it gets 304 while the content is unchanged.`,
+        description: `${description} The answer's ETag is its \`version\` (with a hash of the answer after it when the device asks for other days than ${DEFAULT_PLAYLIST_DAYS} or shows only some zones); \`If-None-Match\` with it gets 304 while the content is unchanged.`,
         headers,
-        response: { 200: playlistResponse, 304: z.null().describe('Not modified'), 401: detailError },
+        querystring: playlistQuery,
+        response: {
+          200: playlistResponse,
+          304: z.null().describe('Not modified'),
+          400: validationError,
+          401: detailError,
+        },
       },
     },
     async (req, reply) => {
-      const playlist = await gateway.playlist(await device(req));
-      const etag = `"${playlist.version}"`;
+      const d = await device(req);
+      const { days } = parsed(playlistQuery, req.query);
+      const { etag: tag, ...playlist } = await gateway.playlist(d, days);
+      const etag = `"${tag}"`;
       reply.header('etag', etag).header('cache-control', 'private, no-cache');
       // No body and no length: a 304 ends the exchange (a client's keep-alive connection stays usable).
       if (matchesEtag(req.headers['if-none-match'], etag)) return reply.code(304).send(undefined as never);

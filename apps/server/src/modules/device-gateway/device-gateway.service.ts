@@ -1,6 +1,7 @@
 // The device gateway's rules: who the token belongs to, heartbeats, the playlist of the device's
-// location today (fetching it marks campaigns Sent), and event batches, accepted whole or refused
-// whole, counted once per batch id, with the state changes plays and viewers cause.
+// location for its next days in the zones it shows (fetching it marks today's campaigns Sent), and
+// event batches, accepted whole or refused whole, counted once per batch id, with the state changes
+// plays and viewers cause.
 import crypto from 'node:crypto';
 import { ActionFlag } from '@marquee/contracts/action-flags';
 import {
@@ -16,10 +17,12 @@ import {
   MAX_BATCH_MONTHS,
   MAX_CLOCK_SKEW_MS,
   MAX_RETRY_AFTER_SECONDS,
+  DEFAULT_PLAYLIST_DAYS,
   gatewayTexts,
   type EventsBatch,
   type EventsResponse,
   type HeartbeatInput,
+  type PlaylistCampaign,
   type PlaylistResponse,
 } from '@marquee/contracts/device-gateway';
 import { writeLogEntry } from '../../audit/audit.ts';
@@ -36,7 +39,7 @@ import { openDevicePeriod } from '../locations/device-periods.repository.ts';
 import { DEVICE_MODEL } from './device-gateway.maintenance.ts';
 import { refreshDeviceHealth } from './device-health.ts';
 import { ensureEventPartitions } from './event-partitions.ts';
-import { playlistsOf } from './playlists.ts';
+import { campaignsInZones, playlistVersion, playlistsOf } from './playlists.ts';
 import { gatewayRepository as repo, type EventRow, type GatewayDevice } from './device-gateway.repository.ts';
 
 export type GatewayDeps = {
@@ -301,26 +304,45 @@ export function createDeviceGatewayService({ db, config, storage, metrics }: Gat
       return { server_time: now.toISOString() };
     },
 
-    /** What the location plays today, in loop order, and its version (the location's current one
-     * from now on); Approved campaigns in it become Sent. */
-    async playlist(device: GatewayDevice): Promise<PlaylistResponse> {
+    /** What the device plays today and the `days` − 1 days after it, in loop order, in the zones it
+     * shows, with its version (the location's current one from now on) and the ETag of the whole
+     * answer; Approved campaigns of today become Sent. */
+    async playlist(device: GatewayDevice, days = DEFAULT_PLAYLIST_DAYS): Promise<PlaylistResponse & { etag: string }> {
       const date = today();
       const now = config.now();
-      const { campaigns, version } = (await playlistsOf(db, [device.location_id], date)).get(device.location_id)!;
+      const located = (await playlistsOf(db, [device.location_id], date, { days, timeZone: config.timeZone })).get(
+        device.location_id,
+      )!;
+      const { version, slate } = located;
       await repo.setPlaylistVersions(db, [device.location_id], [version], now);
-      const toSend = campaigns.filter((c) => campaignTransitions.sent.from.some((s) => s === c.state)).map((c) => c.id);
+      // Sent: the campaigns of today this device receives (in a zone it shows).
+      const toSend = campaignsInZones(located.campaigns, device.zones)
+        .filter((c) => campaignTransitions.sent.from.some((s) => s === c.state))
+        .map((c) => c.id);
       if (toSend.length) {
         await db
           .transaction()
           .execute((trx) => moveBy(trx, 'sent', toSend, gatewayTexts.sentToDevice(device.serial_number)));
       }
+      const sent = (campaigns: PlaylistCampaign[]) =>
+        campaignsInZones(campaigns, device.zones).map((c) =>
+          toSend.includes(c.id) ? { ...c, state: CampaignState.Sent } : c,
+        );
+      const answerDays = located.days.slice(0, days).map((d) => ({ ...d, campaigns: sent(d.campaigns) }));
+      // The answer's content in full (its days, the device's zones): the version itself when it is the
+      // location's (the default days, every zone shown), else the version with the answer's own hash.
+      const content = playlistVersion(device.location_id, answerDays, slate);
       return {
         version,
+        etag: content === version ? version : `${version}-${content}`,
         server_time: now.toISOString(),
         date,
         time_zone: config.timeZone,
         location: { id: device.location_id, sys_id: device.location_sys_id, name: device.location_name },
-        campaigns: campaigns.map((c) => (toSend.includes(c.id) ? { ...c, state: CampaignState.Sent } : c)),
+        zones: device.zones,
+        campaigns: answerDays[0]!.campaigns,
+        days: answerDays,
+        slate,
       };
     },
 

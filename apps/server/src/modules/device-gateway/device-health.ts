@@ -25,6 +25,7 @@ const rowsOf = (db: Database, devices?: number[]) => {
       'd.screen_off_since',
       'd.offline_since',
       'd.health_state',
+      'd.zones',
       'l.open_time',
       'l.close_time',
       'l.loop_seconds',

@@ -39,6 +39,7 @@ const base = (db: Database, filters: DeviceFilters) => {
       'devices.disk_free_mb',
       'devices.cpu_temp_c',
       'devices.app_version',
+      'devices.zones',
     ]);
   if (filters.location !== undefined) q = q.where('devices.location_id', '=', filters.location);
   if (filters.is_active !== undefined) q = q.where('devices.is_active', '=', filters.is_active);
@@ -61,6 +62,7 @@ const present = ({ location_id, health_state, ...row }: Row): Device => ({
   state: health_state as DeviceState,
   playlist_applied_at: iso(row.playlist_applied_at),
   cpu_temp_c: row.cpu_temp_c === null ? null : Number(row.cpu_temp_c),
+  zones: row.zones.map(Number),
 });
 
 export const devicesRepository = {
@@ -81,6 +83,7 @@ export const devicesRepository = {
         device_type: input.device_type,
         is_simulated: input.is_simulated ?? false,
         token_hash: input.token_hash,
+        ...(input.zones ? { zones: input.zones } : {}),
       })
       .returning('id')
       .executeTakeFirstOrThrow();
@@ -90,6 +93,7 @@ export const devicesRepository = {
     const values = {
       ...(input.serial_number !== undefined ? { serial_number: input.serial_number } : {}),
       ...(input.device_type !== undefined ? { device_type: input.device_type } : {}),
+      ...(input.zones !== undefined ? { zones: input.zones } : {}),
     };
     if (Object.keys(values).length) await db.updateTable('devices').set(values).where('id', '=', id).execute();
   },
@@ -110,6 +114,16 @@ export const deviceRows = {
       .executeTakeFirst(),
   location: (db: Database, id: number) =>
     db.selectFrom('locations').select(['id', 'is_active']).where('id', '=', id).executeTakeFirst(),
+  /** The zone numbers of a location. */
+  zoneNumbers: async (db: Database, location: number) =>
+    (
+      await db
+        .selectFrom('location_zones')
+        .select('zone_number')
+        .where('location_id', '=', location)
+        .orderBy('zone_number')
+        .execute()
+    ).map((z) => z.zone_number),
   /** The devices among `ids` that exist, with their location and whether they are on. */
   toDisable: (db: Database, ids: readonly number[]) =>
     ids.length

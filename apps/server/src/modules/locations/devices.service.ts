@@ -3,7 +3,7 @@
 // one is never refused for booked campaigns' sake (other screens there play them): its confirm asks what
 // it takes first, and disabling a location's last active screen is logged as a Warning.
 import crypto from 'node:crypto';
-import type { Device, DeviceInput } from '@marquee/contracts/locations';
+import { deviceZonesText, type Device, type DeviceInput } from '@marquee/contracts/locations';
 import { resources } from '@marquee/contracts/resources';
 import { details } from '@marquee/contracts/texts';
 import type { Access, Auth } from '../../access/access.ts';
@@ -22,6 +22,15 @@ const model = resources.devices.model_name;
 const isUniqueViolation = (err: unknown) => (err as { code?: string } | null)?.code === '23505';
 
 export const hashDeviceToken = (token: string) => crypto.createHash('sha256').update(token).digest('hex');
+/** A device's secret token: 32 random bytes. */
+export const newDeviceToken = () => crypto.randomBytes(32).toString('base64url');
+
+/** What is wrong with showing `zones` at the location, if anything: each must be one of its zones. */
+export async function zonesProblem(db: Database, location: number, zones: readonly number[]) {
+  const own = await deviceRows.zoneNumbers(db, location);
+  const missing = zones.find((zone) => !own.includes(zone));
+  return missing === undefined ? undefined : deviceZonesText(missing);
+}
 
 export type DevicesDeps = {
   db: Database;
@@ -58,9 +67,21 @@ export function createDevicesService({ db, access, now, timeZone }: DevicesDeps)
         const other = await deviceRows.findBySerial(trx, input.serial_number);
         if (other && other.id !== existing?.id) errors.serial_number = [details.serialTaken];
       }
+      const location = existing?.location ?? input.location;
+      if (input.zones !== undefined && location !== undefined && !errors.location) {
+        const problem = await zonesProblem(trx, location, input.zones);
+        if (problem) errors.zones = [problem];
+      }
       return errors;
     },
   });
+
+  async function requireRegistering(auth: Auth, locationId: number) {
+    access.require(auth, `add_${model}`);
+    const location = await deviceRows.location(db, locationId);
+    if (!location) throw badRequest({ location: [details.unknownLocation] });
+    access.requireLink(auth, 'location', location.id);
+  }
 
   const serialTaken = (err: unknown) => {
     if (isUniqueViolation(err)) return badRequest({ serial_number: [details.serialTaken] });
@@ -86,16 +107,22 @@ export function createDevicesService({ db, access, now, timeZone }: DevicesDeps)
 
     /** Registers a device on a location the user manages; the answer carries the token, this once. */
     async register(auth: Auth, input: DeviceInput) {
-      access.require(auth, `add_${model}`);
-      const location = await deviceRows.location(db, input.location);
-      if (!location) throw badRequest({ location: [details.unknownLocation] });
-      access.requireLink(auth, 'location', location.id);
-      const token = crypto.randomBytes(32).toString('base64url');
+      await requireRegistering(auth, input.location);
+      const token = newDeviceToken();
       const created = await changingLocations(() =>
         crud.create(auth, { ...input, token_hash: hashDeviceToken(token) }),
       );
       return { ...created, token };
     },
+
+    /** Checks that the user may register a device on the location: add_device and a link to it (403),
+     * and that the location exists (400). */
+    requireRegistering,
+
+    /** Registers a device for a screen that pairs itself: it gets its token later, from its pairing
+     * (until then no token opens the gateway for it). */
+    registerPaired: (auth: Auth, input: DeviceInput) =>
+      changingLocations(() => crud.create(auth, { ...input, token_hash: hashDeviceToken(newDeviceToken()) })),
 
     update: (auth: Auth, id: number, input: Partial<DeviceRecord>) =>
       changingLocations(() => crud.update(auth, id, input)),

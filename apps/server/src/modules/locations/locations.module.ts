@@ -5,6 +5,8 @@ import { resources } from '@marquee/contracts/resources';
 import { createImagesService, type ImageOwner } from '../../media/images.service.ts';
 import type { CatalogueDeps } from '../catalogue-deps.ts';
 import { registerDeviceRoutes } from './devices.routes.ts';
+import { registerDevicePairingRoutes } from './devices.pairing.routes.ts';
+import { createDevicePairingService } from './devices.pairing.service.ts';
 import { createDevicesService } from './devices.service.ts';
 import { createScreenHealthService } from './screen-health.service.ts';
 import { registerLocationZoneRoutes } from './location-zones.routes.ts';
@@ -71,4 +73,5 @@ export function registerLocationModules(
   });
   registerLocationZoneRoutes(app, zones);
   registerDeviceRoutes(app, devices, createScreenHealthService({ db, access, devices, config }));
+  registerDevicePairingRoutes(app, createDevicePairingService({ db, config, devices }));
 }

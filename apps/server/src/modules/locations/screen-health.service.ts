@@ -61,7 +61,7 @@ export function createScreenHealthService({
           .execute(),
         db
           .selectFrom('device_periods')
-          .select(['active_from', 'active_to'])
+          .select(['active_from', 'active_to', 'zones'])
           .where('device_id', '=', id)
           .where('location_id', '=', device.location)
           .execute(),
@@ -100,6 +100,7 @@ export function createScreenHealthService({
       const devicePeriods = periods.map((p) => ({
         from: ms(p.active_from),
         to: p.active_to === null ? null : ms(p.active_to),
+        zones: p.zones,
       }));
       const expected = campaigns.reduce(
         (sum, c) =>
@@ -109,7 +110,8 @@ export function createScreenHealthService({
             timeZone,
             spans: playSpans(location, c),
             loopSeconds: location.loop_seconds,
-            zones: (c.p_zones ?? []).filter((zone) => zoneNumbers.has(Number(zone))).length,
+            // The campaign's zones at the location, of which each period counts those the screen showed.
+            zones: [...new Set((c.p_zones ?? []).map(Number))].filter((zone) => zoneNumbers.has(zone)),
             devices: devicePeriods,
             until: now,
           }),

@@ -1,12 +1,13 @@
 // The Devices tab of a location: its devices with their screen-health state and what they last
 // reported (time and status, the playlist they applied, screen on or off; under the serial, the type
-// and the player's app version, uptime, free disk and CPU temperature), registering a new one (its token is shown
+// and the player's app version, uptime, free disk and CPU temperature) and the zones they show (changed
+// in place), pairing a screen by the code it shows, registering a new one (its token is shown
 // once) and disabling or enabling one after a confirmation (disabling names the booked campaigns that play
 // at the location, and says when no other screen there would play them).
 import { Badge, Box, Button, Group, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { permissionFlags } from '@marquee/contracts/common';
 import { deviceTypeLabels, type DeviceRegistered } from '@marquee/contracts/locations';
-import { IconPlus } from '@tabler/icons-react';
+import { IconDeviceTv, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { ActiveStateButton } from '../../../components/active-state-button.tsx';
 import { DeviceStateBadge } from '../../../components/device-state-badge.tsx';
@@ -20,6 +21,8 @@ import { rowPermissions } from '../api/location-action.ts';
 import { useSetDeviceActive } from '../api/set-device-active.ts';
 import { LastReport, NotReported, PlayerFacts, PlaylistApplied } from './device-facts.tsx';
 import { DeviceTokenDialog } from './device-token-dialog.tsx';
+import { DeviceZonesCell } from './device-zones-cell.tsx';
+import { PairDeviceModal } from './pair-device-modal.tsx';
 import { RegisterDeviceModal } from './register-device-modal.tsx';
 
 function DeviceStatusButton({ device }: { device: DeviceRow }) {
@@ -49,6 +52,7 @@ function DeviceStatusButton({ device }: { device: DeviceRow }) {
 export function LocationDevices({ locationId }: { locationId: number }) {
   const devices = useLocationDevices(locationId);
   const [registering, setRegistering] = useState(false);
+  const [pairing, setPairing] = useState(false);
   const [registered, setRegistered] = useState<DeviceRegistered | null>(null);
   const listPermissions = devices.data?._permissions ?? [];
   const { canAdd } = permissionFlags(listPermissions, 'device');
@@ -70,7 +74,7 @@ export function LocationDevices({ locationId }: { locationId: number }) {
       );
     }
     return (
-      <Table.ScrollContainer minWidth={760}>
+      <Table.ScrollContainer minWidth={840}>
         <Table aria-label="Devices" verticalSpacing="xs" highlightOnHover>
           <Table.Thead>
             <Table.Tr>
@@ -79,6 +83,7 @@ export function LocationDevices({ locationId }: { locationId: number }) {
               <Table.Th scope="col">Last report</Table.Th>
               <Table.Th scope="col">Playlist applied</Table.Th>
               <Table.Th scope="col">Screen</Table.Th>
+              <Table.Th scope="col">Zones</Table.Th>
               <Table.Th scope="col">Enabled</Table.Th>
               {canChangeAny && (
                 <Table.Th scope="col">
@@ -125,6 +130,9 @@ export function LocationDevices({ locationId }: { locationId: number }) {
                   </Table.Td>
                   <Table.Td>{screenOn || <NotReported />}</Table.Td>
                   <Table.Td>
+                    <DeviceZonesCell device={device} canChange={canChange} />
+                  </Table.Td>
+                  <Table.Td>
                     <Box miw="max-content">
                       <StatusBadge on={device.is_active}>{device.is_active ? 'Active' : 'Disabled'}</StatusBadge>
                     </Box>
@@ -146,9 +154,18 @@ export function LocationDevices({ locationId }: { locationId: number }) {
           Devices show the location&apos;s campaigns; each signs in with its own token.
         </Text>
         {canAdd && (
-          <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setRegistering(true)}>
-            Register device
-          </Button>
+          <Group gap="sm">
+            <Button leftSection={<IconDeviceTv size={16} aria-hidden />} onClick={() => setPairing(true)}>
+              Pair a screen
+            </Button>
+            <Button
+              variant="default"
+              leftSection={<IconPlus size={16} aria-hidden />}
+              onClick={() => setRegistering(true)}
+            >
+              Register device
+            </Button>
+          </Group>
         )}
       </Group>
       {body}
@@ -163,6 +180,7 @@ export function LocationDevices({ locationId }: { locationId: number }) {
         }}
       />
       <DeviceTokenDialog device={registered} onClose={() => setRegistered(null)} />
+      <PairDeviceModal locationId={locationId} opened={pairing} onClose={() => setPairing(false)} />
     </Stack>
   );
 }

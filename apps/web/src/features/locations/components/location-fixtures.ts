@@ -34,6 +34,7 @@ export const deviceFixture = (extra: Partial<DeviceRow> = {}): DeviceRow => ({
   location_name: 'Central Station',
   serial_number: 'SN-001',
   device_type: 'totem',
+  zones: [1, 2],
   is_active: true,
   last_status: null,
   last_status_date: null,
