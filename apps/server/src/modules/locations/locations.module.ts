@@ -4,6 +4,7 @@ import type { Location } from '@marquee/contracts/locations';
 import { resources } from '@marquee/contracts/resources';
 import { createImagesService, type ImageOwner } from '../../media/images.service.ts';
 import type { CatalogueDeps } from '../catalogue-deps.ts';
+import { createDeviceCommandsService } from './device-commands.service.ts';
 import { registerDeviceRoutes } from './devices.routes.ts';
 import { createDevicesService } from './devices.service.ts';
 import { createScreenHealthService } from './screen-health.service.ts';
@@ -70,5 +71,9 @@ export function registerLocationModules(
     availability: createAvailabilityService({ db, access, config }),
   });
   registerLocationZoneRoutes(app, zones);
-  registerDeviceRoutes(app, devices, createScreenHealthService({ db, access, devices, config }));
+  registerDeviceRoutes(app, {
+    devices,
+    screens: createScreenHealthService({ db, access, devices, config }),
+    remote: createDeviceCommandsService({ db, access, devices, storage, now: config.now }),
+  });
 }
