@@ -72,7 +72,11 @@ describeBackends(
       expect(first.json()).toEqual({ taken_at: NOW.toISOString(), size: 4096 });
       const second = await upload(device.token, jpeg(3000, 0x33));
       expect(second.statusCode, second.body).toBe(200);
-      const rows = await ctx.db.selectFrom('device_screenshots').selectAll().where('device_id', '=', device.id).execute();
+      const rows = await ctx.db
+        .selectFrom('device_screenshots')
+        .selectAll()
+        .where('device_id', '=', device.id)
+        .execute();
       expect(rows).toHaveLength(1);
       expect(rows[0]!.size).toBe(3000);
 
@@ -155,7 +159,11 @@ describeBackends(
       expect(list.results[1]!.issued_by_name).toBeTruthy();
       const log = await logOf(device.id);
       expect(log).toEqual([
-        { user_id: staff.user.id, action_flag: ActionFlag.Information, change_message: deviceCommandTexts.issued('reload') },
+        {
+          user_id: staff.user.id,
+          action_flag: ActionFlag.Information,
+          change_message: deviceCommandTexts.issued('reload'),
+        },
         {
           user_id: staff.user.id,
           action_flag: ActionFlag.Information,

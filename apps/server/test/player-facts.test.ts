@@ -4,7 +4,6 @@
 // stored on the device and shown by the devices list and the screen's page.
 import { expect, it } from 'vitest';
 import { alertTexts } from '@marquee/contracts/alerts';
-import type { Paged } from '@marquee/contracts/common';
 import { deviceGatewayEndpoints } from '@marquee/contracts/device-gateway';
 import type { Device } from '@marquee/contracts/locations';
 import { resources } from '@marquee/contracts/resources';

@@ -4,7 +4,13 @@ import { z } from 'zod';
 import { boolFilter, idFilter, listQuery } from './common.ts';
 import { gatewayTexts } from './device-gateway.ts';
 
-export const ALERT_KINDS = ['device_offline', 'device_stale', 'screen_off', 'plays_backlog', 'campaign_at_risk'] as const;
+export const ALERT_KINDS = [
+  'device_offline',
+  'device_stale',
+  'screen_off',
+  'plays_backlog',
+  'campaign_at_risk',
+] as const;
 export type AlertKind = (typeof ALERT_KINDS)[number];
 /** Kinds that concern a device (the others concern a campaign). */
 export const DEVICE_ALERT_KINDS = [

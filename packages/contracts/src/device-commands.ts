@@ -78,4 +78,5 @@ export const deviceCommandTexts = {
 /** The first bytes of every JPEG file (SOI marker and the next marker's start). */
 const JPEG_MAGIC = [0xff, 0xd8, 0xff] as const;
 /** Whether `bytes` start like a JPEG file. */
-export const isJpeg = (bytes: Uint8Array) => bytes.length > JPEG_MAGIC.length && JPEG_MAGIC.every((b, i) => bytes[i] === b);
+export const isJpeg = (bytes: Uint8Array) =>
+  bytes.length > JPEG_MAGIC.length && JPEG_MAGIC.every((b, i) => bytes[i] === b);

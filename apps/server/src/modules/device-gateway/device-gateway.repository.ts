@@ -116,7 +116,9 @@ export const gatewayRepository = {
                       .end(),
             }
           : {}),
-        ...(facts.dropped ? { plays_dropped: sql<number>`least(plays_dropped::bigint + ${facts.dropped}, ${MAX_INT})` } : {}),
+        ...(facts.dropped
+          ? { plays_dropped: sql<number>`least(plays_dropped::bigint + ${facts.dropped}, ${MAX_INT})` }
+          : {}),
         ...(facts.storage_used_mb !== undefined ? { storage_used_mb: facts.storage_used_mb } : {}),
         ...(facts.storage_quota_mb !== undefined ? { storage_quota_mb: facts.storage_quota_mb } : {}),
         ...(facts.clock_offset_ms !== undefined ? { clock_offset_ms: facts.clock_offset_ms } : {}),

@@ -178,7 +178,13 @@ export function registerDeviceGatewayRoutes(app: FastifyInstance, gateway: Devic
           tags,
           description: `${description} The body is a JPEG picture (\`Content-Type: image/jpeg\`) of at most ${MAX_SCREENSHOT_BYTES / 1024} KB, checked by its first bytes; it replaces the device's screenshot before. 413 when larger, 415 for another content type, 400 when the bytes are not a JPEG.`,
           headers,
-          response: { 200: screenshotResponse, 400: validationError, 401: detailError, 413: detailError, 415: detailError },
+          response: {
+            200: screenshotResponse,
+            400: validationError,
+            401: detailError,
+            413: detailError,
+            415: detailError,
+          },
         },
         onRequest: async (req) => {
           screenshotDevices.set(req, await device(req));

@@ -41,7 +41,10 @@ import { dayIn } from '../../lib/days.ts';
 import { createTurns } from '../../lib/turns.ts';
 import { newStorageKey, type MediaStorage } from '../../media/storage.ts';
 import { CAMPAIGN_MODEL } from '../campaigns/campaigns.repository.ts';
-import { deviceCommandsRepository as commands, deviceScreenshotsRepository as screenshots } from '../locations/device-commands.repository.ts';
+import {
+  deviceCommandsRepository as commands,
+  deviceScreenshotsRepository as screenshots,
+} from '../locations/device-commands.repository.ts';
 import { openDevicePeriod } from '../locations/device-periods.repository.ts';
 import { DEVICE_MODEL } from './device-gateway.maintenance.ts';
 import { refreshDeviceHealth } from './device-health.ts';
@@ -336,7 +339,8 @@ export function createDeviceGatewayService({ db, config, storage, metrics }: Gat
       if (type !== SCREENSHOT_CONTENT_TYPE || !Buffer.isBuffer(body)) {
         throw new HttpError(415, { detail: deviceCommandTexts.screenshotType });
       }
-      if (body.length > MAX_SCREENSHOT_BYTES) throw new HttpError(413, { detail: deviceCommandTexts.screenshotTooLarge });
+      if (body.length > MAX_SCREENSHOT_BYTES)
+        throw new HttpError(413, { detail: deviceCommandTexts.screenshotTooLarge });
       if (!isJpeg(body)) throw badRequest({ non_field_errors: [deviceCommandTexts.screenshotNotJpeg] });
       const now = config.now();
       const key = newStorageKey('screenshots', 'jpg');

@@ -14,7 +14,10 @@ import { writeLogEntry } from '../../audit/audit.ts';
 import type { Database } from '../../db/database.ts';
 import { notFound } from '../../http/errors.ts';
 import type { MediaStorage } from '../../media/storage.ts';
-import { deviceCommandsRepository as commands, deviceScreenshotsRepository as screenshots } from './device-commands.repository.ts';
+import {
+  deviceCommandsRepository as commands,
+  deviceScreenshotsRepository as screenshots,
+} from './device-commands.repository.ts';
 import type { DevicesService } from './devices.service.ts';
 
 const model = resources.devices.model_name;

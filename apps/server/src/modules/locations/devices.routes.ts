@@ -27,7 +27,11 @@ const errors = { 400: validationError, 401: detailError, 403: detailError, 404: 
 
 export function registerDeviceRoutes(
   app: FastifyInstance,
-  { devices, screens, remote }: { devices: DevicesService; screens: ScreenHealthService; remote: DeviceCommandsService },
+  {
+    devices,
+    screens,
+    remote,
+  }: { devices: DevicesService; screens: ScreenHealthService; remote: DeviceCommandsService },
 ) {
   const definition = resources.devices;
   const tags = ['devices'];
@@ -84,7 +88,12 @@ export function registerDeviceRoutes(
         description:
           'The JPEG the screen sent last (view_device), with its time in `x-taken-at`; 404 while it has sent none.',
         params: idParam,
-        response: { 200: z.unknown().describe('The JPEG picture'), 401: detailError, 403: detailError, 404: detailError },
+        response: {
+          200: z.unknown().describe('The JPEG picture'),
+          401: detailError,
+          403: detailError,
+          404: detailError,
+        },
       },
     },
     async (req, reply) => {
@@ -104,7 +113,8 @@ export function registerDeviceRoutes(
       schema: {
         tags,
         summary: "A screen's latest commands",
-        description: 'The latest 20 commands queued for the screen, newest first, with when each was handed out and done (view_device).',
+        description:
+          'The latest 20 commands queued for the screen, newest first, with when each was handed out and done (view_device).',
         params: idParam,
         response: { 200: deviceCommandList, ...errors },
       },

@@ -1,5 +1,6 @@
 // The Devices tab of a location: its devices with their screen-health state and what they last
-// reported (time and status, the playlist they applied, screen on or off; under the serial, the type
+// reported (time and status, the playlist they applied, screen on, off or off by schedule with its latest
+// screenshot; under the serial, the type
 // and the player's app version, uptime, free disk and CPU temperature), registering a new one (its token is shown
 // once) and disabling or enabling one after a confirmation (disabling names the booked campaigns that play
 // at the location, and says when no other screen there would play them).
@@ -12,13 +13,14 @@ import { ActiveStateButton } from '../../../components/active-state-button.tsx';
 import { DeviceStateBadge } from '../../../components/device-state-badge.tsx';
 import { ListLoadError, ListSkeleton } from '../../../components/list-states.tsx';
 import { StatusBadge } from '../../../components/status-badge.tsx';
-import { formatScreenOn } from '../../../lib/device-facts.ts';
+import { formatScreenState } from '../../../lib/device-facts.ts';
 import { showSuccess } from '../../../lib/notifications.ts';
 import { useLocationDevices, type DeviceRow } from '../api/get-location-devices.ts';
 import { useDeviceDisableWarnings } from '../api/get-device-disable-impact.ts';
 import { rowPermissions } from '../api/location-action.ts';
 import { useSetDeviceActive } from '../api/set-device-active.ts';
 import { LastReport, NotReported, PlayerFacts, PlaylistApplied } from './device-facts.tsx';
+import { ScreenshotThumbnail } from './device-remote.tsx';
 import { DeviceTokenDialog } from './device-token-dialog.tsx';
 import { RegisterDeviceModal } from './register-device-modal.tsx';
 
@@ -89,8 +91,8 @@ export function LocationDevices({ locationId }: { locationId: number }) {
           </Table.Thead>
           <Table.Tbody>
             {rows.map((device) => {
-              const { canChange } = permissionFlags(rowPermissions(device, listPermissions), 'device');
-              const screenOn = formatScreenOn(device.screen_on);
+              const { canChange, canView } = permissionFlags(rowPermissions(device, listPermissions), 'device');
+              const screenState = formatScreenState(device.screen_state, device.screen_on);
               return (
                 <Table.Tr key={device.id}>
                   <Table.Td>
@@ -123,7 +125,18 @@ export function LocationDevices({ locationId }: { locationId: number }) {
                   <Table.Td>
                     <PlaylistApplied device={device} />
                   </Table.Td>
-                  <Table.Td>{screenOn || <NotReported />}</Table.Td>
+                  <Table.Td>
+                    <Stack gap={4}>
+                      {screenState ? (
+                        <Text span size="sm">
+                          {screenState}
+                        </Text>
+                      ) : (
+                        <NotReported />
+                      )}
+                      {canView && <ScreenshotThumbnail device={device} />}
+                    </Stack>
+                  </Table.Td>
                   <Table.Td>
                     <Box miw="max-content">
                       <StatusBadge on={device.is_active}>{device.is_active ? 'Active' : 'Disabled'}</StatusBadge>
