@@ -40,7 +40,7 @@ describe('LocationDevices', () => {
     renderWithProviders(<LocationDevices locationId={4} />);
     const table = await screen.findByRole('table', { name: 'Devices' });
     const [, first, second] = within(table).getAllByRole('row');
-    expect(within(first!).getByText('Off by schedule')).toBeInTheDocument();
+    expect(within(first!).getByRole('cell', { name: 'Off by schedule' })).toBeInTheDocument();
     expect(
       within(first!).getByRole('link', {
         name: 'Screenshot of SN-001, taken 2026-03-01 10:00:00 (opens in a new tab)',
@@ -129,12 +129,12 @@ describe('LocationDevices', () => {
     // The version is a content hash: its first characters, the whole one on hover.
     expect(within(first!).getByText('3f9a0c1b')).toBeInTheDocument();
     expect(within(first!).getByTitle('Playlist version 3f9a0c1b2d4e6f8a7b9c')).toBeInTheDocument();
-    expect(within(first!).getByText('On')).toBeInTheDocument();
+    expect(within(first!).getByRole('cell', { name: 'On' })).toBeInTheDocument();
     expect(within(first!).getByTestId('player-facts')).toHaveTextContent(
       'Totem · App marquee-player/2.4.1 · Up 3 d 4 h · 12.3 GB free · CPU 48.3 °C',
     );
     expect(badgeState(within(second!).getByText('Screen off'))).toBe('screen_off');
-    expect(within(second!).getByText('Off')).toBeInTheDocument();
+    expect(within(second!).getByRole('cell', { name: 'Off' })).toBeInTheDocument();
     expect(within(second!).getByText('under 1 min ago')).toBeInTheDocument();
     // Nothing reported: the type alone under the serial, a dash for the playlist.
     expect(within(second!).getByTestId('player-facts')).toHaveTextContent(/^Totem$/);

@@ -72,7 +72,7 @@ export function LocationDevices({ locationId }: { locationId: number }) {
       );
     }
     return (
-      <Table.ScrollContainer minWidth={760}>
+      <Table.ScrollContainer minWidth={860}>
         <Table aria-label="Devices" verticalSpacing="xs" highlightOnHover>
           <Table.Thead>
             <Table.Tr>
@@ -81,6 +81,7 @@ export function LocationDevices({ locationId }: { locationId: number }) {
               <Table.Th scope="col">Last report</Table.Th>
               <Table.Th scope="col">Playlist applied</Table.Th>
               <Table.Th scope="col">Screen</Table.Th>
+              <Table.Th scope="col">Screenshot</Table.Th>
               <Table.Th scope="col">Enabled</Table.Th>
               {canChangeAny && (
                 <Table.Th scope="col">
@@ -125,18 +126,8 @@ export function LocationDevices({ locationId }: { locationId: number }) {
                   <Table.Td>
                     <PlaylistApplied device={device} />
                   </Table.Td>
-                  <Table.Td>
-                    <Stack gap={4}>
-                      {screenState ? (
-                        <Text span size="sm">
-                          {screenState}
-                        </Text>
-                      ) : (
-                        <NotReported />
-                      )}
-                      {canView && <ScreenshotThumbnail device={device} />}
-                    </Stack>
-                  </Table.Td>
+                  <Table.Td>{screenState || <NotReported />}</Table.Td>
+                  <Table.Td>{canView ? <ScreenshotThumbnail device={device} /> : <NotReported />}</Table.Td>
                   <Table.Td>
                     <Box miw="max-content">
                       <StatusBadge on={device.is_active}>{device.is_active ? 'Active' : 'Disabled'}</StatusBadge>
