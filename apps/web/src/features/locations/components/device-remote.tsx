@@ -52,7 +52,8 @@ export function ScreenshotThumbnail({ device, width = 96 }: { device: RemoteDevi
   );
 }
 
-const queueColors = { none: 'gray.7', waiting: 'yellow.9', old: 'red.9' } as const;
+/** Filled, with text the contrast picks (dark on yellow, white on dark red): above 4.5:1 either way. */
+const queueColors = { none: 'gray.7', waiting: 'yellow.4', old: 'red.9' } as const;
 
 /** The plays waiting on the device: "Empty", or the number waiting and for how long, yellow while they
  * wait, red past an hour (when a backlog alert may open). */
@@ -70,7 +71,7 @@ export function QueueFact({ device }: { device: RemoteDevice }) {
   const age = device.queue_since ? formatAge(device.queue_since, now) : '';
   return (
     <Stack gap={0}>
-      <Badge variant="outline" color={queueColors[level]} miw="max-content" data-level={level}>
+      <Badge variant="filled" color={queueColors[level]} autoContrast miw="max-content" data-level={level}>
         {device.queue_depth.toLocaleString('en')} waiting
       </Badge>
       {age && (
@@ -88,8 +89,9 @@ export function FaultsBadge({ device }: { device: RemoteDevice }) {
   const last = device.last_fault_at ? `, the last at ${formatDateTime(device.last_fault_at)}` : '';
   return (
     <Badge
-      variant="outline"
-      color="orange.9"
+      variant="filled"
+      color="orange.3"
+      autoContrast
       miw="max-content"
       title={`${device.faults_recent} faults in the 24 hours up to its last report${last}`}
     >
