@@ -146,6 +146,7 @@ describeBackends('alert subscriptions', (ctx) => {
         { kind: 'device_offline', scope: 'mine', message: true, mail: false },
         { kind: 'device_stale', scope: 'mine', message: true, mail: false },
         { kind: 'screen_off', scope: 'mine', message: true, mail: false },
+        { kind: 'plays_backlog', scope: 'mine', message: true, mail: false },
         { kind: 'campaign_at_risk', scope: 'mine', message: true, mail: false },
       ],
     });
@@ -160,6 +161,7 @@ describeBackends('alert subscriptions', (ctx) => {
       { kind: 'device_offline', scope: 'all', message: true, mail: true },
       { kind: 'device_stale', scope: 'mine', message: true, mail: false },
       { kind: 'screen_off', scope: 'all', message: false, mail: false },
+      { kind: 'plays_backlog', scope: 'mine', message: true, mail: false },
       { kind: 'campaign_at_risk', scope: 'mine', message: true, mail: false },
     ]);
     expect((await operator.get(url)).json()).toEqual(saved.json());

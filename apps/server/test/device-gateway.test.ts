@@ -128,7 +128,7 @@ describeBackends(
       const d = await device();
       const res = await call('POST', api.heartbeat, d.token, { status: 'error: no HDMI signal' });
       expect(res.statusCode, res.body).toBe(200);
-      expect(res.json()).toEqual({ server_time: NOW.toISOString() });
+      expect(res.json()).toEqual({ server_time: NOW.toISOString(), commands: [] });
       // A device has no browser session: no CSRF cookie, no session expiry; the version is there.
       expect(res.headers['set-cookie']).toBeUndefined();
       expect(res.headers['x-expire-at']).toBeUndefined();

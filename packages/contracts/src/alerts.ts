@@ -4,16 +4,28 @@ import { z } from 'zod';
 import { boolFilter, idFilter, listQuery } from './common.ts';
 import { gatewayTexts } from './device-gateway.ts';
 
-export const ALERT_KINDS = ['device_offline', 'device_stale', 'screen_off', 'campaign_at_risk'] as const;
+export const ALERT_KINDS = [
+  'device_offline',
+  'device_stale',
+  'screen_off',
+  'plays_backlog',
+  'campaign_at_risk',
+] as const;
 export type AlertKind = (typeof ALERT_KINDS)[number];
 /** Kinds that concern a device (the others concern a campaign). */
-export const DEVICE_ALERT_KINDS = ['device_offline', 'device_stale', 'screen_off'] as const satisfies AlertKind[];
+export const DEVICE_ALERT_KINDS = [
+  'device_offline',
+  'device_stale',
+  'screen_off',
+  'plays_backlog',
+] as const satisfies AlertKind[];
 export const isDeviceAlert = (kind: AlertKind) => (DEVICE_ALERT_KINDS as readonly string[]).includes(kind);
 
 export const alertKindLabels: Record<AlertKind, string> = {
   device_offline: 'Screen offline',
   device_stale: 'Stale playlist',
   screen_off: 'Screen off',
+  plays_backlog: 'Plays backlog',
   campaign_at_risk: 'Campaign at risk',
 };
 
@@ -144,6 +156,8 @@ export const alertTexts = {
       `Device ${serial} at ${location} has not applied the current playlist since ${since}.`,
     screen_off: (serial: string, location: string, since: string) =>
       `The screen of device ${serial} at ${location} has been off since ${since}.`,
+    plays_backlog: (serial: string, location: string, since: string) =>
+      `Device ${serial} at ${location} has had plays waiting to be sent since ${since}: its plays are not reaching the server.`,
     campaign_at_risk: (campaign: string, pct: string, unit: string) =>
       `Campaign ${campaign} is at risk: ${pct} of its due ${unit} delivered.`,
   } satisfies Record<AlertKind, (...args: string[]) => string>,

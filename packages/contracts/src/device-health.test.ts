@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  backlogFrom,
   deviceState,
   isOpenAt,
   openIntervals,
@@ -205,5 +206,43 @@ describe('openIntervals and screenUptime', () => {
         dark: [],
       }),
     ).toEqual({ open_minutes: 0, dark_minutes: 0, uptime_percent: null });
+  });
+});
+
+describe('backlogFrom', () => {
+  const opening = { open_time: '08:00', close_time: '20:00' };
+  const utc = (time: string, day = '2030-06-15') => Date.parse(`${day}T${time}:00Z`);
+
+  it('is the instant the queue had waited an hour of opening hours', () => {
+    const base = { queueSince: utc('10:00'), opening, timeZone: 'UTC' };
+    expect(backlogFrom({ ...base, now: utc('10:59') })).toBeNull();
+    expect(backlogFrom({ ...base, now: utc('11:00') })).toBe(utc('11:00'));
+    expect(backlogFrom({ ...base, now: utc('15:00') })).toBe(utc('11:00'));
+  });
+
+  it('does not count closed hours', () => {
+    const base = { queueSince: utc('19:30'), opening, timeZone: 'UTC' };
+    expect(backlogFrom({ ...base, now: utc('07:59', '2030-06-16') })).toBeNull();
+    expect(backlogFrom({ ...base, now: utc('09:00', '2030-06-16') })).toBe(utc('08:30', '2030-06-16'));
+  });
+
+  it('is null without a queue', () => {
+    expect(backlogFrom({ queueSince: null, now: utc('12:00'), opening, timeZone: 'UTC' })).toBeNull();
+  });
+});
+
+describe('deviceState with a screen state', () => {
+  it('never calls a screen off by schedule an incident', () => {
+    const base = {
+      now: Date.parse('2030-06-15T12:00:00Z'),
+      current: null,
+      opening: { open_time: '08:00', close_time: '20:00' },
+      timeZone: 'UTC',
+      offlineMinutes: 10,
+    };
+    const report = { lastSeen: base.now, playlistVersion: null, screenOn: false };
+    expect(deviceState({ ...base, report: { ...report, screenState: 'off_by_schedule' } })).toBe('online');
+    expect(deviceState({ ...base, report: { ...report, screenState: 'off' } })).toBe('screen_off');
+    expect(deviceState({ ...base, report })).toBe('screen_off');
   });
 });

@@ -41,6 +41,8 @@ export type DeviceReport = {
   playlistVersion: string | null;
   /** Whether its screen is on. */
   screenOn: boolean | null;
+  /** The panel's state as the player named it; off by schedule is never an incident. */
+  screenState?: string | null;
 };
 
 /** The location's current playlist version and since when (ms) it has been current. */
@@ -71,7 +73,8 @@ export function deviceState({
 }): DeviceState {
   if (report.lastSeen === null) return 'never';
   if (now - report.lastSeen > offlineMinutes * 60_000) return 'offline';
-  if (report.screenOn === false && isOpenAt(opening, now, timeZone)) return 'screen_off';
+  if (report.screenOn === false && report.screenState !== 'off_by_schedule' && isOpenAt(opening, now, timeZone))
+    return 'screen_off';
   if (
     current &&
     report.playlistVersion !== null &&
@@ -81,6 +84,38 @@ export function deviceState({
     return 'stale';
   }
   return 'online';
+}
+
+/** How long (minutes of opening hours) a device's queue of plays may stay non-empty before it is an
+ * incident (a `plays_backlog` alert). */
+export const PLAYS_BACKLOG_MINUTES = 60;
+
+/**
+ * When a device's queue, non-empty since `queueSince` (ms), had been so for PLAYS_BACKLOG_MINUTES of
+ * its location's opening hours (ms), if that is at or before `now`; null otherwise (no queue, or not
+ * long enough yet). Closed hours do not count: plays recorded in the evening and sent the next morning
+ * are no incident.
+ */
+export function backlogFrom({
+  queueSince,
+  now,
+  opening,
+  timeZone,
+  minutes = PLAYS_BACKLOG_MINUTES,
+}: {
+  queueSince: number | null;
+  now: number;
+  opening: OpeningHours;
+  timeZone: string;
+  minutes?: number;
+}): number | null {
+  if (queueSince === null || !(now > queueSince)) return null;
+  let left = minutes * 60_000;
+  for (const [a, b] of openIntervals(opening, queueSince, now, timeZone)) {
+    if (b - a >= left) return a + left;
+    left -= b - a;
+  }
+  return null;
 }
 
 const ALL_DAY: TimeWindow = { p_times_on: false, p_start_time: null, p_end_time: null };

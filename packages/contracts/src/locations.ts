@@ -4,6 +4,7 @@ import { locationLoopFields, locationLoopInput } from './availability.ts';
 import { BULK_MAX_IDS, bulkTexts } from './bulk.ts';
 import { boolFilter, id, idFilter, intListUpTo, listQuery } from './common.ts';
 import { ZONE_NAME_MAX } from './constants.ts';
+import { SCREEN_STATES } from './device-gateway.ts';
 import { DEVICE_STATES } from './device-health.ts';
 import { image } from './images.ts';
 import { userRef } from './users.ts';
@@ -178,6 +179,22 @@ export const device = z.object({
   app_version: z.string().nullable(),
   /** The zones of its location the screen shows (its playlist, expected plays and accepted plays). */
   zones: z.array(z.number().int()),
+  /** The panel's state as the player last named it (a player that sends only `screen_on` gets on/off). */
+  screen_state: z.enum(SCREEN_STATES).nullable(),
+  /** Plays waiting on the device, and since when its queue has not been empty (null: empty or unknown). */
+  queue_depth: z.number().int().nullable(),
+  queue_since: z.string().nullable(),
+  /** Plays the device reported discarding, in all. */
+  plays_dropped: z.number().int(),
+  storage_used_mb: z.number().int().nullable(),
+  storage_quota_mb: z.number().int().nullable(),
+  /** The device's clock minus the server's (ms). */
+  clock_offset_ms: z.number().int().nullable(),
+  /** Faults the player reported in the 24 hours up to its last report, and when the last one was. */
+  faults_recent: z.number().int(),
+  last_fault_at: z.string().nullable(),
+  /** When the latest screenshot was taken (null: none); the picture is `{id}/screenshot/`. */
+  screenshot_at: z.string().nullable(),
 });
 export type Device = z.infer<typeof device>;
 

@@ -3,9 +3,12 @@
 // what its location's campaigns expected of it so far.
 import { z } from 'zod';
 import { ALERT_KINDS } from './alerts.ts';
+import { FAULT_KINDS } from './device-gateway.ts';
 import { device } from './locations.ts';
 
 export const SCREEN_UPTIME_DAYS = [7, 30] as const;
+/** The hours back a screen's page counts faults over. */
+export const SCREEN_FAULT_HOURS = 24;
 /** Incidents listed on a screen's page, newest first. */
 export const SCREEN_ALERTS_LIMIT = 20;
 
@@ -37,8 +40,13 @@ export const screenHealth = z.object({
     /** Plays its location's playing campaigns expected of it by now (rounded). */
     expected: z.number().int(),
   }),
+  /** Faults the player reported in the last SCREEN_FAULT_HOURS, by kind (most first), with the hour of
+   * the latest report of each. */
+  faults: z.array(z.object({ kind: z.enum(FAULT_KINDS), count: z.number().int(), last_at: z.string() })),
   /** When the figures were computed (ISO). */
   as_of: z.string(),
+  /** The user's permissions on the device (`change_device` shows the command buttons). */
+  _permissions: z.array(z.string()),
 });
 export type ScreenHealth = z.infer<typeof screenHealth>;
 
@@ -46,4 +54,5 @@ export const screenTexts = {
   lastKnown: (when: string) => `Last known, reported ${when}: the screen is not reporting now.`,
   neverReported: 'This screen has never reported.',
   noAlerts: 'No incidents in the last 30 days.',
+  noFaults: `No faults reported in the last ${SCREEN_FAULT_HOURS} hours.`,
 } as const;

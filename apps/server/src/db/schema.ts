@@ -184,6 +184,45 @@ export type DevicesTable = {
   health_checked_at: Timestamp | null;
   /** The zones of its location the device shows (filled with all of them when left out). */
   zones: ColumnType<number[], number[] | undefined, number[]>;
+  /** `on`, `off_by_schedule` or `off` as the player last named it. */
+  screen_state: string | null;
+  /** Plays waiting on the device, and since when the queue has not been empty (null while empty). */
+  queue_depth: number | null;
+  queue_since: Timestamp | null;
+  /** Plays the device reported discarding, in all. */
+  plays_dropped: Generated<number>;
+  storage_used_mb: number | null;
+  storage_quota_mb: number | null;
+  clock_offset_ms: number | null;
+  last_fault_at: Timestamp | null;
+};
+
+/** Faults a player reported, per device, UTC hour and kind. */
+export type DeviceFaultsTable = {
+  device_id: number;
+  hour: Timestamp;
+  kind: string;
+  count: number;
+  last_at: Timestamp;
+};
+
+/** Commands staff queued for a screen: handed out once by a heartbeat's answer, then acknowledged. */
+export type DeviceCommandsTable = {
+  id: Generated<number>;
+  device_id: number;
+  kind: string;
+  issued_by: number | null;
+  issued_at: Timestamp;
+  delivered_at: Timestamp | null;
+  done_at: Timestamp | null;
+};
+
+/** The latest screenshot of each screen, in the media storage. */
+export type DeviceScreenshotsTable = {
+  device_id: number;
+  storage_key: string;
+  size: number;
+  taken_at: Timestamp;
 };
 
 export type AdvertisersTable = {
@@ -493,6 +532,9 @@ export type DB = {
   location_campaign_managers: LocationCampaignManagersTable;
   location_zones: LocationZonesTable;
   devices: DevicesTable;
+  device_faults: DeviceFaultsTable;
+  device_commands: DeviceCommandsTable;
+  device_screenshots: DeviceScreenshotsTable;
   advertisers: AdvertisersTable;
   advertiser_managers: AdvertiserManagersTable;
   products: ProductsTable;

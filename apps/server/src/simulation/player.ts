@@ -10,6 +10,7 @@ import {
   type HeartbeatInput,
   type PlaylistResponse,
 } from '@marquee/contracts/device-gateway';
+import type { GatewayCommand } from '@marquee/contracts/device-commands';
 import { buildVersion } from '../../../../scripts/version.mjs';
 import { createRandom } from './random.ts';
 
@@ -155,6 +156,9 @@ export function createPlayer({
   let boot = bootAt - random.int(0, 72) * 3_600_000;
   let disk = random.int(8_000, 60_000);
   let applied: { playlist: PlaylistResponse; version: string | undefined } | null = null;
+  /** Commands carried out since the last heartbeat, and whether the next fetch asks for the whole playlist. */
+  let done: number[] = [];
+  let refetch = false;
 
   const facts = (at: number): DeviceFacts => {
     disk = Math.max(500, disk - random.int(0, 3));
@@ -162,6 +166,9 @@ export function createPlayer({
     return {
       ...(version ? { playlist_version: version } : {}),
       screen_on: !screenOff,
+      screen_state: screenOff ? 'off' : 'on',
+      // It sends its plays with every report: nothing waits.
+      queue_depth: 0,
       uptime_s: Math.max(0, Math.floor((at - boot) / 1000)),
       disk_free_mb: disk,
       cpu_temp_c: Math.round(((screenOff ? 36 : 47) + random.next() * 9) * 10) / 10,
@@ -175,12 +182,21 @@ export function createPlayer({
     },
     facts,
     async heartbeat(at) {
-      const body: HeartbeatInput = { status: 'ok', ...facts(at) };
-      await call(send, { method: 'POST', path: api.heartbeat, token, body });
+      const body: HeartbeatInput = { status: 'ok', ...facts(at), ...(done.length ? { done_commands: done } : {}) };
+      const response = await call(send, { method: 'POST', path: api.heartbeat, token, body });
       counts.heartbeats++;
+      done = [];
+      // Reload and clear the cache: fetch the whole playlist again at the next fetch. It has no picture
+      // to send, so a screenshot command stays handed out, not done.
+      for (const command of (response.body as { commands?: GatewayCommand[] } | null)?.commands ?? []) {
+        if (command.kind === 'screenshot') continue;
+        refetch = true;
+        done.push(command.id);
+      }
     },
     async fetchPlaylist() {
-      const has = applied?.version;
+      const has = refetch ? undefined : applied?.version;
+      refetch = false;
       const response = await call(
         send,
         { method: 'GET', path: api.playlist, token, ...(has ? { headers: { 'if-none-match': `"${has}"` } } : {}) },

@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { formatDiskFree, formatScreenOn, formatTemperature, formatUptime, shortVersion } from './device-facts.ts';
+import {
+  formatClockOffset,
+  formatDiskFree,
+  formatScreenOn,
+  formatScreenState,
+  formatStorage,
+  formatTemperature,
+  formatUptime,
+  queueLevel,
+  shortVersion,
+} from './device-facts.ts';
 
 describe('device facts', () => {
   it('shows uptime in its two largest units, as ages are shown', () => {
@@ -27,5 +37,35 @@ describe('device facts', () => {
     expect(shortVersion('3f9a0c1b2d4e6f8a7b9c')).toBe('3f9a0c1b');
     expect(shortVersion('v12')).toBe('v12');
     expect(shortVersion(null)).toBe('');
+  });
+});
+
+describe('what a player reports beyond its issue-16 facts', () => {
+  it('names the screen state, off by schedule too, else on or off from screen_on', () => {
+    expect(formatScreenState('off_by_schedule', false)).toBe('Off by schedule');
+    expect(formatScreenState(null, true)).toBe('On');
+    expect(formatScreenState(null, null)).toBe('');
+  });
+
+  it('writes storage used of the quota', () => {
+    expect(formatStorage(512, 2048)).toMatch(/^512(\.0)? MB of 2(\.0)? GB$/);
+    expect(formatStorage(512, null)).toMatch(/ used$/);
+    expect(formatStorage(null, null)).toBe('');
+  });
+
+  it('writes the clock offset ahead or behind', () => {
+    expect(formatClockOffset(20)).toBe('in step');
+    expect(formatClockOffset(-850)).toBe('850 ms behind');
+    expect(formatClockOffset(2500)).toBe('2.5 s ahead');
+    expect(formatClockOffset(-5 * 60_000)).toBe('5 min behind');
+    expect(formatClockOffset(null)).toBe('');
+  });
+
+  it('grades the queue: none, waiting, old past an hour', () => {
+    const now = Date.parse('2026-03-01T12:00:00Z');
+    expect(queueLevel({ queue_depth: 0, queue_since: null }, now)).toBe('none');
+    expect(queueLevel({ queue_depth: null, queue_since: null }, now)).toBe('none');
+    expect(queueLevel({ queue_depth: 3, queue_since: '2026-03-01T11:30:00Z' }, now)).toBe('waiting');
+    expect(queueLevel({ queue_depth: 3, queue_since: '2026-03-01T10:59:00Z' }, now)).toBe('old');
   });
 });

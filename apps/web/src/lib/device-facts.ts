@@ -1,5 +1,7 @@
 // A device's reported facts as the screens show them: uptime, free disk, CPU temperature, screen on or
-// off and a short playlist version. Empty text for a fact the device never reported.
+// off (or off by schedule), storage, clock offset, the plays waiting on it and a short playlist version.
+// Empty text for a fact the device never reported.
+import { screenStateLabels, type ScreenState } from '@marquee/contracts/device-gateway';
 import { formatFileSize } from '@marquee/contracts/files';
 import { formatAge } from './age.ts';
 
@@ -31,4 +33,37 @@ export function shortVersion(version: string | null | undefined): string {
 export function formatScreenOn(on: boolean | null | undefined): string {
   if (on === null || on === undefined) return '';
   return on ? 'On' : 'Off';
+}
+
+/** The panel's state as the player named it (`Off by schedule`), else on/off from `screen_on`. */
+export function formatScreenState(state: ScreenState | null | undefined, on?: boolean | null): string {
+  return state ? screenStateLabels[state] : formatScreenOn(on);
+}
+
+/** Storage used of the quota: `1.8 GB of 4.0 GB`, or the one reported. */
+export function formatStorage(used: number | null | undefined, quota: number | null | undefined): string {
+  const size = (mb: number) => formatFileSize(mb * 1024 * 1024);
+  if (used === null || used === undefined) return quota === null || quota === undefined ? '' : `${size(quota)} quota`;
+  return quota === null || quota === undefined ? `${size(used)} used` : `${size(used)} of ${size(quota)}`;
+}
+
+/** The device's clock against the server's: `in step` within a second, else `2.5 s ahead` / `850 ms behind`. */
+export function formatClockOffset(ms: number | null | undefined): string {
+  if (ms === null || ms === undefined || !Number.isFinite(ms)) return '';
+  const size = Math.abs(ms);
+  if (size < 1000) return size < 50 ? 'in step' : `${size} ms ${ms > 0 ? 'ahead' : 'behind'}`;
+  const amount = size < 60_000 ? `${(size / 1000).toFixed(1)} s` : formatAge(0, size);
+  return `${amount} ${ms > 0 ? 'ahead' : 'behind'}`;
+}
+
+/** How worrying a device's queue of plays is: none (empty or unknown), waiting (not empty), old (not
+ * empty for more than `oldMinutes`, the backlog alert's hour by default). */
+export function queueLevel(
+  device: { queue_depth: number | null; queue_since: string | null },
+  now: number,
+  oldMinutes = 60,
+): 'none' | 'waiting' | 'old' {
+  if (!device.queue_depth) return 'none';
+  const since = device.queue_since ? Date.parse(device.queue_since) : now;
+  return now - since > oldMinutes * 60_000 ? 'old' : 'waiting';
 }

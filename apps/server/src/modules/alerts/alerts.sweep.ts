@@ -1,13 +1,13 @@
 // The screen-health part of the sweep: bring each location's playlist version up to date, compute every
 // device's state, then open one alert per incident — a device offline, stale or with its screen off
-// while its location is open — and close it when the device recovers (or is disabled, moved or
-// deleted). Each open alert keeps the campaigns it puts at risk with the plays they lost so far.
+// while its location is open, or whose plays have waited on it for an hour of opening hours — and close
+// it when the device recovers (its queue drains) or is disabled, moved or deleted. Each open alert keeps the campaigns it puts at risk with the plays they lost so far.
 // Opening is an insert the open-alert unique index lets only one process win, closing an update of
 // open rows, so several processes may sweep at once and still send one message per open and close.
 import type { FastifyBaseLogger } from 'fastify';
 import { DEVICE_ALERT_KINDS, alertTexts, atRiskAmount, type AlertKind } from '@marquee/contracts/alerts';
 import { PLAYING_STATES } from '@marquee/contracts/campaigns';
-import { isOpenAt, openSince, playsLost, type DeviceState } from '@marquee/contracts/device-health';
+import { backlogFrom, isOpenAt, openSince, playsLost, type DeviceState } from '@marquee/contracts/device-health';
 import { addDays } from '@marquee/contracts/inventory';
 import { zonedInstant } from '@marquee/contracts/time-zones';
 import type { Config } from '../../config.ts';
@@ -34,6 +34,30 @@ const KIND_OF_STATE: Partial<Record<DeviceState, AlertKind>> = {
 };
 
 const ms = (value: Date | string | null) => (value === null ? null : new Date(value).getTime());
+
+/** When the device's plays backlog began (its queue non-empty for PLAYS_BACKLOG_MINUTES of opening
+ * hours), or null when it has none. A silent device's queue is as it last reported: its offline alert
+ * tells of it, no new backlog. */
+const backlogOf = (d: HealthDevice, now: number, timeZone: string) =>
+  d.state === 'offline' || d.state === 'never' || !d.queue_depth
+    ? null
+    : backlogFrom({
+        queueSince: ms(d.queue_since),
+        now,
+        opening: { open_time: d.open_time, close_time: d.close_time },
+        timeZone,
+      });
+
+/** The device alerts whose condition holds for the device now, with when each began (backlog only:
+ * the others by startOf). */
+const kindsOf = (d: HealthDevice, now: number, timeZone: string): Map<AlertKind, number | null> => {
+  const kinds = new Map<AlertKind, number | null>();
+  const kind = KIND_OF_STATE[d.state];
+  if (kind) kinds.set(kind, null);
+  const backlog = backlogOf(d, now, timeZone);
+  if (backlog !== null) kinds.set('plays_backlog', backlog);
+  return kinds;
+};
 
 /** When the incident began: when its condition began, but not before the location opened. */
 function startOf(device: HealthDevice, kind: AlertKind, now: number, staleMs: number, timeZone: string): number {
@@ -109,16 +133,25 @@ export async function sweepScreenHealth({ db, config, mailer, log }: AlertsDeps)
   const byId = new Map(devices.map((d) => [d.id, d]));
   const open = await repo.openDeviceAlerts(db, DEVICE_ALERT_KINDS);
 
+  const kindsNow = new Map(devices.map((d) => [d.id, kindsOf(d, now, timeZone)]));
   const closing = open.filter((a) => {
     const d = a.device_id === null ? undefined : byId.get(a.device_id);
-    return !d || !d.active || KIND_OF_STATE[d.state] !== a.kind;
+    if (!d || !d.active) return true;
+    // A backlog ends when the queue drains; a silent device's queue is unknown, so it stays open.
+    if (a.kind === 'plays_backlog' && d.state === 'offline') return false;
+    return !kindsNow.get(d.id)!.has(a.kind as AlertKind);
   });
   const openKeys = new Set(open.map((a) => `${a.kind}|${a.device_id}`));
   const opening = devices.flatMap((d) => {
-    const kind = KIND_OF_STATE[d.state];
-    if (!d.active || !kind || openKeys.has(`${kind}|${d.id}`)) return [];
+    if (!d.active) return [];
     if (!isOpenAt({ open_time: d.open_time, close_time: d.close_time }, now, timeZone)) return [];
-    return [{ device: d, kind, started_at: startOf(d, kind, now, config.playlistStaleMs, timeZone) }];
+    return [...kindsNow.get(d.id)!]
+      .filter(([kind]) => !openKeys.has(`${kind}|${d.id}`))
+      .map(([kind, began]) => ({
+        device: d,
+        kind,
+        started_at: began ?? startOf(d, kind, now, config.playlistStaleMs, timeZone),
+      }));
   });
 
   // Opened: one insert each (the unique index of open alerts keeps a second process out).
@@ -133,13 +166,16 @@ export async function sweepScreenHealth({ db, config, mailer, log }: AlertsDeps)
     });
     if (id !== null) opened.push({ id, kind: o.kind, started_at: o.started_at, device: o.device });
   }
-  // The plays lost so far by every alert still open or just opened or closing (up to now).
+  // The plays lost so far by every alert still open or just opened or closing (up to now). A backlog
+  // loses no plays (they wait on the device), so it puts no campaign at risk.
   const tracked = [
     ...open.flatMap((a) => {
       const device = a.device_id === null ? undefined : byId.get(a.device_id);
-      return device ? [{ id: a.id, started_at: new Date(a.started_at).getTime(), device }] : [];
+      return device && a.kind !== 'plays_backlog'
+        ? [{ id: a.id, started_at: new Date(a.started_at).getTime(), device }]
+        : [];
     }),
-    ...opened,
+    ...opened.filter((a) => a.kind !== 'plays_backlog'),
   ];
   const risks = await atRisk(db, tracked, now, timeZone);
   await repo.setAtRisk(db, risks);

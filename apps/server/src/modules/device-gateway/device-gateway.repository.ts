@@ -13,6 +13,9 @@ const LOCATION_MODEL = resources.locations.model_name;
 
 export type { EventRow };
 
+/** The largest int column value: running totals stop there rather than fail. */
+const MAX_INT = 2147483647;
+
 /** The device a token belongs to, with its location. */
 export type GatewayDevice = {
   id: number;
@@ -74,8 +77,11 @@ export const gatewayRepository = {
 
   /** Records a report: the device counts as online again, with the facts it told (those left out keep
    * their value). A new playlist version starts `playlist_applied_at`; a screen reported off starts
-   * `screen_off_since` (kept while it stays off). */
+   * `screen_off_since` (kept while it stays off), a queue no longer empty `queue_since`; dropped plays
+   * add to the device's total. */
   async setStatus(db: Database, id: number, status: string, at: Date, facts: DeviceFacts = {}): Promise<void> {
+    // `screen_state` wins over `screen_on` when both are sent; off by schedule is off all the same.
+    const screenOn = facts.screen_state !== undefined ? facts.screen_state === 'on' : facts.screen_on;
     await db
       .updateTable('devices')
       .set((eb) => ({
@@ -93,20 +99,61 @@ export const gatewayRepository = {
                 .end(),
             }
           : {}),
-        ...(facts.screen_on !== undefined
+        ...(screenOn !== undefined
           ? {
-              screen_on: facts.screen_on,
-              screen_off_since: facts.screen_on
+              screen_on: screenOn,
+              screen_state: facts.screen_state ?? (screenOn ? 'on' : 'off'),
+              screen_off_since: screenOn
                 ? null
                 : eb.case().when('screen_on', '=', false).then(eb.ref('screen_off_since')).else(at).end(),
             }
           : {}),
+        ...(facts.queue_depth !== undefined
+          ? {
+              queue_depth: facts.queue_depth,
+              // Since when the queue has not been empty: kept while it stays so, whatever its depth.
+              queue_since:
+                facts.queue_depth === 0
+                  ? null
+                  : eb
+                      .case()
+                      .when(eb.and([eb('queue_depth', '>', 0), eb('queue_since', 'is not', null)]))
+                      .then(eb.ref('queue_since'))
+                      .else(at)
+                      .end(),
+            }
+          : {}),
+        ...(facts.dropped
+          ? { plays_dropped: sql<number>`least(plays_dropped::bigint + ${facts.dropped}, ${MAX_INT})` }
+          : {}),
+        ...(facts.storage_used_mb !== undefined ? { storage_used_mb: facts.storage_used_mb } : {}),
+        ...(facts.storage_quota_mb !== undefined ? { storage_quota_mb: facts.storage_quota_mb } : {}),
+        ...(facts.clock_offset_ms !== undefined ? { clock_offset_ms: facts.clock_offset_ms } : {}),
+        ...(facts.faults?.length ? { last_fault_at: at } : {}),
         ...(facts.uptime_s !== undefined ? { uptime_s: facts.uptime_s } : {}),
         ...(facts.disk_free_mb !== undefined ? { disk_free_mb: facts.disk_free_mb } : {}),
         ...(facts.cpu_temp_c !== undefined ? { cpu_temp_c: facts.cpu_temp_c } : {}),
         ...(facts.app_version !== undefined ? { app_version: facts.app_version } : {}),
       }))
       .where('id', '=', id)
+      .execute();
+  },
+
+  /** Adds a heartbeat's faults to the device's counts of the UTC hour of `at`, by kind. */
+  async addFaults(db: Database, id: number, at: Date, faults: NonNullable<DeviceFacts['faults']>): Promise<void> {
+    if (!faults.length) return;
+    const hour = new Date(Math.floor(at.getTime() / 3_600_000) * 3_600_000);
+    const counts = new Map<string, number>();
+    for (const f of faults) counts.set(f.kind, (counts.get(f.kind) ?? 0) + f.count);
+    await db
+      .insertInto('device_faults')
+      .values([...counts].sort().map(([kind, count]) => ({ device_id: id, hour, kind, count, last_at: at })))
+      .onConflict((oc) =>
+        oc.columns(['device_id', 'hour', 'kind']).doUpdateSet((eb) => ({
+          count: sql<number>`least(device_faults.count::bigint + excluded.count, ${MAX_INT})`,
+          last_at: eb.ref('excluded.last_at'),
+        })),
+      )
       .execute();
   },
 

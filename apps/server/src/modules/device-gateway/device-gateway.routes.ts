@@ -1,9 +1,15 @@
 // /api/device/v1/: heartbeat, playlist, events, and the playlist's files. Devices sign in with their
 // token (`Authorization: Bearer …`), never a session, so the routes skip the login gate and CSRF.
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { detailError, idParam, validationError, type ValidationErrorBody } from '@marquee/contracts/common';
+import {
+  MAX_SCREENSHOT_BYTES,
+  SCREENSHOT_CONTENT_TYPE,
+  deviceCommandTexts,
+  screenshotResponse,
+} from '@marquee/contracts/device-commands';
 import {
   deviceGatewayEndpoints as endpoints,
   eventsBatch,
@@ -17,7 +23,7 @@ import {
 } from '@marquee/contracts/device-gateway';
 import { controlCharacterPaths } from '@marquee/contracts/text';
 import { controlCharactersText } from '@marquee/contracts/texts';
-import { badRequest } from '../../http/errors.ts';
+import { badRequest, errorHandler } from '../../http/errors.ts';
 import { parseRange } from '../../media/videos.routes.ts';
 import { createDeviceGatewayService, type DeviceGatewayService, type GatewayDeps } from './device-gateway.service.ts';
 import type { GatewayDevice } from './device-gateway.repository.ts';
@@ -159,6 +165,46 @@ export function registerDeviceGatewayRoutes(app: FastifyInstance, gateway: Devic
       return gateway.events(d, req.validationError ? parsed(eventsBatch, req.body) : req.body);
     },
   );
+
+  // A screenshot is a JPEG body: its parser (and the answers to a body too large or of another type) are
+  // this route's alone. The token is checked before the body is read, so a stranger learns only 401.
+  void app.register(async (shots) => {
+    const screenshotAnswers: Record<string, [number, string]> = {
+      FST_ERR_CTP_BODY_TOO_LARGE: [413, deviceCommandTexts.screenshotTooLarge],
+      FST_ERR_CTP_INVALID_MEDIA_TYPE: [415, deviceCommandTexts.screenshotType],
+    };
+    shots.setErrorHandler((error: FastifyError, req, reply) => {
+      const known = error.code ? screenshotAnswers[error.code] : undefined;
+      if (known) return reply.code(known[0]).send({ detail: known[1] });
+      return errorHandler(error, req, reply);
+    });
+    shots.addContentTypeParser(SCREENSHOT_CONTENT_TYPE, { parseAs: 'buffer' }, (_req, body, done) => done(null, body));
+    const screenshotDevices = new WeakMap<FastifyRequest, GatewayDevice>();
+    shots.withTypeProvider<ZodTypeProvider>().post(
+      endpoints.screenshot,
+      {
+        config,
+        bodyLimit: MAX_SCREENSHOT_BYTES,
+        schema: {
+          tags,
+          description: `${description} The body is a JPEG picture (\`Content-Type: image/jpeg\`) of at most ${MAX_SCREENSHOT_BYTES / 1024} KB, checked by its first bytes; it replaces the device's screenshot before. 413 when larger, 415 for another content type, 400 when the bytes are not a JPEG.`,
+          headers,
+          response: {
+            200: screenshotResponse,
+            400: validationError,
+            401: detailError,
+            413: detailError,
+            415: detailError,
+          },
+        },
+        onRequest: async (req) => {
+          screenshotDevices.set(req, await device(req));
+        },
+      },
+      async (req) =>
+        gateway.screenshot(screenshotDevices.get(req)!, { contentType: req.headers['content-type'], body: req.body }),
+    );
+  });
 
   r.get(
     `${endpoints.videos}:id/`,

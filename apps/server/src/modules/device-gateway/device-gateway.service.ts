@@ -14,6 +14,15 @@ import {
 import type { ValidationErrorBody } from '@marquee/contracts/common';
 import { inSchedule, isCompletedPlay, playSpans, type Span } from '@marquee/contracts/delivery';
 import {
+  MAX_COMMANDS_PER_HEARTBEAT,
+  MAX_SCREENSHOT_BYTES,
+  SCREENSHOT_CONTENT_TYPE,
+  deviceCommandTexts,
+  isJpeg,
+  type DeviceCommandKind,
+  type ScreenshotResponse,
+} from '@marquee/contracts/device-commands';
+import {
   MAX_BATCH_MONTHS,
   MAX_CLOCK_SKEW_MS,
   MAX_RETRY_AFTER_SECONDS,
@@ -33,8 +42,12 @@ import { HttpError, badRequest, notFound, unauthorized } from '../../http/errors
 import type { Metrics } from '../../http/metrics.ts';
 import { dayIn } from '../../lib/days.ts';
 import { createTurns } from '../../lib/turns.ts';
-import type { MediaStorage } from '../../media/storage.ts';
+import { newStorageKey, type MediaStorage } from '../../media/storage.ts';
 import { CAMPAIGN_MODEL } from '../campaigns/campaigns.repository.ts';
+import {
+  deviceCommandsRepository as commands,
+  deviceScreenshotsRepository as screenshots,
+} from '../locations/device-commands.repository.ts';
 import { openDevicePeriod } from '../locations/device-periods.repository.ts';
 import { DEVICE_MODEL } from './device-gateway.maintenance.ts';
 import { refreshDeviceHealth } from './device-health.ts';
@@ -293,15 +306,59 @@ export function createDeviceGatewayService({ db, config, storage, metrics }: Gat
       return device;
     },
 
-    /** Records the status and the player's facts, and the device's health state; a device marked
-     * offline is online again (with an entry saying so). */
-    async heartbeat(device: GatewayDevice, { status, ...facts }: HeartbeatInput) {
+    /** Records the status and the player's facts (faults added to its hourly counts), and the device's
+     * health state; a device marked offline is online again (with an entry saying so). The commands the
+     * device says it carried out are logged as done; the answer hands out the commands queued for it,
+     * each once. */
+    async heartbeat(device: GatewayDevice, { status, done_commands: done = [], ...facts }: HeartbeatInput) {
       const now = config.now();
-      await db.transaction().execute(async (trx) => {
+      const handed = await db.transaction().execute(async (trx) => {
         await repo.setStatus(trx, device.id, status, now, facts);
+        if (facts.faults?.length) await repo.addFaults(trx, device.id, now, facts.faults);
         await heard(trx, device, now);
+        for (const command of await commands.markDone(trx, device.id, done, now)) {
+          await writeLogEntry(trx, {
+            userId: null,
+            model: DEVICE_MODEL,
+            objectId: device.id,
+            objectRepr: device.serial_number,
+            actionFlag: ActionFlag.Information,
+            changeMessage: deviceCommandTexts.done(command.kind as DeviceCommandKind),
+          });
+        }
+        return commands.handOut(trx, device.id, now, MAX_COMMANDS_PER_HEARTBEAT);
       });
-      return { server_time: now.toISOString() };
+      return { server_time: now.toISOString(), commands: handed };
+    },
+
+    /** Keeps a JPEG of what the screen shows as the device's one screenshot (the one before is removed):
+     * 415 for another content type, 400 for bytes that are not a JPEG, 413 (by the route's body limit)
+     * past MAX_SCREENSHOT_BYTES. */
+    async screenshot(
+      device: GatewayDevice,
+      { contentType, body }: { contentType: string | undefined; body: unknown },
+    ): Promise<ScreenshotResponse> {
+      const type = (contentType ?? '').split(';')[0]!.trim().toLowerCase();
+      if (type !== SCREENSHOT_CONTENT_TYPE || !Buffer.isBuffer(body)) {
+        throw new HttpError(415, { detail: deviceCommandTexts.screenshotType });
+      }
+      if (body.length > MAX_SCREENSHOT_BYTES)
+        throw new HttpError(413, { detail: deviceCommandTexts.screenshotTooLarge });
+      if (!isJpeg(body)) throw badRequest({ non_field_errors: [deviceCommandTexts.screenshotNotJpeg] });
+      const now = config.now();
+      const key = newStorageKey('screenshots', 'jpg');
+      await storage.put(key, body, SCREENSHOT_CONTENT_TYPE);
+      let replaced: string | undefined;
+      try {
+        replaced = await db
+          .transaction()
+          .execute((trx) => screenshots.replace(trx, { device: device.id, key, size: body.length, at: now }));
+      } catch (err) {
+        await storage.remove(key);
+        throw err;
+      }
+      if (replaced && replaced !== key) await storage.remove(replaced);
+      return { taken_at: now.toISOString(), size: body.length };
     },
 
     /** What the device plays today and the `days` − 1 days after it, in loop order, in the zones it

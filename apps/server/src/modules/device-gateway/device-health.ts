@@ -22,7 +22,10 @@ const rowsOf = (db: Database, devices?: number[]) => {
       'd.playlist_version',
       'd.playlist_applied_at',
       'd.screen_on',
+      'd.screen_state',
       'd.screen_off_since',
+      'd.queue_depth',
+      'd.queue_since',
       'd.offline_since',
       'd.health_state',
       'd.zones',
@@ -45,7 +48,12 @@ export function stateOf(row: Omit<HealthDevice, 'state'>, now: Date, config: Hea
   const since = ms(row.current_since);
   return deviceState({
     now: now.getTime(),
-    report: { lastSeen: ms(row.last_status_date), playlistVersion: row.playlist_version, screenOn: row.screen_on },
+    report: {
+      lastSeen: ms(row.last_status_date),
+      playlistVersion: row.playlist_version,
+      screenOn: row.screen_on,
+      screenState: row.screen_state,
+    },
     current: row.current_version && since !== null ? { version: row.current_version, since } : null,
     opening: { open_time: row.open_time, close_time: row.close_time },
     timeZone: config.timeZone,

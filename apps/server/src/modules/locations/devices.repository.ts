@@ -1,4 +1,6 @@
 // SQL for devices: the row with its location's name; the token is stored only as its sha256.
+import { sql } from 'kysely';
+import type { ScreenState } from '@marquee/contracts/device-gateway';
 import type { DeviceState } from '@marquee/contracts/device-health';
 import type { Device, DeviceInput } from '@marquee/contracts/locations';
 import type { Database } from '../../db/database.ts';
@@ -40,6 +42,28 @@ const base = (db: Database, filters: DeviceFilters) => {
       'devices.cpu_temp_c',
       'devices.app_version',
       'devices.zones',
+      'devices.screen_state',
+      'devices.queue_depth',
+      'devices.queue_since',
+      'devices.plays_dropped',
+      'devices.storage_used_mb',
+      'devices.storage_quota_mb',
+      'devices.clock_offset_ms',
+      'devices.last_fault_at',
+      // The faults of the 24 hours up to its last report (a silent device keeps its last known figure).
+      (eb) =>
+        eb
+          .selectFrom('device_faults as f')
+          .select(sql<number>`coalesce(sum(f.count), 0)::int`.as('n'))
+          .whereRef('f.device_id', '=', 'devices.id')
+          .where(sql<boolean>`f.hour > date_trunc('hour', devices.last_status_date) - interval '24 hours'`)
+          .as('faults_recent'),
+      (eb) =>
+        eb
+          .selectFrom('device_screenshots as s')
+          .select('s.taken_at')
+          .whereRef('s.device_id', '=', 'devices.id')
+          .as('screenshot_at'),
     ]);
   if (filters.location !== undefined) q = q.where('devices.location_id', '=', filters.location);
   if (filters.is_active !== undefined) q = q.where('devices.is_active', '=', filters.is_active);
@@ -63,6 +87,11 @@ const present = ({ location_id, health_state, ...row }: Row): Device => ({
   playlist_applied_at: iso(row.playlist_applied_at),
   cpu_temp_c: row.cpu_temp_c === null ? null : Number(row.cpu_temp_c),
   zones: row.zones.map(Number),
+  screen_state: row.screen_state as ScreenState | null,
+  queue_since: iso(row.queue_since),
+  faults_recent: Number(row.faults_recent ?? 0),
+  last_fault_at: iso(row.last_fault_at),
+  screenshot_at: iso(row.screenshot_at),
 });
 
 export const devicesRepository = {

@@ -1,9 +1,11 @@
 // /api/devices/: list, get, register (answers the token once), change, disable (and what it takes from
-// booked campaigns, for its confirm), enable, delete.
+// booked campaigns, for its confirm), enable, delete; a screen's health figures, its latest screenshot and
+// the commands queued for it.
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { detailError, idParam, validationError } from '@marquee/contracts/common';
+import { deviceCommand, deviceCommandInput, deviceCommandList } from '@marquee/contracts/device-commands';
 import {
   device,
   deviceDisableImpact,
@@ -17,12 +19,20 @@ import { resources } from '@marquee/contracts/resources';
 import { screenHealth } from '@marquee/contracts/screens';
 import { registerCrudRoutes } from '../../http/crud.ts';
 import { requireAuth } from '../../http/session.ts';
+import type { DeviceCommandsService } from './device-commands.service.ts';
 import type { DevicesService } from './devices.service.ts';
 import type { ScreenHealthService } from './screen-health.service.ts';
 
 const errors = { 400: validationError, 401: detailError, 403: detailError, 404: detailError };
 
-export function registerDeviceRoutes(app: FastifyInstance, devices: DevicesService, screens: ScreenHealthService) {
+export function registerDeviceRoutes(
+  app: FastifyInstance,
+  {
+    devices,
+    screens,
+    remote,
+  }: { devices: DevicesService; screens: ScreenHealthService; remote: DeviceCommandsService },
+) {
   const definition = resources.devices;
   const tags = ['devices'];
   // `input` here is what may change; registering takes the location too (below).
@@ -68,5 +78,62 @@ export function registerDeviceRoutes(app: FastifyInstance, devices: DevicesServi
       },
     },
     (req) => screens.health(requireAuth(req), req.params.id),
+  );
+  r.get(
+    `${definition.endpoint}:id/screenshot/`,
+    {
+      schema: {
+        tags,
+        summary: "A screen's latest screenshot",
+        description:
+          'The JPEG the screen sent last (view_device), with its time in `x-taken-at`; 404 while it has sent none.',
+        params: idParam,
+        response: {
+          200: z.unknown().describe('The JPEG picture'),
+          401: detailError,
+          403: detailError,
+          404: detailError,
+        },
+      },
+    },
+    async (req, reply) => {
+      const shot = await remote.screenshot(requireAuth(req), req.params.id);
+      return reply
+        .type(shot.contentType)
+        .header('x-content-type-options', 'nosniff')
+        .header('cache-control', 'private, no-cache')
+        .header('x-taken-at', shot.takenAt)
+        .header('content-length', shot.size)
+        .send(shot.stream);
+    },
+  );
+  r.get(
+    `${definition.endpoint}:id/commands/`,
+    {
+      schema: {
+        tags,
+        summary: "A screen's latest commands",
+        description:
+          'The latest 20 commands queued for the screen, newest first, with when each was handed out and done (view_device).',
+        params: idParam,
+        response: { 200: deviceCommandList, ...errors },
+      },
+    },
+    (req) => remote.list(requireAuth(req), req.params.id),
+  );
+  r.post(
+    `${definition.endpoint}:id/commands/`,
+    {
+      schema: {
+        tags,
+        summary: 'Queue a command for a screen',
+        description:
+          "Reload, clear_cache or screenshot (change_device; logged). The screen's next heartbeat answer hands it out once; the screen acknowledges it in a later heartbeat.",
+        params: idParam,
+        body: deviceCommandInput,
+        response: { 201: deviceCommand, ...errors },
+      },
+    },
+    async (req, reply) => reply.code(201).send(await remote.issue(requireAuth(req), req.params.id, req.body)),
   );
 }

@@ -4,6 +4,7 @@ import type { Location } from '@marquee/contracts/locations';
 import { resources } from '@marquee/contracts/resources';
 import { createImagesService, type ImageOwner } from '../../media/images.service.ts';
 import type { CatalogueDeps } from '../catalogue-deps.ts';
+import { createDeviceCommandsService } from './device-commands.service.ts';
 import { registerDeviceRoutes } from './devices.routes.ts';
 import { registerDevicePairingRoutes } from './devices.pairing.routes.ts';
 import { createDevicePairingService } from './devices.pairing.service.ts';
@@ -72,6 +73,10 @@ export function registerLocationModules(
     availability: createAvailabilityService({ db, access, config }),
   });
   registerLocationZoneRoutes(app, zones);
-  registerDeviceRoutes(app, devices, createScreenHealthService({ db, access, devices, config }));
   registerDevicePairingRoutes(app, createDevicePairingService({ db, config, devices }));
+  registerDeviceRoutes(app, {
+    devices,
+    screens: createScreenHealthService({ db, access, devices, config }),
+    remote: createDeviceCommandsService({ db, access, devices, storage, now: config.now }),
+  });
 }

@@ -6,7 +6,14 @@
 import { PLAYING_STATES } from '@marquee/contracts/campaigns';
 import { expectedPlays, playSpans } from '@marquee/contracts/delivery';
 import { screenUptime } from '@marquee/contracts/device-health';
-import { SCREEN_ALERTS_LIMIT, SCREEN_UPTIME_DAYS, type ScreenHealth } from '@marquee/contracts/screens';
+import type { FaultKind } from '@marquee/contracts/device-gateway';
+import { resources } from '@marquee/contracts/resources';
+import {
+  SCREEN_ALERTS_LIMIT,
+  SCREEN_FAULT_HOURS,
+  SCREEN_UPTIME_DAYS,
+  type ScreenHealth,
+} from '@marquee/contracts/screens';
 import { zonedInstant } from '@marquee/contracts/time-zones';
 import type { Access, Auth } from '../../access/access.ts';
 import type { Config } from '../../config.ts';
@@ -118,6 +125,14 @@ export function createScreenHealthService({
         0,
       );
 
+      const faults = await db
+        .selectFrom('device_faults')
+        .select(['kind', (eb) => eb.fn.sum<number>('count').as('count'), (eb) => eb.fn.max('last_at').as('last_at')])
+        .where('device_id', '=', id)
+        .where('hour', '>', new Date(now - SCREEN_FAULT_HOURS * 3_600_000))
+        .groupBy('kind')
+        .execute();
+
       return {
         device,
         uptime,
@@ -129,7 +144,15 @@ export function createScreenHealthService({
           acknowledged_at: a.acknowledged_at === null ? null : new Date(a.acknowledged_at).toISOString(),
         })),
         plays_today: { plays: Number(plays), expected: Math.round(expected) },
+        faults: faults
+          .map((f) => ({
+            kind: f.kind as FaultKind,
+            count: Number(f.count),
+            last_at: new Date(f.last_at).toISOString(),
+          }))
+          .sort((a, b) => b.count - a.count || a.kind.localeCompare(b.kind)),
         as_of: new Date(now).toISOString(),
+        _permissions: access.objectPermissions(auth, resources.devices.model_name, device),
       };
     },
   };

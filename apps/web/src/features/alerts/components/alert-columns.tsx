@@ -18,6 +18,7 @@ export const alertKindColors: Record<AlertKind, string> = {
   device_offline: 'red.9',
   device_stale: 'indigo.9',
   screen_off: 'grape.9',
+  plays_backlog: 'orange.9',
   campaign_at_risk: 'pink.9',
 };
 

@@ -31,6 +31,25 @@ function mockDevices(rows = [deviceFixture()], permissions = ['add_device', 'cha
 }
 
 describe('LocationDevices', () => {
+  it('shows the screen state (off by schedule too) and the latest screenshot of each device', async () => {
+    setDisplayTimeZone('UTC');
+    mockDevices([
+      deviceFixture({ screen_state: 'off_by_schedule', screen_on: false, screenshot_at: '2026-03-01T10:00:00Z' }),
+      deviceFixture({ id: 12, serial_number: 'SN-002', screen_on: true }),
+    ]);
+    renderWithProviders(<LocationDevices locationId={4} />);
+    const table = await screen.findByRole('table', { name: 'Devices' });
+    const [, first, second] = within(table).getAllByRole('row');
+    expect(within(first!).getByRole('cell', { name: 'Off by schedule' })).toBeInTheDocument();
+    expect(
+      within(first!).getByRole('link', {
+        name: 'Screenshot of SN-001, taken 2026-03-01 10:00:00 (opens in a new tab)',
+      }),
+    ).toHaveAttribute('href', '/api/devices/11/screenshot/?at=2026-03-01T10%3A00%3A00Z');
+    expect(within(second!).getByText('On')).toBeInTheDocument();
+    expect(within(second!).getByText('No screenshot')).toBeInTheDocument();
+  });
+
   it('lists the devices with their type, health state, enabled state and last report, "Never" before the first one', async () => {
     setDisplayTimeZone('Europe/Warsaw');
     const get = mockDevices([

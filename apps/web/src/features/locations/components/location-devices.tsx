@@ -1,7 +1,8 @@
 // The Devices tab of a location: its devices with their screen-health state and what they last
-// reported (time and status, the playlist they applied, screen on or off; under the serial, the type
-// and the player's app version, uptime, free disk and CPU temperature) and the zones they show (changed
-// in place), pairing a screen by the code it shows, registering a new one (its token is shown
+// reported (time and status, the playlist they applied, screen on, off or off by schedule with its latest
+// screenshot; under the serial, the type and the player's app version, uptime, free disk and CPU
+// temperature) and the zones they show (changed in place), pairing a screen by the code it shows,
+// registering a new one (its token is shown
 // once) and disabling or enabling one after a confirmation (disabling names the booked campaigns that play
 // at the location, and says when no other screen there would play them).
 import { Badge, Box, Button, Group, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
@@ -13,13 +14,14 @@ import { ActiveStateButton } from '../../../components/active-state-button.tsx';
 import { DeviceStateBadge } from '../../../components/device-state-badge.tsx';
 import { ListLoadError, ListSkeleton } from '../../../components/list-states.tsx';
 import { StatusBadge } from '../../../components/status-badge.tsx';
-import { formatScreenOn } from '../../../lib/device-facts.ts';
+import { formatScreenState } from '../../../lib/device-facts.ts';
 import { showSuccess } from '../../../lib/notifications.ts';
 import { useLocationDevices, type DeviceRow } from '../api/get-location-devices.ts';
 import { useDeviceDisableWarnings } from '../api/get-device-disable-impact.ts';
 import { rowPermissions } from '../api/location-action.ts';
 import { useSetDeviceActive } from '../api/set-device-active.ts';
 import { LastReport, NotReported, PlayerFacts, PlaylistApplied } from './device-facts.tsx';
+import { ScreenshotThumbnail } from './device-remote.tsx';
 import { DeviceTokenDialog } from './device-token-dialog.tsx';
 import { DeviceZonesCell } from './device-zones-cell.tsx';
 import { PairDeviceModal } from './pair-device-modal.tsx';
@@ -74,7 +76,7 @@ export function LocationDevices({ locationId }: { locationId: number }) {
       );
     }
     return (
-      <Table.ScrollContainer minWidth={840}>
+      <Table.ScrollContainer minWidth={940}>
         <Table aria-label="Devices" verticalSpacing="xs" highlightOnHover>
           <Table.Thead>
             <Table.Tr>
@@ -83,6 +85,7 @@ export function LocationDevices({ locationId }: { locationId: number }) {
               <Table.Th scope="col">Last report</Table.Th>
               <Table.Th scope="col">Playlist applied</Table.Th>
               <Table.Th scope="col">Screen</Table.Th>
+              <Table.Th scope="col">Screenshot</Table.Th>
               <Table.Th scope="col">Zones</Table.Th>
               <Table.Th scope="col">Enabled</Table.Th>
               {canChangeAny && (
@@ -94,8 +97,8 @@ export function LocationDevices({ locationId }: { locationId: number }) {
           </Table.Thead>
           <Table.Tbody>
             {rows.map((device) => {
-              const { canChange } = permissionFlags(rowPermissions(device, listPermissions), 'device');
-              const screenOn = formatScreenOn(device.screen_on);
+              const { canChange, canView } = permissionFlags(rowPermissions(device, listPermissions), 'device');
+              const screenState = formatScreenState(device.screen_state, device.screen_on);
               return (
                 <Table.Tr key={device.id}>
                   <Table.Td>
@@ -128,7 +131,8 @@ export function LocationDevices({ locationId }: { locationId: number }) {
                   <Table.Td>
                     <PlaylistApplied device={device} />
                   </Table.Td>
-                  <Table.Td>{screenOn || <NotReported />}</Table.Td>
+                  <Table.Td>{screenState || <NotReported />}</Table.Td>
+                  <Table.Td>{canView ? <ScreenshotThumbnail device={device} /> : <NotReported />}</Table.Td>
                   <Table.Td>
                     <DeviceZonesCell device={device} canChange={canChange} />
                   </Table.Td>

@@ -1,5 +1,7 @@
+import { deviceCommandTexts, type DeviceCommand } from '@marquee/contracts/device-commands';
 import type { ScreenHealth } from '@marquee/contracts/screens';
 import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { api } from '../../../lib/api.ts';
 import { renderWithProviders } from '../../../test/render.tsx';
@@ -24,13 +26,16 @@ const health = (extra: Partial<ScreenHealth> = {}): ScreenHealth => ({
     },
   ],
   plays_today: { plays: 3, expected: 240 },
+  faults: [],
   as_of: '2026-12-02T12:00:00Z',
+  _permissions: ['list_device'],
   ...extra,
 });
 
-function renderScreen(answer: ScreenHealth) {
+function renderScreen(answer: ScreenHealth, commands: DeviceCommand[] = []) {
   const get = vi.spyOn(api, 'get').mockImplementation((path: string) => {
     if (path === '/api/devices/5/health/') return Promise.resolve(answer) as never;
+    if (path === '/api/devices/5/commands/') return Promise.resolve({ results: commands }) as never;
     return Promise.reject(new Error(`unexpected ${path}`));
   });
   const view = renderWithProviders(<p>elsewhere</p>, {
@@ -70,6 +75,84 @@ describe('ScreenDetailScreen', () => {
     expect(await screen.findByText(/^Last known, reported/)).toBeInTheDocument();
     expect(screen.getByText('Player (last known)')).toBeInTheDocument();
     expect(screen.getByText('No incidents in the last 30 days.')).toBeInTheDocument();
+  });
+
+  it('shows what the player reports: screen state, plays waiting, drops, storage, clock and faults', async () => {
+    renderScreen(
+      health({
+        device: {
+          ...deviceFixture(),
+          id: 5,
+          serial_number: 'CS-HALL-01',
+          state: 'online',
+          screen_state: 'off_by_schedule',
+          screen_on: false,
+          queue_depth: 12,
+          queue_since: new Date(Date.now() - 2 * 3_600_000).toISOString(),
+          plays_dropped: 4,
+          storage_used_mb: 512,
+          storage_quota_mb: 2048,
+          clock_offset_ms: -850,
+        },
+        faults: [{ kind: 'stalled', count: 7, last_at: '2026-12-02T11:00:00Z' }],
+      }),
+    );
+    expect(await screen.findByText('Off by schedule')).toBeInTheDocument();
+    expect(screen.getByText('12 waiting').closest('[data-level]')).toHaveAttribute('data-level', 'old');
+    expect(screen.getByText('4')).toBeInTheDocument();
+    expect(screen.getByText('850 ms behind')).toBeInTheDocument();
+    expect(screen.getByText(/^512(\.0)? MB of 2(\.0)? GB$/)).toBeInTheDocument();
+    const faults = screen.getByRole('table', { name: 'Faults' });
+    expect(within(faults).getByText('Playback stalled')).toBeInTheDocument();
+    expect(within(faults).getByText('7')).toBeInTheDocument();
+    // Without view_device: no remote view (its picture and commands need it).
+    expect(screen.queryByRole('heading', { name: 'Remote view' })).toBeNull();
+  });
+
+  it('shows the screenshot and command history to viewers, and the buttons only with change_device', async () => {
+    const command: DeviceCommand = {
+      id: 3,
+      device: 5,
+      kind: 'reload',
+      issued_by: 1,
+      issued_by_name: 'Mia Manager',
+      issued_at: '2026-12-02T11:00:00Z',
+      delivered_at: '2026-12-02T11:01:00Z',
+      done_at: null,
+    };
+    const withShot = {
+      ...deviceFixture(),
+      id: 5,
+      serial_number: 'CS-HALL-01',
+      state: 'online' as const,
+      screenshot_at: '2026-12-02T11:30:00Z',
+    };
+    const viewer = renderScreen(health({ device: withShot, _permissions: ['view_device'] }), [command]);
+    expect(await screen.findByRole('heading', { name: 'Remote view' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /^Screenshot of CS-HALL-01, taken/ })).toHaveAttribute(
+      'href',
+      '/api/devices/5/screenshot/?at=2026-12-02T11%3A30%3A00Z',
+    );
+    const history = await screen.findByRole('table', { name: 'Commands' });
+    expect(within(history).getByText('Mia Manager')).toBeInTheDocument();
+    expect(within(history).getByText(/^Sent /)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Reload' })).toBeNull();
+    viewer.unmount();
+    vi.restoreAllMocks();
+
+    renderScreen(health({ device: withShot, _permissions: ['view_device', 'change_device'] }));
+    const post = vi.spyOn(api, 'post').mockResolvedValue({ ...command, delivered_at: null } as never);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Reload' }));
+    expect(post).toHaveBeenCalledWith('/api/devices/5/commands/', { kind: 'reload' });
+    // Clearing the cache asks first.
+    await user.click(screen.getByRole('button', { name: 'Clear cache' }));
+    expect(await screen.findByText(deviceCommandTexts.clearCacheConfirm)).toBeInTheDocument();
+    expect(post).toHaveBeenCalledTimes(1);
+    const dialog = screen.getByRole('dialog');
+    await user.click(within(dialog).getByRole('button', { name: 'Clear cache' }));
+    expect(post).toHaveBeenLastCalledWith('/api/devices/5/commands/', { kind: 'clear_cache' });
+    expect(screen.getByText(deviceCommandTexts.noCommands)).toBeInTheDocument();
   });
 
   it('writes minutes as hours and minutes', () => {

@@ -1,11 +1,14 @@
 // /screen/:id: one screen's page for the operations desk — its state, what it last reported (greyed as
-// "last known" while it is not reporting), its uptime during opening hours over 7 and 30 days, today's
-// plays against those expected of it by now, and its latest incidents. The Screens list links here.
+// "last known" while it is not reporting: screen state, queue, storage, clock, faults), its uptime during
+// opening hours over 7 and 30 days, today's plays against those expected of it by now, its latest
+// incidents, and (for whoever may view the device) its latest screenshot with the commands sent to it and,
+// for whoever may change it, the buttons that send them. The Screens list links here.
 import { Alert, Anchor, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { alertKindLabels } from '@marquee/contracts/alerts';
 import { permissionFlags } from '@marquee/contracts/common';
+import { faultKindLabels } from '@marquee/contracts/device-gateway';
 import { deviceTypeLabels } from '@marquee/contracts/locations';
-import { screenTexts, type ScreenHealth } from '@marquee/contracts/screens';
+import { SCREEN_FAULT_HOURS, screenTexts, type ScreenHealth } from '@marquee/contracts/screens';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useId } from 'react';
 import { Link, Navigate } from 'react-router';
@@ -14,9 +17,11 @@ import { DetailLoadError, DetailSkeleton, useRouteId } from '../../../components
 import { DeviceStateBadge } from '../../../components/device-state-badge.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { useCurrentUser } from '../../../lib/current-user.ts';
+import { formatClockOffset, formatScreenState, formatStorage } from '../../../lib/device-facts.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useScreenHealth } from '../api/get-screen-health.ts';
-import { LastReport, PlayerFacts, PlaylistApplied } from './device-facts.tsx';
+import { LastReport, NotReported, PlayerFacts, PlaylistApplied } from './device-facts.tsx';
+import { CommandButtons, CommandHistory, QueueFact, ScreenshotThumbnail } from './device-remote.tsx';
 
 const breadcrumbs = (serial?: string) => [{ label: 'Screens', to: paths.screens }, { label: serial ?? 'Screen' }];
 
@@ -58,6 +63,64 @@ function Uptime({ figures }: { figures: ScreenHealth['uptime'] }) {
         </Stack>
       ))}
     </SimpleGrid>
+  );
+}
+
+/** A labelled reported fact; a dash for one never reported. */
+function Fact({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <Stack gap={2}>
+      <Text size="sm" c="dimmed">
+        {label}
+      </Text>
+      {children || <NotReported />}
+    </Stack>
+  );
+}
+
+function PlayerReports({ device }: { device: ScreenHealth['device'] }) {
+  return (
+    <SimpleGrid cols={{ base: 2, sm: 3, lg: 5 }}>
+      <Fact label="Screen">{formatScreenState(device.screen_state, device.screen_on)}</Fact>
+      <Fact label="Plays waiting">
+        <QueueFact device={device} />
+      </Fact>
+      <Fact label="Plays dropped">{device.plays_dropped ? device.plays_dropped.toLocaleString('en') : 'None'}</Fact>
+      <Fact label="Storage">{formatStorage(device.storage_used_mb, device.storage_quota_mb)}</Fact>
+      <Fact label="Clock">{formatClockOffset(device.clock_offset_ms)}</Fact>
+    </SimpleGrid>
+  );
+}
+
+function Faults({ faults }: { faults: ScreenHealth['faults'] }) {
+  if (!faults.length) {
+    return (
+      <Text size="sm" c="dimmed">
+        {screenTexts.noFaults}
+      </Text>
+    );
+  }
+  return (
+    <Table.ScrollContainer minWidth={360}>
+      <Table striped aria-label="Faults">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th scope="col">Fault</Table.Th>
+            <Table.Th scope="col">Count</Table.Th>
+            <Table.Th scope="col">Last reported</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {faults.map((f) => (
+            <Table.Tr key={f.kind}>
+              <Table.Td>{faultKindLabels[f.kind]}</Table.Td>
+              <Table.Td>{f.count.toLocaleString('en')}</Table.Td>
+              <Table.Td>{formatDateTime(f.last_at)}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
   );
 }
 
@@ -123,6 +186,7 @@ export function ScreenDetailScreen() {
   const { device, uptime, alerts, plays_today: today, as_of: asOf } = health.data;
   const reporting = device.state !== 'offline' && device.state !== 'never';
   const canOpenLocation = permissionFlags(me?._permissions, 'location').canList;
+  const deviceFlags = permissionFlags(health.data._permissions, 'device');
   const share = today.expected > 0 ? Math.round((100 * today.plays) / today.expected) : null;
 
   return (
@@ -174,8 +238,36 @@ export function ScreenDetailScreen() {
                 <PlayerFacts device={device} />
               </Stack>
             </SimpleGrid>
+            <div style={reporting ? undefined : { fontStyle: 'italic' }}>
+              <PlayerReports device={device} />
+            </div>
           </Stack>
         </Section>
+        {deviceFlags.canView && (
+          <Section title="Remote view">
+            <Stack gap="md">
+              <Group align="flex-start" gap="lg">
+                <Stack gap={4}>
+                  <ScreenshotThumbnail device={device} width={320} />
+                  {device.screenshot_at && (
+                    <Text size="xs" c="dimmed">
+                      Taken {formatDateTime(device.screenshot_at)}
+                    </Text>
+                  )}
+                </Stack>
+                {deviceFlags.canChange && (
+                  <Stack gap={4}>
+                    <Text size="sm" c="dimmed">
+                      The screen carries out a command at its next report.
+                    </Text>
+                    <CommandButtons device={device} />
+                  </Stack>
+                )}
+              </Group>
+              <CommandHistory deviceId={device.id} />
+            </Stack>
+          </Section>
+        )}
         <SimpleGrid cols={{ base: 1, md: 2 }}>
           <Section title="Uptime in opening hours">
             <Uptime figures={uptime} />
@@ -193,6 +285,9 @@ export function ScreenDetailScreen() {
         </SimpleGrid>
         <Section title="Latest incidents">
           <Incidents alerts={alerts} />
+        </Section>
+        <Section title={`Faults in the last ${SCREEN_FAULT_HOURS} hours`}>
+          <Faults faults={health.data.faults} />
         </Section>
       </Stack>
     </>

@@ -94,10 +94,46 @@ describe('ScreensListScreen', () => {
     expect(within(stale!).getByText(/ ago$/)).toBeInTheDocument();
     expect(stale).toHaveTextContent('2026-03-01 08:30:00');
     expect(within(stale!).getByText('a1b2c3d4')).toBeInTheDocument();
-    expect(within(stale!).getAllByRole('cell')[5]).toHaveTextContent('marquee-sim/1.8.0');
+    expect(within(stale!).getAllByRole('cell')[7]).toHaveTextContent('marquee-sim/1.8.0');
     expect(within(stale!).getByText('5 h 12 min')).toBeInTheDocument();
     expect(within(stale!).getByText('512.0 MB')).toBeInTheDocument();
     expect(within(stale!).getByText('51.4 °C')).toBeInTheDocument();
+  });
+
+  it('shows the plays waiting (warning colours as they age), the faults badge and the screenshot thumbnail', async () => {
+    const hoursAgo = (h: number) => new Date(Date.now() - h * 3_600_000).toISOString();
+    renderList('/screens', [
+      deviceFixture({ queue_depth: 0, screenshot_at: '2026-03-01T10:00:00Z', _permissions: ['view_device'] }),
+      deviceFixture({
+        id: 12,
+        serial_number: 'SN-002',
+        queue_depth: 30,
+        queue_since: hoursAgo(0.25),
+        faults_recent: 1,
+        last_fault_at: '2026-03-01T10:00:00Z',
+        _permissions: ['list_device'],
+        screenshot_at: '2026-03-01T10:00:00Z',
+      }),
+      deviceFixture({ id: 13, serial_number: 'SN-003', queue_depth: 250, queue_since: hoursAgo(3), faults_recent: 14 }),
+    ]);
+    const table = await screen.findByRole('table', { name: 'Screens' });
+    const [, first, second, third] = within(table).getAllByRole('row');
+    expect(within(first!).getByText('Empty')).toBeInTheDocument();
+    expect(within(first!).getByText('None')).toBeInTheDocument();
+    expect(within(first!).getByRole('link', { name: /^Screenshot of SN-001, taken/ })).toHaveAttribute(
+      'href',
+      '/api/devices/11/screenshot/?at=2026-03-01T10%3A00%3A00Z',
+    );
+    const level = (row: HTMLElement, text: string) =>
+      within(row).getByText(text).closest('[data-level]')?.getAttribute('data-level');
+    expect(level(second!, '30 waiting')).toBe('waiting');
+    expect(within(second!).getByText('for 15 min')).toBeInTheDocument();
+    expect(within(second!).getByText('1 fault')).toBeInTheDocument();
+    // Without view_device the picture is not offered (its address would answer 403).
+    expect(within(second!).queryByRole('link', { name: /^Screenshot/ })).toBeNull();
+    expect(level(third!, '250 waiting')).toBe('old');
+    expect(within(third!).getByText('14 faults')).toBeInTheDocument();
+    expect(within(third!).getByText('No screenshot')).toBeInTheDocument();
   });
 
   it('takes its filters from the URL (a home link to one state) and sends only a state the server knows', async () => {

@@ -1,5 +1,5 @@
-// /screens: every active device with its screen-health state and what it last reported, so an operator
-// finds the dark or stale screens (the home's screen counts link here with `?state=`). State, location
+// /screens: every active device with its screen-health state and what it last reported (the plays waiting
+// on it, its faults, its latest screenshot), so an operator finds the dark, stale or struggling screens (the home's screen counts link here with `?state=`). State, location
 // and serial search filters, sort and page live in the URL.
 import { Anchor, Group, Paper, Select, Stack, Text } from '@mantine/core';
 import { permissionFlags } from '@marquee/contracts/common';
@@ -20,6 +20,7 @@ import { useCurrentUser } from '../../../lib/current-user.ts';
 import { formatDiskFree, formatTemperature, formatUptime } from '../../../lib/device-facts.ts';
 import { useDevices } from '../api/get-devices.ts';
 import { LastReport, NotReported, PlaylistApplied } from './device-facts.tsx';
+import { FaultsBadge, QueueFact, ScreenshotThumbnail } from './device-remote.tsx';
 
 const PAGE_SIZE = 25;
 const ORDERING = 'serial_number';
@@ -97,6 +98,9 @@ const factColumns: DataColumn<Device>[] = [
     cell: (row) => <LastReport device={row} />,
   },
   { id: 'playlist', header: 'Playlist applied', cell: (row) => <PlaylistApplied device={row} /> },
+  { id: 'queue', header: 'Queue', cell: (row) => <QueueFact device={row} /> },
+  { id: 'faults', header: 'Faults', cell: (row) => <FaultsBadge device={row} /> },
+
   {
     id: 'app_version',
     header: 'App version',
@@ -126,6 +130,19 @@ const factColumns: DataColumn<Device>[] = [
   { id: 'cpu', header: 'CPU', cell: (row) => fact(formatTemperature(row.cpu_temp_c)) },
 ];
 
+/** The latest screenshot, for whoever may view the device (rows bring their own permissions). */
+const screenshotColumn = (listPermissions: readonly string[]): DataColumn<Device> => ({
+  id: 'screenshot',
+  header: 'Screenshot',
+  phone: 'hide',
+  cell: (row) =>
+    permissionFlags((row as { _permissions?: string[] })._permissions ?? listPermissions, 'device').canView ? (
+      <ScreenshotThumbnail device={row} width={80} />
+    ) : (
+      <NotReported />
+    ),
+});
+
 const ids = (value: string | undefined) => {
   const id = Number(value);
   return Number.isInteger(id) && id > 0 ? [id] : [];
@@ -147,9 +164,15 @@ export function ScreensListScreen() {
   const locationFlags = permissionFlags(me?._permissions, 'location');
   const locations = useChoices('locations', locationFlags.canList);
   const filtered = FILTERS.some((name) => state.filters[name]);
+  const listPermissions = devices.data?._permissions;
   const columns = useMemo(
-    () => [serialColumn, locationColumn(locationFlags.canView), ...factColumns],
-    [locationFlags.canView],
+    () => [
+      serialColumn,
+      locationColumn(locationFlags.canView),
+      ...factColumns,
+      screenshotColumn(listPermissions ?? []),
+    ],
+    [locationFlags.canView, listPermissions],
   );
 
   return (
@@ -203,7 +226,7 @@ export function ScreensListScreen() {
           pageSizes={TABLE_COUNTS}
           getRowId={(row) => String(row.id)}
           emptyText={filtered ? 'No screens match the filters.' : 'No devices are registered yet.'}
-          minWidth={960}
+          minWidth={1240}
         />
       </Paper>
     </>

@@ -31,7 +31,7 @@ const screens: ScreensSummary = {
   scope_locations: null,
 };
 const alerts: AlertsSummary = {
-  counts: { device_offline: 3, device_stale: 2, screen_off: 0, campaign_at_risk: 1 },
+  counts: { device_offline: 3, device_stale: 2, screen_off: 0, plays_backlog: 0, campaign_at_risk: 1 },
   total: 6,
   oldest_started_at: ago(135),
   scope_locations: null,
@@ -307,7 +307,7 @@ describe('OperationsFigures', () => {
       ...home,
       alerts: {
         ...alerts,
-        counts: { device_offline: 0, device_stale: 0, screen_off: 0, campaign_at_risk: 0 },
+        counts: { device_offline: 0, device_stale: 0, screen_off: 0, plays_backlog: 0, campaign_at_risk: 0 },
         total: 0,
         oldest_started_at: null,
       },
