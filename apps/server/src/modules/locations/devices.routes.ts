@@ -3,7 +3,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { detailError, idParam, validationError } from '@marquee/contracts/common';
+import { detailError, idParam, paged, validationError } from '@marquee/contracts/common';
 import {
   device,
   deviceDisableImpact,
@@ -15,14 +15,21 @@ import {
 } from '@marquee/contracts/locations';
 import { resources } from '@marquee/contracts/resources';
 import { screenHealth } from '@marquee/contracts/screens';
+import { rejectedPlay, rejectedPlaysQuery } from '@marquee/contracts/device-gateway';
 import { registerCrudRoutes } from '../../http/crud.ts';
 import { requireAuth } from '../../http/session.ts';
 import type { DevicesService } from './devices.service.ts';
+import type { RejectedPlaysService } from './rejected-plays.service.ts';
 import type { ScreenHealthService } from './screen-health.service.ts';
 
 const errors = { 400: validationError, 401: detailError, 403: detailError, 404: detailError };
 
-export function registerDeviceRoutes(app: FastifyInstance, devices: DevicesService, screens: ScreenHealthService) {
+export function registerDeviceRoutes(
+  app: FastifyInstance,
+  devices: DevicesService,
+  screens: ScreenHealthService,
+  rejected: RejectedPlaysService,
+) {
   const definition = resources.devices;
   const tags = ['devices'];
   // `input` here is what may change; registering takes the location too (below).
@@ -68,5 +75,20 @@ export function registerDeviceRoutes(app: FastifyInstance, devices: DevicesServi
       },
     },
     (req) => screens.health(requireAuth(req), req.params.id),
+  );
+  r.get(
+    `${definition.endpoint}:id/rejected-plays/`,
+    {
+      schema: {
+        tags,
+        summary: "A screen's rejected plays",
+        description:
+          'The rows of its batches the device gateway did not store, latest first, each with the row as sent, the field at fault and the reason (list_eventstatistic, the permission of the proof of play, and a device the user may see).',
+        params: idParam,
+        querystring: rejectedPlaysQuery,
+        response: { 200: paged(rejectedPlay), ...errors },
+      },
+    },
+    (req) => rejected.ofDevice(requireAuth(req), req.params.id, req.query, req.url),
   );
 }

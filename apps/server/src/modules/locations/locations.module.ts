@@ -6,6 +6,7 @@ import { createImagesService, type ImageOwner } from '../../media/images.service
 import type { CatalogueDeps } from '../catalogue-deps.ts';
 import { registerDeviceRoutes } from './devices.routes.ts';
 import { createDevicesService } from './devices.service.ts';
+import { createRejectedPlaysService } from './rejected-plays.service.ts';
 import { createScreenHealthService } from './screen-health.service.ts';
 import { registerLocationZoneRoutes } from './location-zones.routes.ts';
 import { createLocationZonesService } from './location-zones.service.ts';
@@ -70,5 +71,10 @@ export function registerLocationModules(
     availability: createAvailabilityService({ db, access, config }),
   });
   registerLocationZoneRoutes(app, zones);
-  registerDeviceRoutes(app, devices, createScreenHealthService({ db, access, devices, config }));
+  registerDeviceRoutes(
+    app,
+    devices,
+    createScreenHealthService({ db, access, devices, config }),
+    createRejectedPlaysService({ db, access, devices }),
+  );
 }
