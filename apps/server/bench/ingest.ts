@@ -80,8 +80,9 @@ export async function* simulatedBatches(
   const from = to - 3 * 86_400_000;
   for (const [index, d] of devices.entries()) {
     const random = createRandom(mixSeed(seed, index));
-    // Each play with its own id, as players send them (the simulator's stream of ids).
-    const playIds = createRandom(mixSeed(seed, index, PLAY_ID_STREAM));
+    // Each play with its own id, as players send them (the simulator's stream of ids); BENCH_PLAY_IDS=0
+    // sends none, to tell what the ids cost from what checking row by row costs.
+    const playIds = process.env.BENCH_PLAY_IDS === '0' ? undefined : createRandom(mixSeed(seed, index, PLAY_ID_STREAM));
     const campaigns = playedCampaigns(byLocation.get(d.location_id) ?? [], new Set());
     const events = daysOf(from, to, timeZone).flatMap((day) =>
       eventsOfDay({ campaigns, day, from, to, settings, random, playIds }),
