@@ -60,7 +60,7 @@ try {
         .transaction()
         .execute(async (trx) => {
           const started = performance.now();
-          await appendEvents(trx, { ...batch, timeZone });
+          await appendEvents(trx, { ...batch, timeZone, playIdsFrom: '2000-01-01T00:00:00.000Z' });
           times.push(performance.now() - started);
           throw new RolledBack();
         })

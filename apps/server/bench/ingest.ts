@@ -10,6 +10,7 @@ import os from 'node:os';
 import { MAX_EVENTS_PER_BATCH, deviceGatewayEndpoints } from '@marquee/contracts/device-gateway';
 import type { Database } from '../src/db/database.ts';
 import { batchesOf, daysOf, eventsOfDay, playedCampaigns } from '../src/simulation/generate.ts';
+import { PLAY_ID_STREAM } from '../src/simulation/driver.ts';
 import { campaignsByLocation } from '../src/simulation/in-process.ts';
 import { retryAfterOf, retryDelayMs } from '../src/simulation/player.ts';
 import { createRandom, mixSeed } from '../src/simulation/random.ts';
@@ -79,9 +80,12 @@ export async function* simulatedBatches(
   const from = to - 3 * 86_400_000;
   for (const [index, d] of devices.entries()) {
     const random = createRandom(mixSeed(seed, index));
+    // Each play with its own id, as players send them (the simulator's stream of ids); BENCH_PLAY_IDS=0
+    // sends none, to tell what the ids cost from what checking row by row costs.
+    const playIds = process.env.BENCH_PLAY_IDS === '0' ? undefined : createRandom(mixSeed(seed, index, PLAY_ID_STREAM));
     const campaigns = playedCampaigns(byLocation.get(d.location_id) ?? [], new Set());
     const events = daysOf(from, to, timeZone).flatMap((day) =>
-      eventsOfDay({ campaigns, day, from, to, settings, random }),
+      eventsOfDay({ campaigns, day, from, to, settings, random, playIds }),
     );
     const batches = batchesOf(events, MAX_EVENTS_PER_BATCH).filter((b) => b.length === MAX_EVENTS_PER_BATCH);
     if (batches.length) yield { device: d.id, location: d.location_id, campaigns, batches };

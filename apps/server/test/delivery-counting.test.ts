@@ -76,14 +76,25 @@ describeBackends(
       const c = await deliveryCampaign(ctx.db, { clip, sites: [site], start: day(-1), end: TODAY });
       const token = site.devices[0]!.token;
       const first = plays(c.id, 60, `${day(-1)}T08:00:00Z`);
-      expect(await sendPlays(ctx.app, token, first)).toEqual({ accepted: 60, duplicate: false, duplicates: 0 });
+      expect(await sendPlays(ctx.app, token, first)).toEqual({
+        accepted: 60,
+        duplicate: false,
+        duplicates: 0,
+        rejected: [],
+      });
       // The same plays again under a new batch id, then half of them beside 30 new ones.
-      expect(await sendPlays(ctx.app, token, first)).toEqual({ accepted: 0, duplicate: false, duplicates: 60 });
+      expect(await sendPlays(ctx.app, token, first)).toEqual({
+        accepted: 0,
+        duplicate: false,
+        duplicates: 60,
+        rejected: [],
+      });
       const more = plays(c.id, 30, `${day(-1)}T09:00:00Z`);
       expect(await sendPlays(ctx.app, token, [...first.slice(30), ...more])).toEqual({
         accepted: 30,
         duplicate: false,
         duplicates: 30,
+        rejected: [],
       });
       // A batch holding one play twice stores it once.
       const twice = plays(c.id, 1, `${day(-1)}T10:00:00Z`);
@@ -91,6 +102,7 @@ describeBackends(
         accepted: 1,
         duplicate: false,
         duplicates: 1,
+        rejected: [],
       });
 
       const admin = await asAdmin(ctx.app);
@@ -113,7 +125,7 @@ describeBackends(
         headers: { authorization: `Bearer ${token}` },
         payload: { batch_id: crypto.randomUUID(), events: [...zoned, { ...zoned[0]!, zone: 2 }] },
       });
-      expect(res.json()).toEqual({ accepted: 2, duplicate: false, duplicates: 0 });
+      expect(res.json()).toEqual({ accepted: 2, duplicate: false, duplicates: 0, rejected: [] });
     });
 
     it('takes plays as a sign of life: a device that sends plays but no heartbeat is online', async () => {

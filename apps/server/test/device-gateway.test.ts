@@ -1,6 +1,6 @@
 // The device gateway: token authentication, heartbeats, the playlist (content, order, filtering and
-// 1 → 2), event batches (stored whole or refused whole, idempotent, rollups equal to the raw events,
-// 2 → 3 → 10) and the maintenance sweep (offline devices, finished campaigns).
+// 1 → 2), event batches (stored row by row, rejected rows kept apart, each play stored once, rollups
+// equal to the raw events, 2 → 3 → 10) and the maintenance sweep (offline devices, finished campaigns).
 import crypto from 'node:crypto';
 import http from 'node:http';
 import type { FastifyInstance } from 'fastify';
@@ -18,12 +18,19 @@ import { runMaintenance, formatTimeIn } from '../src/modules/device-gateway/devi
 import { describeBackends } from './helpers/backends.ts';
 import { NOW, TODAY, clockConfig, createCampaign, day, stateOf, usableClip } from './helpers/campaign-factories.ts';
 import { createUser, uniq } from './helpers/factories.ts';
-import { createLocation, logOf } from './helpers/location-factories.ts';
+import { createLocation, logOf, rowErrors } from './helpers/location-factories.ts';
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 type Viewer = { gender: 'm' | 'f'; age_group: number };
-type Event = { campaign: number; zone: number; started_at: string; duration_ms: number; viewers?: Viewer[] };
+type Event = {
+  play_id?: string;
+  campaign: number;
+  zone: number;
+  started_at: string;
+  duration_ms: number;
+  viewers?: Viewer[];
+};
 
 const minutesAgo = (n: number) => new Date(NOW.getTime() - n * 60_000);
 
@@ -257,12 +264,12 @@ describeBackends(
       ]);
       const res = await call('POST', api.events, d.token, body);
       expect(res.statusCode, res.body).toBe(200);
-      expect(res.json()).toEqual({ accepted: 2, duplicate: false, duplicates: 0 });
+      expect(res.json()).toEqual({ accepted: 2, duplicate: false, duplicates: 0, rejected: [] });
       expect(await eventsOf(d.id)).toBe(2);
 
       const repeat = await call('POST', api.events, d.token, body);
       expect(repeat.statusCode).toBe(200);
-      expect(repeat.json()).toEqual({ accepted: 0, duplicate: true, duplicates: 2 });
+      expect(repeat.json()).toEqual({ accepted: 0, duplicate: true, duplicates: 2, rejected: [] });
       expect(await eventsOf(d.id)).toBe(2);
       const totals = await ctx.db
         .selectFrom('event_statistics_hourly')
@@ -278,6 +285,7 @@ describeBackends(
         accepted: 2,
         duplicate: false,
         duplicates: 0,
+        rejected: [],
       });
     });
 
@@ -292,11 +300,11 @@ describeBackends(
       const body = batch([event(c.id), unknown]);
       const res = await call('POST', api.events, d.token, body);
       expect(res.statusCode, res.body).toBe(200);
-      expect(res.json()).toEqual({ accepted: 2, duplicate: false, duplicates: 0 });
+      expect(res.json()).toEqual({ accepted: 2, duplicate: false, duplicates: 0, rejected: [] });
       expect(await eventsOf(d.id)).toBe(2);
     });
 
-    it('refuses a batch whole, naming each bad field by its path', async () => {
+    it('stores the acceptable rows of a batch and rejects the others one by one, naming each field', async () => {
       const d = await device();
       const elsewhere = await device();
       const clip = await usableClip(ctx.db);
@@ -318,8 +326,9 @@ describeBackends(
         event(mine.id, { started_at: new Date(NOW.getTime() + 3_600_000).toISOString() }),
       ]);
       const res = await call('POST', api.events, d.token, body);
-      expect(res.statusCode).toBe(400);
-      expect(res.json()).toEqual({
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toMatchObject({ accepted: 1, duplicate: false, duplicates: 0 });
+      expect(rowErrors(res.json())).toEqual({
         'events.1.campaign': [gatewayTexts.unknownCampaign],
         'events.2.campaign': [gatewayTexts.unknownCampaign],
         'events.3.zone': [gatewayTexts.zoneNotPlayed],
@@ -327,8 +336,10 @@ describeBackends(
         'events.5.campaign': [gatewayTexts.unknownCampaign],
         'events.6.started_at': [gatewayTexts.inFuture],
       });
-      expect(await eventsOf(d.id)).toBe(0);
+      expect(await eventsOf(d.id)).toBe(1);
 
+      // A body that is not a batch (its envelope, or a row the schema cannot read) is still refused
+      // whole, naming each field by its path.
       const shape = await call('POST', api.events, d.token, {
         batch_id: 'not-a-uuid',
         events: [{ campaign: mine.id, zone: 1, started_at: 'yesterday', duration_ms: -1, viewers: [{ gender: 'x' }] }],
@@ -341,9 +352,131 @@ describeBackends(
         'events.0.viewers.0.age_group',
         'events.0.viewers.0.gender',
       ]);
-      // Nothing was claimed: the corrected batch goes through.
-      const fixed = await call('POST', api.events, d.token, { ...body, events: [event(mine.id)] });
-      expect(fixed.json()).toEqual({ accepted: 1, duplicate: false, duplicates: 0 });
+      const badIdBody = batch([event(mine.id, { play_id: 'play-1', started_at: minutesAgo(5).toISOString() })]);
+      const badId = await call('POST', api.events, d.token, badIdBody);
+      expect(badId.statusCode).toBe(400);
+      expect(Object.keys(badId.json())).toEqual(['events.0.play_id']);
+      const tooMany = await call(
+        'POST',
+        api.events,
+        d.token,
+        batch(Array.from({ length: 1001 }, () => event(mine.id))),
+      );
+      expect(tooMany.statusCode).toBe(400);
+      const notAList = await call('POST', api.events, d.token, { batch_id: crypto.randomUUID(), events: {} });
+      expect(notAList.statusCode).toBe(400);
+      expect(await eventsOf(d.id)).toBe(1);
+      // Nothing of a refused batch was claimed: the corrected batch goes through under its id.
+      const fixed = await call('POST', api.events, d.token, {
+        ...badIdBody,
+        events: [{ ...badIdBody.events[0]!, play_id: crypto.randomUUID() }],
+      });
+      expect(fixed.json()).toEqual({ accepted: 1, duplicate: false, duplicates: 0, rejected: [] });
+    });
+
+    it('stores the other rows of a batch with a play of a deleted campaign, and keeps the rejected one', async () => {
+      const d = await device();
+      const clip = await usableClip(ctx.db);
+      const kept = await createCampaign(ctx.db, { videoclip: clip.id, locations: [d.location], state: 10 });
+      const deleted = await createCampaign(ctx.db, { videoclip: clip.id, locations: [d.location], state: 10 });
+      await ctx.db.deleteFrom('campaign_locations').where('campaign_id', '=', deleted.id).execute();
+      await ctx.db.deleteFrom('campaigns').where('id', '=', deleted.id).execute();
+      const ids = [crypto.randomUUID(), crypto.randomUUID(), crypto.randomUUID()];
+      const body = batch([
+        event(kept.id, { play_id: ids[0] }),
+        event(deleted.id, { play_id: ids[1], started_at: minutesAgo(20).toISOString() }),
+        event(kept.id, { play_id: ids[2], started_at: minutesAgo(10).toISOString() }),
+      ]);
+      const res = await call('POST', api.events, d.token, body);
+      expect(res.statusCode, res.body).toBe(200);
+      const rejected = [{ index: 1, play_id: ids[1], field: 'campaign', reason: gatewayTexts.unknownCampaign }];
+      expect(res.json()).toEqual({ accepted: 2, duplicate: false, duplicates: 0, rejected });
+      expect(await eventsOf(d.id)).toBe(2);
+      const kept1 = await ctx.db.selectFrom('rejected_plays').selectAll().where('device_id', '=', d.id).execute();
+      expect(kept1).toHaveLength(1);
+      expect(kept1[0]).toMatchObject({
+        location_id: d.location,
+        batch_id: body.batch_id,
+        row_index: 1,
+        play_id: ids[1],
+        campaign_id: deleted.id,
+        field: 'campaign',
+        reason: gatewayTexts.unknownCampaign,
+      });
+      expect(kept1[0]!.event).toMatchObject({ campaign: deleted.id, play_id: ids[1], zone: 1 });
+
+      // Sent again (the answer was lost): nothing new is rejected or kept, the answer is the same.
+      const again = await call('POST', api.events, d.token, body);
+      expect(again.json()).toEqual({ accepted: 0, duplicate: true, duplicates: 2, rejected });
+      expect(
+        await ctx.db.selectFrom('rejected_plays').select('id').where('device_id', '=', d.id).execute(),
+      ).toHaveLength(1);
+    });
+
+    it('stores a play once whatever batch carries it: by play_id, or by device, campaign, zone and start', async () => {
+      const d = await device();
+      const clip = await usableClip(ctx.db);
+      const c = await createCampaign(ctx.db, { videoclip: clip.id, locations: [d.location], state: 10 });
+      const withIds = [0, 1, 2].map((i) =>
+        event(c.id, { play_id: crypto.randomUUID(), started_at: minutesAgo(40 + i).toISOString() }),
+      );
+      const withoutIds = [0, 1].map((i) => event(c.id, { started_at: minutesAgo(50 + i).toISOString() }));
+      const first = await call('POST', api.events, d.token, batch([...withIds, ...withoutIds]));
+      expect(first.json()).toEqual({ accepted: 5, duplicate: false, duplicates: 0, rejected: [] });
+      // The same plays re-batched under another id, in another order: acknowledged, not stored again.
+      const second = await call('POST', api.events, d.token, batch([...withoutIds, ...withIds].reverse()));
+      expect(second.json()).toEqual({ accepted: 0, duplicate: false, duplicates: 5, rejected: [] });
+      expect(await eventsOf(d.id)).toBe(5);
+
+      // A play id used again with other content (another start, zone, length) is that play again.
+      const reused = event(c.id, { play_id: withIds[0]!.play_id, started_at: minutesAgo(7).toISOString() });
+      const sameStart = event(c.id, { play_id: withIds[1]!.play_id, duration_ms: 1_000 });
+      Object.assign(sameStart, { started_at: withIds[1]!.started_at });
+      const third = await call('POST', api.events, d.token, batch([reused, { ...sameStart, zone: 1 }]));
+      expect(third.json()).toEqual({ accepted: 0, duplicate: false, duplicates: 2, rejected: [] });
+      // …and twice in one batch, once.
+      const twice = crypto.randomUUID();
+      const fourth = await call(
+        'POST',
+        api.events,
+        d.token,
+        batch([
+          event(c.id, { play_id: twice, started_at: minutesAgo(3).toISOString() }),
+          event(c.id, { play_id: twice, started_at: minutesAgo(2).toISOString() }),
+        ]),
+      );
+      expect(fourth.json()).toEqual({ accepted: 1, duplicate: false, duplicates: 1, rejected: [] });
+      expect(await eventsOf(d.id)).toBe(6);
+      const plays = await ctx.db
+        .selectFrom('event_statistics_hourly')
+        .select(sql<number>`sum(plays)::int`.as('plays'))
+        .where('campaign_id', '=', c.id)
+        .where('gender', '=', '')
+        .executeTakeFirstOrThrow();
+      expect(plays.plays).toBe(6);
+      // Another device may use the same play ids: they are its own plays.
+      const other = await device({ location: d.location });
+      const theirs = await call('POST', api.events, other.token, batch(withIds));
+      expect(theirs.json()).toEqual({ accepted: 3, duplicate: false, duplicates: 0, rejected: [] });
+    });
+
+    it('rejects a play in a zone the screen does not show', async () => {
+      const d = await device();
+      const clip = await usableClip(ctx.db);
+      const c = await createCampaign(ctx.db, { videoclip: clip.id, locations: [d.location], state: 10, zones: [1, 3] });
+      await ctx.db
+        .updateTable('devices')
+        .set({ zones: [1] })
+        .where('id', '=', d.id)
+        .execute();
+      const answer = await call('POST', api.events, d.token, batch([event(c.id), event(c.id, { zone: 3 })]));
+      expect(answer.statusCode).toBe(200);
+      expect(answer.json()).toEqual({
+        accepted: 1,
+        duplicate: false,
+        duplicates: 0,
+        rejected: [{ index: 1, play_id: null, field: 'zone', reason: gatewayTexts.zoneNotShown }],
+      });
     });
 
     it('moves a campaign to Active on its first play and to Viewed on its first viewer, logging each', async () => {
@@ -376,7 +509,7 @@ describeBackends(
         d.token,
         batch([event(approved.id, { viewers }), event(finished.id, { viewers })]),
       );
-      expect(res.json()).toEqual({ accepted: 2, duplicate: false, duplicates: 0 });
+      expect(res.json()).toEqual({ accepted: 2, duplicate: false, duplicates: 0, rejected: [] });
       expect(await stateOf(ctx.db, approved.id)).toBe(10);
       expect((await logOf(ctx.db, 'campaign', approved.id)).map((e) => e.change_message)).toEqual([
         gatewayTexts.playedOnDevice(d.serial),
@@ -421,7 +554,7 @@ describeBackends(
       }));
       for (let i = 0; i < events.length; i += 100) {
         const res = await call('POST', api.events, d.token, batch(events.slice(i, i + 100)), app);
-        expect(res.json()).toEqual({ accepted: 100, duplicate: false, duplicates: 0 });
+        expect(res.json()).toEqual({ accepted: 100, duplicate: false, duplicates: 0, rejected: [] });
       }
       const ids = campaigns.map((c) => c.id);
       const byKey = <T extends { k: string }>(rows: T[]) =>
@@ -500,7 +633,7 @@ describeBackends(
       );
       const answers = await Promise.all(bodies.map(({ d, body }) => call('POST', api.events, d.token, body, app)));
       expect(answers.map((a) => a.json())).toEqual(
-        bodies.map(() => ({ accepted: 20, duplicate: false, duplicates: 0 })),
+        bodies.map(() => ({ accepted: 20, duplicate: false, duplicates: 0, rejected: [] })),
       );
       for (const d of devices) expect(await eventsOf(d.id)).toBe(40);
       expect(await hourlyPlaysOf(campaign.id)).toBe(120);
@@ -550,7 +683,7 @@ describeBackends(
         expect(await inGatewayUntil(0)).toBe(0);
         expect(await probe()).toBe(400);
         const stored = await call('POST', api.events, other!.token, batch(playsOf(campaign.id, 3)), app);
-        expect(stored.json()).toEqual({ accepted: 3, duplicate: false, duplicates: 0 });
+        expect(stored.json()).toEqual({ accepted: 3, duplicate: false, duplicates: 0, rejected: [] });
       } finally {
         upload?.destroy();
         await app.close();
@@ -565,8 +698,8 @@ describeBackends(
       const body = batch(playsOf(campaign.id, 4));
       const answers = await Promise.all([1, 2].map(() => call('POST', api.events, d.token, body)));
       expect(answers.map((a) => a.json()).sort((a, b) => Number(a.duplicate) - Number(b.duplicate))).toEqual([
-        { accepted: 4, duplicate: false, duplicates: 0 },
-        { accepted: 0, duplicate: true, duplicates: 4 },
+        { accepted: 4, duplicate: false, duplicates: 0, rejected: [] },
+        { accepted: 0, duplicate: true, duplicates: 4, rejected: [] },
       ]);
       expect(await eventsOf(d.id)).toBe(5);
       expect(await hourlyPlaysOf(campaign.id)).toBe(5);
@@ -595,7 +728,7 @@ describeBackends(
         });
         expect(seen).toEqual({ writing: 2, waiting: 2 });
         expect((await answers!).map((a) => a.json())).toEqual(
-          devices.map(() => ({ accepted: 5, duplicate: false, duplicates: 0 })),
+          devices.map(() => ({ accepted: 5, duplicate: false, duplicates: 0, rejected: [] })),
         );
         expect(await metricOf(app, 'marquee_device_batches_writing')).toBe(0);
         expect(await metricOf(app, 'marquee_device_batches_waiting')).toBe(0);
@@ -658,12 +791,22 @@ describeBackends(
         expect(await metricOf(app, 'marquee_device_batches_refused_total')).toBe(3);
         // Once there is room, the stranger's token is checked (and its place given back at once).
         expect((await call('POST', api.events, 'no-such-token', bodies[3], app)).statusCode).toBe(401);
-        expect((await written!).json()).toEqual({ accepted: 5, duplicate: false, duplicates: 0 });
-        expect(answers[1 - refusedIndex]!.json()).toEqual({ accepted: 5, duplicate: false, duplicates: 0 });
+        expect((await written!).json()).toEqual({ accepted: 5, duplicate: false, duplicates: 0, rejected: [] });
+        expect(answers[1 - refusedIndex]!.json()).toEqual({
+          accepted: 5,
+          duplicate: false,
+          duplicates: 0,
+          rejected: [],
+        });
         // Nothing of the refused batch was stored; sent again, the same batch is stored once.
         const refused = [second!, third!][refusedIndex]!;
         expect(await eventsOf(refused.id)).toBe(0);
-        expect((await post(1 + refusedIndex)).json()).toEqual({ accepted: 5, duplicate: false, duplicates: 0 });
+        expect((await post(1 + refusedIndex)).json()).toEqual({
+          accepted: 5,
+          duplicate: false,
+          duplicates: 0,
+          rejected: [],
+        });
         expect(await eventsOf(refused.id)).toBe(5);
         expect(await hourlyPlaysOf(campaign.id)).toBe(15);
         expect(await metrics()).toEqual({ writing: 0, waiting: 0 });

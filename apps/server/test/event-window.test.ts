@@ -1,7 +1,7 @@
 // The plays a device may report: none older than MAX_EVENT_AGE_DAYS, none before its campaign's start
 // date or after its end date (whole local days of TIME_ZONE), and no batch whose plays fall in more
-// than MAX_BATCH_MONTHS months, so that one batch never makes more than a few partitions. Each is
-// refused with the batch whole, naming the event's field.
+// than MAX_BATCH_MONTHS months, so that one batch never makes more than a few partitions. Each such row
+// is rejected by itself (200, naming the event's field), and the batch's other rows are stored.
 import crypto from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { expect, it } from 'vitest';
@@ -10,7 +10,7 @@ import { zonedInstant } from '@marquee/contracts/time-zones';
 import { partitionMonths } from '../src/modules/device-gateway/event-partitions.ts';
 import { describeBackends } from './helpers/backends.ts';
 import { NOW, clockConfig, createCampaign, day, usableClip } from './helpers/campaign-factories.ts';
-import { createDevice, createLocation } from './helpers/location-factories.ts';
+import { createDevice, createLocation, rowErrors } from './helpers/location-factories.ts';
 
 const DAY_MS = 86_400_000;
 
@@ -54,7 +54,7 @@ describeBackends(
         ).n,
       );
 
-    it('refuses plays older than MAX_EVENT_AGE_DAYS (35), 1971 and year 0001 among them, as 400', async () => {
+    it('rejects plays older than MAX_EVENT_AGE_DAYS (35), 1971 and year 0001 among them, row by row', async () => {
       const { device, campaign } = await site();
       const recent = new Date(NOW.getTime() - 34 * DAY_MS).toISOString();
       const tooOld = new Date(NOW.getTime() - 35 * DAY_MS - 1).toISOString();
@@ -66,28 +66,28 @@ describeBackends(
         '0001-01-01T00:30:00+01:00',
         '9999-12-31T23:30:00-01:00',
       ]);
-      expect(res.statusCode, res.body).toBe(400);
+      expect(res.statusCode, res.body).toBe(200);
       const old = [gatewayTexts.tooOld(35)];
-      expect(res.json()).toEqual({
+      expect(rowErrors(res.json())).toEqual({
         'events.1.started_at': old,
         'events.2.started_at': old,
         'events.3.started_at': old,
         'events.4.started_at': old,
         'events.5.started_at': [gatewayTexts.inFuture],
       });
-      expect(await storedOf(device.id)).toBe(0);
-      // Exactly 35 days ago is still taken, and the recent play alone.
+      // The recent play was stored; exactly 35 days ago is still taken.
+      expect(await storedOf(device.id)).toBe(1);
       const edge = new Date(NOW.getTime() - 35 * DAY_MS).toISOString();
       const ok = await post(device.token, campaign.id, [recent, edge]);
-      expect(ok.json()).toEqual({ accepted: 2, duplicate: false, duplicates: 0 });
+      expect(ok.json()).toEqual({ accepted: 1, duplicate: false, duplicates: 1, rejected: [] });
 
       // MAX_EVENT_AGE_DAYS is a setting.
       const week = await ctx.buildApp({ ...clockConfig, maxEventAgeDays: 7 });
       const eight = await post(device.token, campaign.id, [new Date(NOW.getTime() - 8 * DAY_MS).toISOString()], week);
-      expect(eight.json()).toEqual({ 'events.0.started_at': [gatewayTexts.tooOld(7)] });
+      expect(rowErrors(eight.json())).toEqual({ 'events.0.started_at': [gatewayTexts.tooOld(7)] });
     });
 
-    it("refuses plays before the campaign's start date or after its end date, whole days in TIME_ZONE", async () => {
+    it("rejects plays before the campaign's start date or after its end date, whole days in TIME_ZONE", async () => {
       const timeZone = 'America/New_York';
       const app = await ctx.buildApp({ ...clockConfig, timeZone });
       const start = day(-3);
@@ -97,41 +97,48 @@ describeBackends(
       const after = zonedInstant(end, 24 * 60, timeZone);
       const at = (t: number) => new Date(t).toISOString();
       const res = await post(device.token, campaign.id, [at(first), at(first - 1), at(after - 1), at(after)], app);
-      expect(res.statusCode, res.body).toBe(400);
-      expect(res.json()).toEqual({
+      expect(res.statusCode, res.body).toBe(200);
+      expect(rowErrors(res.json())).toEqual({
         'events.1.started_at': [gatewayTexts.beforeStart(start)],
         'events.3.started_at': [gatewayTexts.afterEnd(end)],
       });
-      expect(await storedOf(device.id)).toBe(0);
+      expect(await storedOf(device.id)).toBe(2);
       // 23:30 UTC on the day before the start is 19:30 in New York: still before the start.
       const utcLate = await post(device.token, campaign.id, [`${day(-4)}T23:30:00Z`], app);
-      expect(utcLate.json()).toEqual({ 'events.0.started_at': [gatewayTexts.beforeStart(start)] });
+      expect(rowErrors(utcLate.json())).toEqual({ 'events.0.started_at': [gatewayTexts.beforeStart(start)] });
       const ok = await post(device.token, campaign.id, [at(first), at(after - 1)], app);
-      expect(ok.json()).toEqual({ accepted: 2, duplicate: false, duplicates: 0 });
+      expect(ok.json()).toEqual({ accepted: 0, duplicate: false, duplicates: 2, rejected: [] });
     });
 
-    it(`makes no partitions for a batch whose plays fall in more than ${MAX_BATCH_MONTHS} months`, async () => {
+    it(`makes no partitions for the plays of a batch past its first ${MAX_BATCH_MONTHS} months`, async () => {
       // An installation that takes plays up to ten years old still makes a few partitions per batch.
       const app = await ctx.buildApp({ ...clockConfig, maxEventAgeDays: 3660 });
       const { device, campaign } = await site({ start: '2021-01-01' });
       const before = await partitionMonths(ctx.db);
       const months = Array.from({ length: 24 }, (_, i) => new Date(Date.UTC(2022, i, 15)).toISOString());
       const res = await post(device.token, campaign.id, months, app);
-      expect(res.statusCode, res.body).toBe(400);
+      expect(res.statusCode, res.body).toBe(200);
       const refused = [gatewayTexts.tooManyMonths(MAX_BATCH_MONTHS)];
-      expect(res.json()).toEqual(
+      expect(rowErrors(res.json())).toEqual(
         Object.fromEntries(
           months.slice(MAX_BATCH_MONTHS).map((_, i) => [`events.${MAX_BATCH_MONTHS + i}.started_at`, refused]),
         ),
       );
-      expect(await partitionMonths(ctx.db)).toEqual(before);
-      expect(await storedOf(device.id)).toBe(0);
-      // Plays of as many months as allowed, several per month, are stored.
+      // The plays of the first months were stored, with their partitions; no other month got one.
+      const made = new Set(months.slice(0, MAX_BATCH_MONTHS).map((m) => m.slice(0, 7)));
+      const added = (await partitionMonths(ctx.db)).filter((m) => !before.includes(m));
+      expect(
+        added.every((m) => made.has(m)),
+        added.join(),
+      ).toBe(true);
+      expect(await storedOf(device.id)).toBe(MAX_BATCH_MONTHS);
+      // Plays of as many months as allowed, several per month, are stored (those sent before once).
       const few = months.slice(0, MAX_BATCH_MONTHS).flatMap((m) => [m, m.replace('T00:00', 'T08:00')]);
       expect((await post(device.token, campaign.id, few, app)).json()).toEqual({
-        accepted: 2 * MAX_BATCH_MONTHS,
+        accepted: MAX_BATCH_MONTHS,
         duplicate: false,
-        duplicates: 0,
+        duplicates: MAX_BATCH_MONTHS,
+        rejected: [],
       });
     });
   },

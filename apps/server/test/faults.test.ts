@@ -186,7 +186,7 @@ for (const backend of backends()) {
               const res = await gateway(first, token, 'POST', api.events, b);
               const body = (await res.json()) as { accepted: number; duplicate: boolean };
               expect(res.status, JSON.stringify(body)).toBe(200);
-              expect(body).toEqual({ accepted: b.events.length, duplicate: false, duplicates: 0 });
+              expect(body).toEqual({ accepted: b.events.length, duplicate: false, duplicates: 0, rejected: [] });
               acknowledged.add(b.batch_id);
               // Killed the moment this answer arrived, while the other workers' batches are in flight.
               if (acknowledged.size === killAfter) {
@@ -209,7 +209,7 @@ for (const backend of backends()) {
             const body = (await res.json()) as { accepted: number; duplicate: boolean };
             expect(res.status, JSON.stringify(body)).toBe(200);
             if (!expectNew || acknowledged.has(b.batch_id))
-              expect(body).toEqual({ accepted: 0, duplicate: true, duplicates: b.events.length });
+              expect(body).toEqual({ accepted: 0, duplicate: true, duplicates: b.events.length, rejected: [] });
             else if (!body.duplicate) expect(body.accepted).toBe(b.events.length);
           }
         };
@@ -252,7 +252,12 @@ for (const backend of backends()) {
 
         const answer = await upload.answer;
         expect(answer.status, answer.body).toBe(200);
-        expect(JSON.parse(answer.body)).toEqual({ accepted: batch!.events.length, duplicate: false, duplicates: 0 });
+        expect(JSON.parse(answer.body)).toEqual({
+          accepted: batch!.events.length,
+          duplicate: false,
+          duplicates: 0,
+          rejected: [],
+        });
         expect(await server.exited).toEqual({ code: 0, signal: null });
         expect((await rollups(database)).raw.plays).toBe(batch!.events.length);
       },

@@ -71,7 +71,12 @@ describeBackends(
         .executeTakeFirstOrThrow();
       expect(Number(stored.n)).toBe(5);
       // And the key holds from now on.
-      expect(await sendPlays(ctx.app, token, sent)).toEqual({ accepted: 0, duplicate: false, duplicates: 5 });
+      expect(await sendPlays(ctx.app, token, sent)).toEqual({
+        accepted: 0,
+        duplicate: false,
+        duplicates: 5,
+        rejected: [],
+      });
     });
   },
   { config: clockConfig },

@@ -149,6 +149,24 @@ describe('simulated events', () => {
     expect(createRandom(5).uuid()).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
   });
 
+  it('gives each play its own id from a stream of its own, leaving the plays those of the seed', () => {
+    const d = '2030-06-12';
+    const plain = whole(d, [base], 7);
+    const withIds = eventsOfDay({
+      campaigns: [base],
+      day: d,
+      from: dayStart(d, settings.timeZone),
+      to: dayStart(d, settings.timeZone) + 86_400_000,
+      settings,
+      random: createRandom(7),
+      playIds: createRandom(70),
+    });
+    expect(withIds.map(({ play_id: _id, ...e }) => e)).toEqual(plain);
+    const ids = withIds.map((e) => e.play_id);
+    expect(new Set(ids).size).toBe(plain.length);
+    expect(ids.every((id) => /^[0-9a-f-]{36}$/.test(id ?? ''))).toBe(true);
+  });
+
   it('splits events into batches of at most 1000', () => {
     const items = Array.from({ length: 2345 }, (_, i) => i);
     expect(batchesOf(items).map((b) => b.length)).toEqual([1000, 1000, 345]);

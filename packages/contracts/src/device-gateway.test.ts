@@ -14,7 +14,10 @@ function seeded(seed: number) {
 }
 
 const CHECKSUM = 'ab'.repeat(32);
+/** A version 4 uuid per event, as players make them. */
+const playId = (i: number) => `3f2b8c1e-0a4d-4e6f-9b2a-${String(i).padStart(12, '0')}`;
 const event = (i: number) => ({
+  play_id: playId(i),
   campaign: 100 + (i % 7),
   zone: 1 + (i % 3),
   started_at: new Date(Date.UTC(2026, 10, 27, 8, 0, 0, 0) + i * 10_000).toISOString(),
@@ -79,6 +82,13 @@ const eventChanges: [string, (e: Plain) => void][] = [
   ['checksum not hex', (e) => (e.clip_checksum = `${CHECKSUM.slice(1)}g`)],
   ['checksum null', (e) => (e.clip_checksum = null)],
   ['checksum a number', (e) => (e.clip_checksum = 12)],
+  ['play id left out', (e) => delete e.play_id],
+  ['play id not a uuid', (e) => (e.play_id = 'play-1')],
+  ['play id upper case', (e) => (e.play_id = String(e.play_id).toUpperCase())],
+  ['play id nil', (e) => (e.play_id = '00000000-0000-0000-0000-000000000000')],
+  ['play id a number', (e) => (e.play_id = 12)],
+  ['play id null', (e) => (e.play_id = null)],
+  ['play id empty', (e) => (e.play_id = '')],
   ['another key', (e) => (e.temperature = 21)],
   ['a key undefined', (e) => (e.extra = undefined)],
 ];
@@ -143,6 +153,7 @@ describe('plainEventsBatch', () => {
     Object.assign(input.events[1]!, { started_at: '2026-11-27T10:00:00+05:30', zone: 1000 });
     delete (input.events[2] as Plain).viewers;
     delete (input.events[3] as Plain).clip_checksum;
+    delete (input.events[3] as Plain).play_id;
     expect(agrees(input).fast).toBe(input);
   });
 

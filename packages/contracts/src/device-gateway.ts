@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { GENDERS } from './campaigns.ts';
 import { MAX_DONE_COMMANDS, gatewayCommand } from './device-commands.ts';
+import { pageParams } from './common.ts';
 
 export const deviceGatewayPrefix = '/api/device/v1/';
 export const deviceGatewayEndpoints = {
@@ -239,6 +240,9 @@ export const deviceViewer = z.object({
 });
 
 export const deviceEvent = z.object({
+  /** The play's own id, chosen by the player (a UUID): a play is stored once under it, whatever batch
+   * carries it and however often. Without one, a play is known by its device, campaign, zone and start. */
+  play_id: z.uuid().optional(),
   campaign: z.number().int().positive().max(MAX_ID),
   zone: z.number().int().min(1).max(MAX_ZONE),
   started_at: z.iso.datetime({ offset: true }),
@@ -295,8 +299,9 @@ const isPlainViewer = (viewer: unknown) =>
  * any) in lower case. */
 function isPlainEvent(event: unknown): boolean {
   if (!onlyKeys(event, EVENT_KEYS)) return false;
-  const { viewers, clip_checksum: checksum } = event;
+  const { viewers, clip_checksum: checksum, play_id: playId } = event;
   return (
+    (playId === undefined || (typeof playId === 'string' && UUID.test(playId))) &&
     intIn(event.campaign, 1, MAX_ID) &&
     intIn(event.zone, 1, MAX_ZONE) &&
     typeof event.started_at === 'string' &&
@@ -327,16 +332,54 @@ export function plainEventsBatch(input: unknown): EventsBatch | undefined {
   return plain ? (input as EventsBatch) : undefined;
 }
 
+/** A row of a batch that was not stored, and why: the other rows are. It is kept server-side (the
+ * screen's "Rejected plays" and the proof of play's appendix); the device drops it from its queue. */
+export const rejectedRow = z.object({
+  /** Its position in the batch's `events`, from 0. */
+  index: z.number().int(),
+  play_id: z.string().nullable(),
+  /** The field of the event at fault (`campaign`, `zone`, `started_at`, `viewers.1.age_group`). */
+  field: z.string(),
+  /** One of the gateway's texts (unknown campaign, zone not shown, outside the campaign's dates…). */
+  reason: z.string(),
+});
+export type RejectedRow = z.infer<typeof rejectedRow>;
+
 export const eventsResponse = z.object({
   /** Events stored by this call (0 for a repeated batch). */
   accepted: z.number().int(),
   /** The batch had been received before; nothing was counted again. */
   duplicate: z.boolean(),
-  /** Plays of the batch that were stored before (under this or another batch id): acknowledged, not
-   * counted again. */
+  /** Plays of the batch that were stored before (under this or another batch id, by `play_id` or by
+   * device, campaign, zone and start): acknowledged, not counted again. */
   duplicates: z.number().int(),
+  /** The rows not stored, in batch order (for a repeated batch, those rejected the first time). Every
+   * row of the batch is either accepted, a duplicate or rejected; none is to be sent again. */
+  rejected: z.array(rejectedRow),
 });
 export type EventsResponse = z.infer<typeof eventsResponse>;
+
+/** A rejected play as statistics readers see it (the screen page, the proof of play's appendix). */
+export const rejectedPlay = z.object({
+  id: z.number().int(),
+  device: z.number().int().nullable(),
+  device_serial: z.string().nullable(),
+  location: z.number().int(),
+  /** The campaign the row named (it may not exist, or not play there). */
+  campaign: z.number().int().nullable(),
+  batch_id: z.string(),
+  index: z.number().int(),
+  play_id: z.string().nullable(),
+  /** The row as the device sent it. */
+  event: z.record(z.string(), z.unknown()),
+  field: z.string(),
+  reason: z.string(),
+  received_at: z.string(),
+});
+export type RejectedPlay = z.infer<typeof rejectedPlay>;
+
+/** The most rejected plays one page lists (latest first). */
+export const REJECTED_PLAYS_PAGE = 100;
 
 export const gatewayTexts = {
   noToken: 'Send the device token as "Authorization: Bearer <token>".',
@@ -346,6 +389,8 @@ export const gatewayTexts = {
   unknownCampaign: "This campaign is not played at this device's location.",
   /** Not one of the campaign's zones, or not a zone of the location (any more). */
   zoneNotPlayed: 'The campaign does not play in this zone.',
+  /** A zone of the location that this screen does not show. */
+  zoneNotShown: 'This screen does not show this zone.',
   unknownAgeGroup: 'Unknown age group.',
   inFuture: 'This time is in the future.',
   /** A play older than MAX_EVENT_AGE_DAYS. */
@@ -367,3 +412,6 @@ export const gatewayTexts = {
   offlineEntry: (since: string) => `Offline since ${since}.`,
   backOnline: 'Reporting again.',
 } as const;
+
+/** `GET /api/devices/{id}/rejected-plays/`: a page of the screen's rejected plays, latest first. */
+export const rejectedPlaysQuery = z.object(pageParams);

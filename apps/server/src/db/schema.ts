@@ -313,6 +313,26 @@ export type DeviceEventBatchesTable = {
   events: number;
 };
 
+/** A row of a device's batch that was not stored, with why (kept so that nothing a device sent is lost;
+ * aged out with the raw plays). */
+export type RejectedPlaysTable = {
+  id: ColumnType<number, never, never>;
+  /** Null once the device is deleted. */
+  device_id: number | null;
+  location_id: number;
+  batch_id: string;
+  /** The row's position in the batch's events. */
+  row_index: number;
+  play_id: string | null;
+  /** The campaign the row named, when it named a number (it may not exist). */
+  campaign_id: number | null;
+  /** The row as the device sent it. */
+  event: Json;
+  field: string;
+  reason: string;
+  received_at: DefaultTimestamp;
+};
+
 /** One play of a campaign's clip in a zone, as a device reported it. */
 export type DeviceEventsTable = {
   id: ColumnType<number, never, never>;
@@ -339,6 +359,8 @@ export type DeviceEventsTable = {
   /** It started inside the campaign's window and the location's opening hours (true for plays stored
    * before this was checked). */
   in_schedule: Generated<boolean>;
+  /** The play's own id, when the player gave one (a play is stored once under it). */
+  play_id: string | null;
 };
 
 /** What a booked campaign was sold at one of its locations, frozen at its approval: the screens active
@@ -545,6 +567,7 @@ export type DB = {
   campaign_contracts: CampaignContractsTable;
   device_event_batches: DeviceEventBatchesTable;
   device_events: DeviceEventsTable;
+  rejected_plays: RejectedPlaysTable;
   event_statistics_hourly: EventStatisticsHourlyTable;
   device_periods: DevicePeriodsTable;
   device_pairings: DevicePairingsTable;

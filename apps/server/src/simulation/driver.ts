@@ -14,7 +14,7 @@ import {
   type SimCampaign,
   type SimSettings,
 } from './generate.ts';
-import { createPlayer, emptyHealth, postEvents, type HealthCounts, type Send } from './player.ts';
+import { createPlayer, emptyHealth, postEvents, rejectedRows, type HealthCounts, type Send } from './player.ts';
 import { createRandom, mixSeed, pickShare } from './random.ts';
 
 /** A registered device: its token is the one whose sha256 the server keeps; `hours` are its location's
@@ -66,6 +66,8 @@ export type SimulationSummary = PlayCounts & {
   /** Serial numbers of the devices that counted no viewers. */
   uncounted: string[];
   batches: number;
+  /** Rows the server rejected (not counted in the plays above; not sent again). */
+  rejected: number;
   /** Heartbeats, playlist fetches, 304s, versions applied, offline stretches. */
   health: HealthCounts;
   /** What each campaign got. */
@@ -75,6 +77,9 @@ export type SimulationSummary = PlayCounts & {
   byCampaignLocation: Map<string, CampaignLocationSummary>;
   seconds: number;
 };
+
+/** Mixed into a device's seed for the stream of its play ids. */
+export const PLAY_ID_STREAM = 0x91a7;
 
 const noPlays = (): PlayCounts => ({ events: 0, viewers: 0, short: 0, wrong_creative: 0, delivered: 0 });
 
@@ -98,6 +103,7 @@ export const emptySummary = (devices: number): SimulationSummary => ({
   devices,
   uncounted: [],
   batches: 0,
+  rejected: 0,
   health: emptyHealth(),
   ...noPlays(),
   byCampaign: new Map(),
@@ -130,6 +136,8 @@ async function driveDevice(
 ): Promise<void> {
   const { send, settings, from, to } = options;
   const random = createRandom(mixSeed(options.seed, index));
+  /** The plays' own ids, a stream of their own (the plays stay those of the seed). */
+  const playIds = createRandom(mixSeed(options.seed, index, PLAY_ID_STREAM));
   const { token, silent } = device;
   const player = createPlayer({
     token,
@@ -155,15 +163,29 @@ async function driveDevice(
   const size = options.batchSize ?? MAX_EVENTS_PER_BATCH;
   let pending: DeviceEvent[] = [];
   const post = async (events: DeviceEvent[]) => {
-    await postEvents(send, token, { batch_id: random.uuid(), events });
+    const rejected = rejectedRows(await postEvents(send, token, { batch_id: random.uuid(), events }));
     summary.batches++;
-    for (const e of events) countPlay(summary, e, byId.get(e.campaign)!, device.location);
+    summary.rejected += rejected.size;
+    events.forEach((e, i) => {
+      if (!rejected.has(i)) countPlay(summary, e, byId.get(e.campaign)!, device.location);
+    });
   };
   const { hours, loopSeconds } = device;
   for (const day of daysOf(from, to, settings.timeZone)) {
     // A dark panel plays nothing.
     if (!device.screenOff) {
-      const events = eventsOfDay({ campaigns, day, from, to, settings, random, hours, loopSeconds, countsViewers });
+      const events = eventsOfDay({
+        campaigns,
+        day,
+        from,
+        to,
+        settings,
+        random,
+        hours,
+        loopSeconds,
+        countsViewers,
+        playIds,
+      });
       pending.push(...events.filter((e) => !isDark(device, Date.parse(e.started_at))));
     }
     const batches = batchesOf(pending, size);

@@ -188,6 +188,7 @@ export function eventsOfDay({
   hours = DEFAULT_HOURS,
   loopSeconds = LOOP_SECONDS_DEFAULT,
   countsViewers = true,
+  playIds,
 }: {
   campaigns: SimCampaign[];
   day: string;
@@ -198,6 +199,9 @@ export function eventsOfDay({
   hours?: readonly number[];
   loopSeconds?: number;
   countsViewers?: boolean;
+  /** Gives each play its own id (`play_id`), in time order, from this stream: a stream of its own, so
+   * the plays themselves stay those of the seed with or without ids. */
+  playIds?: Random;
 }): DeviceEvent[] {
   const today = campaigns.filter((c) => c.start_date <= day && day <= c.end_date);
   const { timeZone, shortShare = DEFAULT_SHORT_SHARE, wrongChecksumShare = 0 } = settings;
@@ -233,7 +237,8 @@ export function eventsOfDay({
       }
     }
   }
-  return events.sort((a, b) => a.at - b.at).map((e) => e.event);
+  const sorted = events.sort((a, b) => a.at - b.at);
+  return playIds ? sorted.map((e) => ({ play_id: playIds.uuid(), ...e.event })) : sorted.map((e) => e.event);
 }
 
 /** The local days that [from, to) touches. */

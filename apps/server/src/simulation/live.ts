@@ -10,9 +10,9 @@ import {
   type PlaylistResponse,
 } from '@marquee/contracts/device-gateway';
 import { zonedInstant } from '@marquee/contracts/time-zones';
-import { countPlay, emptySummary, isDark, type SimDevice, type SimulationSummary } from './driver.ts';
+import { PLAY_ID_STREAM, countPlay, emptySummary, isDark, type SimDevice, type SimulationSummary } from './driver.ts';
 import { batchesOf, daysOf, eventsOfDay, type SimCampaign, type SimSettings } from './generate.ts';
-import { call, createPlayer, postEvents, sleep, type Send } from './player.ts';
+import { call, createPlayer, postEvents, rejectedRows, sleep, type Send } from './player.ts';
 import { createRandom, mixSeed, pickShare } from './random.ts';
 
 /** A device going dark or coming back, at `at` (ms). */
@@ -114,6 +114,7 @@ async function liveDevice(
       to: zonedInstant(day, 24 * 60, settings.timeZone),
       settings,
       random: createRandom(mixSeed(o.seed, index, Date.parse(`${day}T00:00:00Z`) / 86_400_000)),
+      playIds: createRandom(mixSeed(o.seed, index, Date.parse(`${day}T00:00:00Z`) / 86_400_000, PLAY_ID_STREAM)),
       hours: device.hours,
       loopSeconds: device.loopSeconds,
       countsViewers,
@@ -133,9 +134,13 @@ async function liveDevice(
         return at >= from && at < to && !isDark(device, at);
       });
       for (const batch of batchesOf(due, MAX_EVENTS_PER_BATCH)) {
-        await postEvents(send, device.token, { batch_id: random.uuid(), events: batch }, { wait, signal: o.signal });
+        const body = { batch_id: random.uuid(), events: batch };
+        const rejected = rejectedRows(await postEvents(send, device.token, body, { wait, signal: o.signal }));
         summary.batches++;
-        for (const e of batch) countPlay(summary, e, campaigns.get(e.campaign)!, device.location);
+        summary.rejected += rejected.size;
+        batch.forEach((e, i) => {
+          if (!rejected.has(i)) countPlay(summary, e, campaigns.get(e.campaign)!, device.location);
+        });
       }
     }
   };

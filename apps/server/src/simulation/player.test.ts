@@ -4,6 +4,7 @@ import {
   BUSY_TRIES,
   GatewayError,
   postEvents,
+  rejectedRows,
   retryAfterOf,
   type GatewayRequest,
   type GatewayResponse,
@@ -93,5 +94,25 @@ describe('retryAfterOf', () => {
     for (const header of [null, undefined, '', 'Wed, 21 Oct 2026 07:28:00 GMT', '1.5', '-3']) {
       expect(retryAfterOf(header)).toBeUndefined();
     }
+  });
+});
+
+describe('rejectedRows', () => {
+  it('gives the indexes of the rows the server rejected, none for an answer without them', () => {
+    const reason = "This campaign is not played at this device's location.";
+    const answer: GatewayResponse = {
+      status: 200,
+      body: {
+        accepted: 1,
+        duplicate: false,
+        duplicates: 0,
+        rejected: [
+          { index: 0, play_id: null, field: 'campaign', reason },
+          { index: 2, play_id: null, field: 'campaign', reason },
+        ],
+      },
+    };
+    expect([...rejectedRows(answer)]).toEqual([0, 2]);
+    expect(rejectedRows(stored).size).toBe(0);
   });
 });

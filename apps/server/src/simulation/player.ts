@@ -7,6 +7,7 @@ import {
   deviceGatewayEndpoints as api,
   type DeviceFacts,
   type EventsBatch,
+  type EventsResponse,
   type HeartbeatInput,
   type PlaylistResponse,
 } from '@marquee/contracts/device-gateway';
@@ -86,6 +87,11 @@ export async function postEvents(
     await wait(retryDelayMs(response.retryAfter), signal);
   }
 }
+
+/** The rows of a batch the server rejected (their indexes in the batch): a player drops them from its
+ * queue like the stored ones (the server keeps them, with the reason), and never sends them again. */
+export const rejectedRows = (response: GatewayResponse): Set<number> =>
+  new Set(((response.body as Partial<EventsResponse> | null)?.rejected ?? []).map((r) => r.index));
 
 /** What the devices of a run did for screen health. */
 export type HealthCounts = {

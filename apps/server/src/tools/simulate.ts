@@ -238,6 +238,7 @@ function printSummary(
       JSON.stringify({
         devices,
         batches: summary.batches,
+        rejected: summary.rejected,
         events,
         viewers,
         short,
@@ -260,6 +261,7 @@ function printSummary(
       campaigns: count(summary.byCampaign.size),
       batches: count(summary.batches),
       'events sent': count(events),
+      rejected: count(summary.rejected),
       seconds: summary.seconds.toFixed(1),
       'events/s': count(Math.round(events / Math.max(summary.seconds, 0.001))),
     },

@@ -3,7 +3,7 @@
 // device gateway (completed or short, right or wrong checksum, with or without viewers).
 import crypto from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { deviceGatewayEndpoints, type DeviceEvent } from '@marquee/contracts/device-gateway';
+import { deviceGatewayEndpoints, type DeviceEvent, type EventsResponse } from '@marquee/contracts/device-gateway';
 import type { Database } from '../../src/db/database.ts';
 import { createVideoRow } from './advertiser-factories.ts';
 import { TODAY, createCampaign, usableClip } from './campaign-factories.ts';
@@ -104,7 +104,8 @@ export async function deliveryCampaign(
   return made;
 }
 
-/** Sends the events as one batch from the device; fails the test on anything but 200. */
+/** Sends the events as one batch from the device; fails the test on anything but 200 with no row
+ * rejected. */
 export async function sendPlays(app: FastifyInstance, token: string, events: DeviceEvent[]) {
   const res = await app.inject({
     method: 'POST',
@@ -113,7 +114,9 @@ export async function sendPlays(app: FastifyInstance, token: string, events: Dev
     payload: { batch_id: crypto.randomUUID(), events },
   });
   if (res.statusCode !== 200) throw new Error(`events answered ${res.statusCode}: ${res.body}`);
-  return res.json<{ accepted: number }>();
+  const answer = res.json<EventsResponse>();
+  if (answer.rejected.length) throw new Error(`events rejected rows: ${res.body}`);
+  return answer;
 }
 
 /** `n` plays of `campaign` in zone 1, one a minute from `from` (ISO), each with `extra`. */

@@ -101,3 +101,9 @@ export const logOf = (db: Database, model: string, objectId: number) =>
     .where('object_id', '=', String(objectId))
     .orderBy('id')
     .execute();
+
+/** The rejected rows of an events answer by path, as `events.3.zone` → [reason] (the form a 400 gave
+ * when a batch was refused whole), so a test can say which fields of which rows were refused. */
+export function rowErrors(answer: { rejected: { index: number; field: string; reason: string }[] }) {
+  return Object.fromEntries(answer.rejected.map((r) => [`events.${r.index}.${r.field}`, [r.reason]]));
+}

@@ -13,6 +13,7 @@ const row = (extra: Partial<EventRow> = {}): EventRow => ({
   checksum_ok: null,
   reported_checksum: null,
   measured: false,
+  play_id: null,
   in_schedule: true,
   ...extra,
 });

@@ -21,6 +21,8 @@ export type EventRow = {
   measured: boolean;
   /** It started inside the campaign's window and the location's opening hours. */
   in_schedule: boolean;
+  /** The play's own id, when the player gave one. */
+  play_id: string | null;
 };
 
 /** What every rollup row counts: plays (and of them the delivered, partial, wrong-creative and
@@ -74,6 +76,7 @@ export function columnsOf(events: EventRow[]) {
     reportedChecksum: [] as string[],
     measured: [] as (boolean | string)[],
     inSchedule: [] as boolean[],
+    playId: [] as string[],
   };
   for (const e of events) {
     columns.campaign.push(e.campaign_id);
@@ -88,6 +91,8 @@ export function columnsOf(events: EventRow[]) {
     columns.reportedChecksum.push(e.reported_checksum === null ? 'NULL' : element(e.reported_checksum));
     columns.measured.push(e.measured);
     columns.inSchedule.push(e.in_schedule);
+    // A uuid (checked by the contracts' schema) needs no quotes.
+    columns.playId.push(e.play_id ?? 'NULL');
   }
   const literal = (values: unknown[]) => `{${values.join(',')}}`;
   return Object.fromEntries(Object.entries(columns).map(([name, values]) => [name, literal(values)])) as Record<
@@ -100,7 +105,16 @@ export function columnsOf(events: EventRow[]) {
  * Appends the events not stored before and adds them to every rollup, in one statement; gives how many
  * were stored. A play is stored once, whatever batch carries it: its natural key is (device, start,
  * campaign, zone), a unique index, and a play already there (a player that re-batched its queue after
- * a crash) is left out of the insert and so of the rollups. The batch comes as one array per column
+ * a crash) is left out of the insert and so of the rollups. A play with a `play_id` is also left out
+ * when the device stored a play under that id before: with the same start the unique index on
+ * (device, play id, start) says so; with another start (an id reused with other content) the
+ * `not exists` below does, a look-up in that same index. device_events is partitioned by month and a
+ * unique index must hold the partition key, so no index alone can say that an id is taken in any
+ * month; the look-up reaches back to `playIdsFrom` (the oldest start the gateway accepts now), so it
+ * touches the partitions of that window only (two or three) rather than every kept month, and a copy
+ * of an id older than any play the device may still send is not looked for. Batches of one device
+ * that carry play ids are written one at a time (lockPlays), so two of them cannot both find an id
+ * free. The batch comes as one array per column
  * (unnest makes them rows again): twelve parameters whatever its size, so the statement is cheap to
  * send, parse and plan. The rollup rows are summed once per batch: per hour (in `timeZone`), campaign
  * and zone, a row for all plays (gender '', age group 0; with the delivered, partial, wrong-creative
@@ -121,23 +135,39 @@ export function columnsOf(events: EventRow[]) {
  */
 export async function appendEvents(
   db: Database,
-  { device, location, timeZone, events }: { device: number; location: number; timeZone: string; events: EventRow[] },
+  {
+    device,
+    location,
+    timeZone,
+    events,
+    playIdsFrom,
+  }: { device: number; location: number; timeZone: string; events: EventRow[]; playIdsFrom: string },
 ): Promise<number> {
   if (!events.length) return 0;
   const c = columnsOf(events);
+  const withIds = events.some((e) => e.play_id !== null);
   const delivered = sql`completed and checksum_ok is not false and in_schedule`;
   const { rows } = await sql<{ stored: number }>`
     with inserted as (
       insert into device_events (device_id, location_id, campaign_id, zone, started_at, duration_ms, viewers,
-        audience, videoclip_id, completed, checksum_ok, reported_checksum, measured, in_schedule)
+        audience, videoclip_id, completed, checksum_ok, reported_checksum, measured, in_schedule, play_id)
       select ${device}::int, ${location}::int, b.*
       from unnest(${c.campaign}::int[], ${c.zone}::smallint[], ${c.startedAt}::timestamptz[],
         ${c.durationMs}::int[], ${c.viewers}::smallint[], ${c.audience}::jsonb[], ${c.clip}::int[],
         ${c.completed}::boolean[], ${c.checksumOk}::boolean[], ${c.reportedChecksum}::varchar[],
-        ${c.measured}::boolean[], ${c.inSchedule}::boolean[])
+        ${c.measured}::boolean[], ${c.inSchedule}::boolean[], ${c.playId}::uuid[])
         as b(campaign_id, zone, started_at, duration_ms, viewers, audience, videoclip_id, completed,
-          checksum_ok, reported_checksum, measured, in_schedule)
-      on conflict (device_id, started_at, campaign_id, zone) do nothing
+          checksum_ok, reported_checksum, measured, in_schedule, play_id)
+      ${
+        withIds
+          ? sql`where b.play_id is null or not exists (
+              select from device_events e
+              where e.device_id = ${device}::int and e.play_id = b.play_id
+                and e.started_at >= ${playIdsFrom}::timestamptz)`
+          : sql``
+      }
+      -- Either key: the play's natural one or its id (with its start).
+      on conflict do nothing
       returning campaign_id, zone, started_at, duration_ms, viewers, audience, completed, checksum_ok, measured,
         in_schedule
     ),

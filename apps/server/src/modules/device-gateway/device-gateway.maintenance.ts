@@ -16,6 +16,7 @@ import { CAMPAIGN_MODEL } from '../campaigns/campaigns.repository.ts';
 import { syncDevicePeriods } from '../locations/device-periods.repository.ts';
 import { gatewayRepository as repo } from './device-gateway.repository.ts';
 import { maintainEventPartitions, type Month } from './event-partitions.ts';
+import { rejectedPlaysRepository } from './rejected-plays.repository.ts';
 
 export const DEVICE_MODEL = resources.devices.model_name;
 const STATISTICS_MODEL = resources.eventStatistics.model_name;
@@ -81,6 +82,9 @@ export async function runMaintenance(
   // Device writes keep the periods in step; this catches any path that did not (a device table edited
   // by hand, a write that failed between its commit and the sync).
   await syncDevicePeriods(db, now);
+  // Rejected plays age out with the raw plays (row by row: they are few).
+  if (config.rawEventRetentionDays !== null)
+    await rejectedPlaysRepository.deleteBefore(db, new Date(now.getTime() - config.rawEventRetentionDays * 86_400_000));
 
   // Last, so that a drop that could not lock the table in time (the next sweep tries again) holds up
   // nothing else.

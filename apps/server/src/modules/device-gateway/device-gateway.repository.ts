@@ -319,6 +319,12 @@ export const gatewayRepository = {
 
   appendEvents,
 
+  /** Writes the device's batches that carry play ids one at a time, to the end of the transaction, so
+   * that two of them cannot both find a play id free (appendEvents); other devices are not held. */
+  async lockPlays(db: Database, device: number): Promise<void> {
+    await sql`select pg_advisory_xact_lock(hashtext('device plays'), ${device}::int)`.execute(db);
+  },
+
   /** A device that reports plays from before its open period began was playing here already (history
    * sent late, or a screen registered after it started): its period starts at its first play. */
   async extendPeriodBack(db: Database, device: number, to: string): Promise<void> {

@@ -1,7 +1,8 @@
-// The device gateway's rules: who the token belongs to, heartbeats, the playlist of the device's
-// location for its next days in the zones it shows (fetching it marks today's campaigns Sent), and
-// event batches, accepted whole or refused whole, counted once per batch id, with the state changes
-// plays and viewers cause.
+// The device gateway's rules: who the token belongs to, heartbeats (with the commands staff queued), the
+// playlist of the device's location for its next days in the zones it shows (fetching it marks today's
+// campaigns Sent), screenshots, and event batches, stored row by row (a row that cannot be accepted is
+// rejected and kept apart, the others stored), each play counted once, with the state changes plays and
+// viewers cause.
 import crypto from 'node:crypto';
 import { ActionFlag } from '@marquee/contracts/action-flags';
 import {
@@ -11,7 +12,6 @@ import {
   canTransition,
   type CampaignAction,
 } from '@marquee/contracts/campaigns';
-import type { ValidationErrorBody } from '@marquee/contracts/common';
 import { inSchedule, isCompletedPlay, playSpans, type Span } from '@marquee/contracts/delivery';
 import {
   MAX_COMMANDS_PER_HEARTBEAT,
@@ -33,6 +33,7 @@ import {
   type HeartbeatInput,
   type PlaylistCampaign,
   type PlaylistResponse,
+  type RejectedRow,
 } from '@marquee/contracts/device-gateway';
 import { writeLogEntry } from '../../audit/audit.ts';
 import { zonedInstant } from '@marquee/contracts/time-zones';
@@ -53,6 +54,7 @@ import { DEVICE_MODEL } from './device-gateway.maintenance.ts';
 import { refreshDeviceHealth } from './device-health.ts';
 import { ensureEventPartitions } from './event-partitions.ts';
 import { campaignsInZones, playlistVersion, playlistsOf } from './playlists.ts';
+import { rejectedPlaysRepository as rejectedPlays } from './rejected-plays.repository.ts';
 import { gatewayRepository as repo, type EventRow, type GatewayDevice } from './device-gateway.repository.ts';
 
 export type GatewayDeps = {
@@ -123,6 +125,8 @@ export const storedEvent = (event: EventsBatch['events'][number], clip: GatewayC
     reported_checksum: checksum_ok === false ? event.clip_checksum! : null,
     measured: event.viewers !== undefined,
     in_schedule: inSchedule(Date.parse(started_at), clip.spans, timeZone),
+    // One form per id (a uuid's hex digits may come in either case), as the column gives them back.
+    play_id: event.play_id?.toLowerCase() ?? null,
   };
 };
 
@@ -205,11 +209,13 @@ export function createDeviceGatewayService({ db, config, storage, metrics }: Gat
     return new HttpError(503, { detail: gatewayTexts.busy }, { 'retry-after': String(seconds) });
   };
 
-  /** The errors of a batch by field path (`events.3.zone`), empty when every event is acceptable, and
-   * the clip and the state of each campaign named. An event's time must lie in its campaign's run (from
-   * the start of its start date to the end of its end date, in TIME_ZONE), within MAX_EVENT_AGE_DAYS
-   * before now and MAX_CLOCK_SKEW_MS after, and the batch's plays in at most MAX_BATCH_MONTHS UTC
-   * months (each a partition, made for the batch if missing). */
+  /** The rows of a batch that cannot be stored, each with the first thing wrong with it (by field, within
+   * the event), and the clip and the state of each campaign named. A row must name a campaign the
+   * location plays (or played: a finished one), in one of its zones that the screen shows; its time must
+   * lie in its campaign's run (from the start of its start date to the end of its end date, in
+   * TIME_ZONE), within MAX_EVENT_AGE_DAYS before now and MAX_CLOCK_SKEW_MS after, and the batch's stored
+   * plays in at most MAX_BATCH_MONTHS UTC months (each a partition, made for the batch if missing); its
+   * viewers must name configured age groups. */
   async function check(device: GatewayDevice, batch: EventsBatch) {
     const ids = [...new Set(batch.events.map((e) => e.campaign))];
     const campaigns = new Map((await repo.campaignsAt(db, device.location_id, ids)).map((c) => [c.id, c]));
@@ -217,6 +223,8 @@ export function createDeviceGatewayService({ db, config, storage, metrics }: Gat
     const clock = config.now().getTime();
     const latest = new Date(clock + MAX_CLOCK_SKEW_MS).toISOString();
     const earliest = new Date(clock - config.maxEventAgeDays * 86_400_000).toISOString();
+    /** The zones the screen shows: a play elsewhere is refused (its row). */
+    const shown = device.zones;
     /** Each campaign's run as UTC texts [from, to), to compare with the events' (also UTC texts). */
     const runs = new Map(
       [...campaigns.values()].map((c) => [
@@ -227,41 +235,47 @@ export function createDeviceGatewayService({ db, config, storage, metrics }: Gat
         },
       ]),
     );
-    /** What is wrong with a play at `at` (a UTC text) of campaign `c` (when known), if anything. */
-    const whenProblem = (at: string, c?: { id: number; start_date: string; end_date: string }) => {
+    /** What is wrong with a play at `at` (a UTC text) of campaign `c`, if anything. */
+    const whenProblem = (at: string, c: { id: number; start_date: string; end_date: string }) => {
       // A year past 9999 (9999-12-31T23:30-01:00) is written +010000-…, one before 0 as -000001-….
       if (at.length !== 24)
         return at.startsWith('+') ? gatewayTexts.inFuture : gatewayTexts.tooOld(config.maxEventAgeDays);
       if (at > latest) return gatewayTexts.inFuture;
       if (at < earliest) return gatewayTexts.tooOld(config.maxEventAgeDays);
-      const run = c && runs.get(c.id)!;
-      if (run && at < run.from) return gatewayTexts.beforeStart(c.start_date);
-      if (run && at >= run.to) return gatewayTexts.afterEnd(c.end_date);
+      const run = runs.get(c.id)!;
+      if (at < run.from) return gatewayTexts.beforeStart(c.start_date);
+      if (at >= run.to) return gatewayTexts.afterEnd(c.end_date);
       return undefined;
     };
     /** The UTC months of the batch's acceptable plays so far. */
     const months = new Set<string>();
-    const monthProblem = (month: string) =>
-      !months.has(month) && months.size >= MAX_BATCH_MONTHS ? gatewayTexts.tooManyMonths(MAX_BATCH_MONTHS) : undefined;
-    const errors: ValidationErrorBody = {};
-    batch.events.forEach((event, i) => {
+    const rejected: RejectedRow[] = [];
+    const accepted: number[] = [];
+    batch.events.forEach((event, index) => {
+      const reject = (field: string, reason: string) =>
+        rejected.push({ index, play_id: event.play_id ?? null, field, reason });
       const c = campaigns.get(event.campaign);
       const known =
         c &&
         EVENT_STATES.includes(Number(c.state)) &&
         (Number(c.state) !== CampaignState.Finished || c.start_date <= now);
-      if (!known) errors[`events.${i}.campaign`] = [gatewayTexts.unknownCampaign];
-      else if (!c.p_zones.includes(event.zone) || !(c.location_zones ?? []).map(Number).includes(event.zone))
-        errors[`events.${i}.zone`] = [gatewayTexts.zoneNotPlayed];
+      if (!known) return reject('campaign', gatewayTexts.unknownCampaign);
+      if (!c.p_zones.includes(event.zone) || !(c.location_zones ?? []).map(Number).includes(event.zone))
+        return reject('zone', gatewayTexts.zoneNotPlayed);
+      if (!shown.includes(event.zone)) return reject('zone', gatewayTexts.zoneNotShown);
       const at = utcText(event.started_at);
+      const timeError = whenProblem(at, c);
+      if (timeError) return reject('started_at', timeError);
       const month = at.slice(0, 7);
-      const timeError = whenProblem(at, known ? c : undefined) ?? monthProblem(month);
-      if (timeError) errors[`events.${i}.started_at`] = [timeError];
-      else months.add(month);
-      (event.viewers ?? []).forEach((viewer, j) => {
-        if (!ageGroups.has(viewer.age_group))
-          errors[`events.${i}.viewers.${j}.age_group`] = [gatewayTexts.unknownAgeGroup];
-      });
+      if (!months.has(month) && months.size >= MAX_BATCH_MONTHS)
+        return reject('started_at', gatewayTexts.tooManyMonths(MAX_BATCH_MONTHS));
+      const viewers = event.viewers ?? [];
+      for (let j = 0; j < viewers.length; j++) {
+        if (!ageGroups.has(viewers[j]!.age_group))
+          return reject(`viewers.${j}.age_group`, gatewayTexts.unknownAgeGroup);
+      }
+      months.add(month);
+      accepted.push(index);
     });
     const clips = new Map<number, GatewayClip>(
       [...campaigns.values()].map((c) => [
@@ -275,7 +289,7 @@ export function createDeviceGatewayService({ db, config, storage, metrics }: Gat
       ]),
     );
     const states = new Map([...campaigns.values()].map((c) => [c.id, Number(c.state)]));
-    return { errors, clips, states };
+    return { rejected, accepted, clips, states, earliest };
   }
 
   /** After a sign of life (a heartbeat, a batch of plays): the device's health state, and an entry
@@ -417,24 +431,54 @@ export function createDeviceGatewayService({ db, config, storage, metrics }: Gat
       };
     },
 
-    /** Stores a batch whole (events, rollups, state changes in one transaction) or refuses it whole;
-     * a batch id the device sent before is answered as a duplicate and not counted again, and so is
-     * every play stored before under any batch id (same device, start, campaign and zone). */
+    /** Stores every acceptable row of a batch (events, rollups, state changes in one transaction) and
+     * keeps the others in rejected_plays, answering each by its index, play id and reason. A batch id
+     * the device sent before is answered as a duplicate (with the rows rejected then) and not counted
+     * again, and so is every play stored before under any batch id: by its `play_id` when it has one,
+     * or by device, start, campaign and zone. */
     async events(device: GatewayDevice, batch: EventsBatch): Promise<EventsResponse> {
-      const { errors, clips, states } = await check(device, batch);
-      if (Object.keys(errors).length) throw badRequest(errors);
-      const rows = batch.events.map((event) => storedEvent(event, clips.get(event.campaign)!, config.timeZone));
+      const { rejected, accepted, clips, states, earliest } = await check(device, batch);
+      // A play id twice in the batch: the second is a copy of the first.
+      const seenIds = new Set<string>();
+      const rows: EventRow[] = [];
+      for (const index of accepted) {
+        const event = batch.events[index]!;
+        const row = storedEvent(event, clips.get(event.campaign)!, config.timeZone);
+        if (row.play_id !== null) {
+          if (seenIds.has(row.play_id)) continue;
+          seenIds.add(row.play_id);
+        }
+        rows.push(row);
+      }
       // Before the batch's transaction: a month without a partition (history sent late) gets one.
-      await ensureEventPartitions(db, monthsOfRows(rows), config);
+      if (rows.length) await ensureEventPartitions(db, monthsOfRows(rows), config);
+      const total = batch.events.length;
       const result = await writing.run(() =>
         retryOnDeadlock(() =>
-          db.transaction().execute(async (trx) => {
-            const claimed = await repo.claimBatch(trx, {
+          db.transaction().execute(async (trx): Promise<EventsResponse> => {
+            const claimed = await repo.claimBatch(trx, { device: device.id, batchId: batch.batch_id, events: total });
+            if (!claimed) {
+              const before = await rejectedPlays.ofBatch(trx, device.id, batch.batch_id);
+              // A batch id sent again with other rows (a player's fault) is still answered as the first.
+              return { accepted: 0, duplicate: true, duplicates: Math.max(0, total - before.length), rejected: before };
+            }
+            await rejectedPlays.insert(trx, {
               device: device.id,
+              location: device.location_id,
               batchId: batch.batch_id,
-              events: rows.length,
+              rows: rejected.map((r) => {
+                const event = batch.events[r.index]!;
+                return { ...r, event, campaign: event.campaign };
+              }),
             });
-            if (!claimed) return { accepted: 0, duplicate: true, duplicates: rows.length };
+            const now = config.now();
+            // Plays are a sign of life: a player that sends them but no heartbeat is not "never reported".
+            if (!rows.length) {
+              await repo.markSeen(trx, device.id, now);
+              if (device.offline_since !== null || device.health_state === 'never') await heard(trx, device, now);
+              return { accepted: 0, duplicate: false, duplicates: total - rejected.length, rejected };
+            }
+            if (seenIds.size) await repo.lockPlays(trx, device.id);
             const first = rows.reduce((min, r) => (r.started_at < min ? r.started_at : min), rows[0]!.started_at);
             if (device.active_from === null) await openDevicePeriod(trx, device.id, device.location_id, first);
             else if (first < new Date(device.active_from).toISOString())
@@ -448,8 +492,6 @@ export function createDeviceGatewayService({ db, config, storage, metrics }: Gat
             const viewed = movable('viewed', [...new Set(rows.filter((r) => r.viewers > 0).map((r) => r.campaign_id))]);
             await moveBy(trx, 'played', played, gatewayTexts.playedOnDevice(device.serial_number));
             await moveBy(trx, 'viewed', viewed, gatewayTexts.viewedOnDevice(device.serial_number));
-            // Plays are a sign of life: a player that sends them but no heartbeat is not "never reported".
-            const now = config.now();
             await repo.markSeen(trx, device.id, now);
             if (device.offline_since !== null || device.health_state === 'never') await heard(trx, device, now);
             // Last: it writes rows the batches of every device add to, held from here to the commit.
@@ -458,13 +500,14 @@ export function createDeviceGatewayService({ db, config, storage, metrics }: Gat
               location: device.location_id,
               timeZone: config.timeZone,
               events: rows,
+              playIdsFrom: earliest,
             });
-            return { accepted: stored, duplicate: false, duplicates: rows.length - stored };
+            return { accepted: stored, duplicate: false, duplicates: total - rejected.length - stored, rejected };
           }),
         ),
       );
-      // After the commit, so a refused or rolled-back batch counts nothing.
-      if (!result.duplicate) {
+      // After the commit, so a rolled-back batch counts nothing (nor does one that stored nothing).
+      if (result.accepted) {
         metrics?.deviceEvents.inc(result.accepted);
         metrics?.deviceBatchSize.observe(result.accepted);
       }

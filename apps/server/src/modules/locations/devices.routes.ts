@@ -4,7 +4,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { detailError, idParam, validationError } from '@marquee/contracts/common';
+import { detailError, idParam, paged, validationError } from '@marquee/contracts/common';
 import { deviceCommand, deviceCommandInput, deviceCommandList } from '@marquee/contracts/device-commands';
 import {
   device,
@@ -17,10 +17,12 @@ import {
 } from '@marquee/contracts/locations';
 import { resources } from '@marquee/contracts/resources';
 import { screenHealth } from '@marquee/contracts/screens';
+import { rejectedPlay, rejectedPlaysQuery } from '@marquee/contracts/device-gateway';
 import { registerCrudRoutes } from '../../http/crud.ts';
 import { requireAuth } from '../../http/session.ts';
 import type { DeviceCommandsService } from './device-commands.service.ts';
 import type { DevicesService } from './devices.service.ts';
+import type { RejectedPlaysService } from './rejected-plays.service.ts';
 import type { ScreenHealthService } from './screen-health.service.ts';
 
 const errors = { 400: validationError, 401: detailError, 403: detailError, 404: detailError };
@@ -31,7 +33,13 @@ export function registerDeviceRoutes(
     devices,
     screens,
     remote,
-  }: { devices: DevicesService; screens: ScreenHealthService; remote: DeviceCommandsService },
+    rejected,
+  }: {
+    devices: DevicesService;
+    screens: ScreenHealthService;
+    remote: DeviceCommandsService;
+    rejected: RejectedPlaysService;
+  },
 ) {
   const definition = resources.devices;
   const tags = ['devices'];
@@ -135,5 +143,20 @@ export function registerDeviceRoutes(
       },
     },
     async (req, reply) => reply.code(201).send(await remote.issue(requireAuth(req), req.params.id, req.body)),
+  );
+  r.get(
+    `${definition.endpoint}:id/rejected-plays/`,
+    {
+      schema: {
+        tags,
+        summary: "A screen's rejected plays",
+        description:
+          'The rows of its batches the device gateway did not store, latest first, each with the row as sent, the field at fault and the reason (list_eventstatistic, the permission of the proof of play, and a device the user may see).',
+        params: idParam,
+        querystring: rejectedPlaysQuery,
+        response: { 200: paged(rejectedPlay), ...errors },
+      },
+    },
+    (req) => rejected.ofDevice(requireAuth(req), req.params.id, req.query, req.url),
   );
 }

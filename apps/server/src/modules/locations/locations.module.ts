@@ -9,6 +9,7 @@ import { registerDeviceRoutes } from './devices.routes.ts';
 import { registerDevicePairingRoutes } from './devices.pairing.routes.ts';
 import { createDevicePairingService } from './devices.pairing.service.ts';
 import { createDevicesService } from './devices.service.ts';
+import { createRejectedPlaysService } from './rejected-plays.service.ts';
 import { createScreenHealthService } from './screen-health.service.ts';
 import { registerLocationZoneRoutes } from './location-zones.routes.ts';
 import { createLocationZonesService } from './location-zones.service.ts';
@@ -78,5 +79,6 @@ export function registerLocationModules(
     devices,
     screens: createScreenHealthService({ db, access, devices, config }),
     remote: createDeviceCommandsService({ db, access, devices, storage, now: config.now }),
+    rejected: createRejectedPlaysService({ db, access, devices }),
   });
 }

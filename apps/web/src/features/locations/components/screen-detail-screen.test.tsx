@@ -1,9 +1,11 @@
 import { deviceCommandTexts, type DeviceCommand } from '@marquee/contracts/device-commands';
+import type { UserInfo } from '@marquee/contracts/auth';
 import type { ScreenHealth } from '@marquee/contracts/screens';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { api } from '../../../lib/api.ts';
+import { userInfoQueryKey } from '../../../lib/current-user.ts';
 import { renderWithProviders } from '../../../test/render.tsx';
 import { deviceFixture } from './location-fixtures.ts';
 import { ScreenDetailScreen, minutesText } from './screen-detail-screen.tsx';
@@ -153,6 +155,50 @@ describe('ScreenDetailScreen', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Clear cache' }));
     expect(post).toHaveBeenLastCalledWith('/api/devices/5/commands/', { kind: 'clear_cache' });
     expect(screen.getByText(deviceCommandTexts.noCommands)).toBeInTheDocument();
+  });
+
+  it('lists the rejected plays to statistics readers, with the reason', async () => {
+    vi.spyOn(api, 'get').mockImplementation((path: string) => {
+      if (path === '/api/devices/5/health/') return Promise.resolve(health()) as never;
+      if (path === '/api/devices/5/rejected-plays/')
+        return Promise.resolve({
+          count: 1,
+          next: null,
+          previous: null,
+          _permissions: [],
+          results: [
+            {
+              id: 1,
+              device: 5,
+              device_serial: 'CS-HALL-01',
+              location: 2,
+              campaign: 77,
+              batch_id: '7d444840-9dc0-11d1-b245-5ffdce74fad2',
+              index: 3,
+              play_id: null,
+              event: { campaign: 77, zone: 1, started_at: '2026-12-01T10:00:00.000Z', duration_ms: 10000 },
+              field: 'campaign',
+              reason: "This campaign is not played at this device's location.",
+              received_at: '2026-12-01T10:05:00Z',
+            },
+          ],
+        }) as never;
+      return Promise.reject(new Error(`unexpected ${path}`));
+    });
+    const rendered = renderWithProviders(<p>elsewhere</p>, {
+      route: '/screen/5',
+      routes: [{ path: '/screen/:id', element: <ScreenDetailScreen /> }],
+    });
+    rendered.queryClient.setQueryData(userInfoQueryKey, {
+      id: 3,
+      username: 'olga',
+      full_name: '',
+      time_zone: 'UTC',
+      _permissions: ['list_device', 'list_eventstatistic'],
+    } satisfies UserInfo);
+    const table = await screen.findByRole('table', { name: 'Rejected plays' });
+    expect(within(table).getByText("This campaign is not played at this device's location.")).toBeInTheDocument();
+    expect(within(table).getByText('#77')).toBeInTheDocument();
   });
 
   it('writes minutes as hours and minutes', () => {

@@ -19,6 +19,7 @@ import { PageHeader } from '../../../components/page-header.tsx';
 import { useCurrentUser } from '../../../lib/current-user.ts';
 import { formatClockOffset, formatScreenState, formatStorage } from '../../../lib/device-facts.ts';
 import { formatDateTime } from '../../../lib/format.ts';
+import { useRejectedPlays } from '../api/get-rejected-plays.ts';
 import { useScreenHealth } from '../api/get-screen-health.ts';
 import { LastReport, NotReported, PlayerFacts, PlaylistApplied } from './device-facts.tsx';
 import { CommandButtons, CommandHistory, QueueFact, ScreenshotThumbnail } from './device-remote.tsx';
@@ -166,6 +167,51 @@ function Incidents({ alerts }: { alerts: ScreenHealth['alerts'] }) {
   );
 }
 
+/** The latest rows of the screen's batches the gateway did not store, with why (statistics readers). */
+function RejectedPlays({ id }: { id: number }) {
+  const rejected = useRejectedPlays(id, true);
+  if (!rejected.data) return null;
+  const rows = rejected.data.results;
+  if (!rows.length) {
+    return (
+      <Text size="sm" c="dimmed">
+        No plays of this screen were rejected.
+      </Text>
+    );
+  }
+  return (
+    <Stack gap="xs">
+      <Table.ScrollContainer minWidth={560}>
+        <Table striped aria-label="Rejected plays">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th scope="col">Received</Table.Th>
+              <Table.Th scope="col">Campaign</Table.Th>
+              <Table.Th scope="col">Started</Table.Th>
+              <Table.Th scope="col">Reason</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {rows.map((r) => (
+              <Table.Tr key={r.id}>
+                <Table.Td>{formatDateTime(r.received_at)}</Table.Td>
+                <Table.Td>{r.campaign === null ? '—' : `#${r.campaign}`}</Table.Td>
+                <Table.Td>{typeof r.event.started_at === 'string' ? r.event.started_at : '—'}</Table.Td>
+                <Table.Td>{r.reason}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      {rejected.data.count > rows.length && (
+        <Text size="sm" c="dimmed">
+          The latest {rows.length} of {rejected.data.count.toLocaleString('en')}.
+        </Text>
+      )}
+    </Stack>
+  );
+}
+
 export function ScreenDetailScreen() {
   const id = useRouteId();
   const me = useCurrentUser();
@@ -187,6 +233,7 @@ export function ScreenDetailScreen() {
   const reporting = device.state !== 'offline' && device.state !== 'never';
   const canOpenLocation = permissionFlags(me?._permissions, 'location').canList;
   const deviceFlags = permissionFlags(health.data._permissions, 'device');
+  const canReadStatistics = permissionFlags(me?._permissions, 'eventstatistic').canList;
   const share = today.expected > 0 ? Math.round((100 * today.plays) / today.expected) : null;
 
   return (
@@ -289,6 +336,11 @@ export function ScreenDetailScreen() {
         <Section title={`Faults in the last ${SCREEN_FAULT_HOURS} hours`}>
           <Faults faults={health.data.faults} />
         </Section>
+        {canReadStatistics && (
+          <Section title="Rejected plays">
+            <RejectedPlays id={device.id} />
+          </Section>
+        )}
       </Stack>
     </>
   );
