@@ -46,6 +46,7 @@ describe('columnsOf', () => {
       checksumOk: '{NULL,false}',
       reportedChecksum: `{NULL,"${'ab'.repeat(32)}"}`,
       measured: '{false,true}',
+      playId: '{NULL,NULL}',
       inSchedule: '{true,false}',
     });
   });
