@@ -1,7 +1,7 @@
 // What a player reports beyond its issue-16 facts and what staff can do from afar, as the Screens list,
 // a location's Devices tab and a screen's page show it: the screenshot thumbnail, the plays waiting on the
 // device (warning colours when they wait long), the faults badge, and the command buttons with their history.
-import { Anchor, Badge, Button, Group, Image, Stack, Table, Text } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Image, Stack, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import {
   DEVICE_COMMAND_KINDS,
@@ -18,6 +18,7 @@ import { formatDateTime } from '../../../lib/format.ts';
 import { showSuccess } from '../../../lib/notifications.ts';
 import { deviceScreenshotUrl, useDeviceCommands } from '../api/get-device-commands.ts';
 import { useSendDeviceCommand } from '../api/send-device-command.ts';
+import { SmallTable } from '../../../components/small-table.tsx';
 import { NotReported } from './device-facts.tsx';
 
 type RemoteDevice = Pick<
@@ -167,35 +168,19 @@ export function CommandHistory({ deviceId }: { deviceId: number }) {
   }
   const rows = commands.data?.results ?? [];
   if (!commands.data) return null;
-  if (!rows.length) {
-    return (
-      <Text size="sm" c="dimmed">
-        {deviceCommandTexts.noCommands}
-      </Text>
-    );
-  }
   return (
-    <Table.ScrollContainer minWidth={480}>
-      <Table striped aria-label="Commands">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th scope="col">Command</Table.Th>
-            <Table.Th scope="col">Queued</Table.Th>
-            <Table.Th scope="col">By</Table.Th>
-            <Table.Th scope="col">Status</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {rows.map((c) => (
-            <Table.Tr key={c.id}>
-              <Table.Td>{deviceCommandLabels[c.kind]}</Table.Td>
-              <Table.Td>{formatDateTime(c.issued_at)}</Table.Td>
-              <Table.Td>{c.issued_by_name ?? '—'}</Table.Td>
-              <Table.Td>{commandStatus(c)}</Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <SmallTable
+      label="Commands"
+      empty={deviceCommandTexts.noCommands}
+      minWidth={480}
+      rows={rows}
+      rowKey={(c) => c.id}
+      columns={[
+        { header: 'Command', cell: (c) => deviceCommandLabels[c.kind] },
+        { header: 'Queued', cell: (c) => formatDateTime(c.issued_at) },
+        { header: 'By', cell: (c) => c.issued_by_name ?? '—' },
+        { header: 'Status', cell: commandStatus },
+      ]}
+    />
   );
 }

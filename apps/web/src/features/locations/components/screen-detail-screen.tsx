@@ -3,7 +3,7 @@
 // opening hours over 7 and 30 days, today's plays against those expected of it by now, its latest
 // incidents, and (for whoever may view the device) its latest screenshot with the commands sent to it and,
 // for whoever may change it, the buttons that send them. The Screens list links here.
-import { Alert, Anchor, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { alertKindLabels } from '@marquee/contracts/alerts';
 import { permissionFlags } from '@marquee/contracts/common';
 import { faultKindLabels } from '@marquee/contracts/device-gateway';
@@ -16,6 +16,7 @@ import { locationPath, paths } from '../../../app/paths.ts';
 import { DetailLoadError, DetailSkeleton, useRouteId } from '../../../components/detail-screen.tsx';
 import { DeviceStateBadge } from '../../../components/device-state-badge.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
+import { SmallTable } from '../../../components/small-table.tsx';
 import { useCurrentUser } from '../../../lib/current-user.ts';
 import { formatClockOffset, formatScreenState, formatStorage } from '../../../lib/device-facts.ts';
 import { formatDateTime } from '../../../lib/format.ts';
@@ -94,76 +95,47 @@ function PlayerReports({ device }: { device: ScreenHealth['device'] }) {
 }
 
 function Faults({ faults }: { faults: ScreenHealth['faults'] }) {
-  if (!faults.length) {
-    return (
-      <Text size="sm" c="dimmed">
-        {screenTexts.noFaults}
-      </Text>
-    );
-  }
   return (
-    <Table.ScrollContainer minWidth={360}>
-      <Table striped aria-label="Faults">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th scope="col">Fault</Table.Th>
-            <Table.Th scope="col">Count</Table.Th>
-            <Table.Th scope="col">Last reported</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {faults.map((f) => (
-            <Table.Tr key={f.kind}>
-              <Table.Td>{faultKindLabels[f.kind]}</Table.Td>
-              <Table.Td>{f.count.toLocaleString('en')}</Table.Td>
-              <Table.Td>{formatDateTime(f.last_at)}</Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <SmallTable
+      label="Faults"
+      empty={screenTexts.noFaults}
+      minWidth={360}
+      rows={faults}
+      rowKey={(f) => f.kind}
+      columns={[
+        { header: 'Fault', cell: (f) => faultKindLabels[f.kind] },
+        { header: 'Count', cell: (f) => f.count.toLocaleString('en') },
+        { header: 'Last reported', cell: (f) => formatDateTime(f.last_at) },
+      ]}
+    />
   );
 }
 
 function Incidents({ alerts }: { alerts: ScreenHealth['alerts'] }) {
-  if (!alerts.length) {
-    return (
-      <Text size="sm" c="dimmed">
-        {screenTexts.noAlerts}
-      </Text>
-    );
-  }
   return (
-    <Table.ScrollContainer minWidth={480}>
-      <Table striped aria-label="Incidents">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th scope="col">Incident</Table.Th>
-            <Table.Th scope="col">Started</Table.Th>
-            <Table.Th scope="col">Ended</Table.Th>
-            <Table.Th scope="col">Acknowledged</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {alerts.map((a) => (
-            <Table.Tr key={a.id}>
-              <Table.Td>{alertKindLabels[a.kind]}</Table.Td>
-              <Table.Td>{formatDateTime(a.started_at)}</Table.Td>
-              <Table.Td>
-                {a.ended_at ? (
-                  formatDateTime(a.ended_at)
-                ) : (
-                  <Text span fw={600}>
-                    Going on
-                  </Text>
-                )}
-              </Table.Td>
-              <Table.Td>{a.acknowledged_at ? formatDateTime(a.acknowledged_at) : '—'}</Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <SmallTable
+      label="Incidents"
+      empty={screenTexts.noAlerts}
+      minWidth={480}
+      rows={alerts}
+      rowKey={(a) => a.id}
+      columns={[
+        { header: 'Incident', cell: (a) => alertKindLabels[a.kind] },
+        { header: 'Started', cell: (a) => formatDateTime(a.started_at) },
+        {
+          header: 'Ended',
+          cell: (a) =>
+            a.ended_at ? (
+              formatDateTime(a.ended_at)
+            ) : (
+              <Text span fw={600}>
+                Going on
+              </Text>
+            ),
+        },
+        { header: 'Acknowledged', cell: (a) => (a.acknowledged_at ? formatDateTime(a.acknowledged_at) : '—') },
+      ]}
+    />
   );
 }
 
@@ -172,37 +144,21 @@ function RejectedPlays({ id }: { id: number }) {
   const rejected = useRejectedPlays(id, true);
   if (!rejected.data) return null;
   const rows = rejected.data.results;
-  if (!rows.length) {
-    return (
-      <Text size="sm" c="dimmed">
-        No plays of this screen were rejected.
-      </Text>
-    );
-  }
   return (
     <Stack gap="xs">
-      <Table.ScrollContainer minWidth={560}>
-        <Table striped aria-label="Rejected plays">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th scope="col">Received</Table.Th>
-              <Table.Th scope="col">Campaign</Table.Th>
-              <Table.Th scope="col">Started</Table.Th>
-              <Table.Th scope="col">Reason</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {rows.map((r) => (
-              <Table.Tr key={r.id}>
-                <Table.Td>{formatDateTime(r.received_at)}</Table.Td>
-                <Table.Td>{r.campaign === null ? '—' : `#${r.campaign}`}</Table.Td>
-                <Table.Td>{typeof r.event.started_at === 'string' ? r.event.started_at : '—'}</Table.Td>
-                <Table.Td>{r.reason}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      <SmallTable
+        label="Rejected plays"
+        empty="No plays of this screen were rejected."
+        minWidth={560}
+        rows={rows}
+        rowKey={(r) => r.id}
+        columns={[
+          { header: 'Received', cell: (r) => formatDateTime(r.received_at) },
+          { header: 'Campaign', cell: (r) => (r.campaign === null ? '—' : `#${r.campaign}`) },
+          { header: 'Started', cell: (r) => (typeof r.event.started_at === 'string' ? r.event.started_at : '—') },
+          { header: 'Reason', cell: (r) => r.reason },
+        ]}
+      />
       {rejected.data.count > rows.length && (
         <Text size="sm" c="dimmed">
           The latest {rows.length} of {rejected.data.count.toLocaleString('en')}.
