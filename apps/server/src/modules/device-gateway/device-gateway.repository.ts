@@ -307,23 +307,26 @@ export const gatewayRepository = {
       : Promise.resolve([]),
 
   /** Claims the batch id for the device; false when it was claimed before (a resent batch). */
-  async claimBatch(db: Database, { device, batchId, events }: { device: number; batchId: string; events: number }) {
-    const row = await db
-      .insertInto('device_event_batches')
-      .values({ device_id: device, batch_id: batchId, events })
-      .onConflict((oc) => oc.columns(['device_id', 'batch_id']).doNothing())
-      .returning('device_id')
-      .executeTakeFirst();
-    return row !== undefined;
+  /** Claims the batch id for the device (false: it was sent before). A batch that carries play ids
+   * first takes the device's lock of plays, to the end of the transaction, in the same round trip: the
+   * device's batches with ids are written one at a time, so that two of them cannot both find a play id
+   * free (appendEvents); other devices are not held. */
+  async claimBatch(
+    db: Database,
+    { device, batchId, events, lockPlays }: { device: number; batchId: string; events: number; lockPlays: boolean },
+  ): Promise<boolean> {
+    const { rows } = await sql<{ device_id: number }>`
+      with locked as (
+        select pg_advisory_xact_lock(hashtext('device plays'), ${device}::int) where ${lockPlays}::boolean
+      )
+      insert into device_event_batches (device_id, batch_id, events)
+      select ${device}::int, ${batchId}::uuid, ${events}::int where (select count(*) from locked) >= 0
+      on conflict (device_id, batch_id) do nothing
+      returning device_id`.execute(db);
+    return rows.length > 0;
   },
 
   appendEvents,
-
-  /** Writes the device's batches that carry play ids one at a time, to the end of the transaction, so
-   * that two of them cannot both find a play id free (appendEvents); other devices are not held. */
-  async lockPlays(db: Database, device: number): Promise<void> {
-    await sql`select pg_advisory_xact_lock(hashtext('device plays'), ${device}::int)`.execute(db);
-  },
 
   /** A device that reports plays from before its open period began was playing here already (history
    * sent late, or a screen registered after it started): its period starts at its first play. */

@@ -456,7 +456,12 @@ export function createDeviceGatewayService({ db, config, storage, metrics }: Gat
       const result = await writing.run(() =>
         retryOnDeadlock(() =>
           db.transaction().execute(async (trx): Promise<EventsResponse> => {
-            const claimed = await repo.claimBatch(trx, { device: device.id, batchId: batch.batch_id, events: total });
+            const claimed = await repo.claimBatch(trx, {
+              device: device.id,
+              batchId: batch.batch_id,
+              events: total,
+              lockPlays: seenIds.size > 0,
+            });
             if (!claimed) {
               const before = await rejectedPlays.ofBatch(trx, device.id, batch.batch_id);
               // A batch id sent again with other rows (a player's fault) is still answered as the first.
@@ -478,7 +483,6 @@ export function createDeviceGatewayService({ db, config, storage, metrics }: Gat
               if (device.offline_since !== null || device.health_state === 'never') await heard(trx, device, now);
               return { accepted: 0, duplicate: false, duplicates: total - rejected.length, rejected };
             }
-            if (seenIds.size) await repo.lockPlays(trx, device.id);
             const first = rows.reduce((min, r) => (r.started_at < min ? r.started_at : min), rows[0]!.started_at);
             if (device.active_from === null) await openDevicePeriod(trx, device.id, device.location_id, first);
             else if (first < new Date(device.active_from).toISOString())
