@@ -11,6 +11,9 @@
 //   BENCH_INGEST_EVENTS (default 100000)    events posted per ingestion case (batches of 1000)
 //   BENCH_INGEST_CONCURRENCY (default 1,8)  devices posting at once, one case each
 //   INGEST_CONCURRENCY (default 3)          the server's setting: batches it writes at once
+//   BENCH_INGEST_SEED (default the data's)  the ingested plays' seed: another one for each ingestion into a
+//                                           kept data set (BENCH_SCHEMA), whose plays of the same seed are
+//                                           stored already and would be answered as duplicates
 //   BENCH_INGEST_ROUNDS (default 3)         runs of each ingestion case, alternating, each on its own batches
 //   BENCH_INGEST_BURST (default 200)        the burst case: devices posting one batch each at the same moment,
 //                                           sending a refused one again after its Retry-After (0: no burst)
@@ -220,7 +223,7 @@ try {
       rounds: ingestRounds,
       burst: ingestBurst,
       queueLimit: config.ingestQueueLimit,
-      seed: SEED,
+      seed: numberSetting('BENCH_INGEST_SEED', SEED),
       log,
       elapsed,
     });
