@@ -24,6 +24,8 @@ export const deviceImageUrl = (imageId: number) => `${deviceGatewayEndpoints.ima
 /** The most events one batch may carry, and viewers one event. */
 export const MAX_EVENTS_PER_BATCH = 1000;
 export const MAX_VIEWERS_PER_EVENT = 100;
+/** The largest body of a batch (a full batch of 1000 events of up to 100 viewers is a few MB of JSON). */
+export const MAX_EVENTS_BODY_BYTES = 8 * 1024 * 1024;
 /** The longest status a heartbeat may report (the column's size). */
 export const MAX_DEVICE_STATUS_LENGTH = 100;
 /** The longest a single play may last (a clip plays minutes, not days). */
