@@ -14,14 +14,20 @@ import * as gateway from './device-gateway.ts';
 import * as pairing from './device-pairing.ts';
 import { deviceProtocol, type ProtocolAnswer, type ProtocolHeader, type ProtocolStep } from './device-protocol.ts';
 
-export const PROTOCOL_BEGIN = '<!-- protocol:begin (written by `npm run docs:protocol` from packages/contracts; do not edit) -->';
+export const PROTOCOL_BEGIN =
+  '<!-- protocol:begin (written by `npm run docs:protocol` from packages/contracts; do not edit) -->';
 export const PROTOCOL_END = '<!-- protocol:end -->';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const devicesDocPath = path.resolve(here, '../../../docs/devices.md');
 
 /** The contracts whose schemas the protocol uses, by file, for their field comments. */
-const sources = { 'common.ts': common, 'device-commands.ts': commands, 'device-gateway.ts': gateway, 'device-pairing.ts': pairing };
+const sources = {
+  'common.ts': common,
+  'device-commands.ts': commands,
+  'device-gateway.ts': gateway,
+  'device-pairing.ts': pairing,
+};
 
 type JsonSchema = {
   /** A list where a field may be null (`["string", "null"]`). */
@@ -70,7 +76,8 @@ function fieldComments() {
     for (const statement of file.statements) {
       if (!ts.isVariableStatement(statement)) continue;
       for (const decl of statement.declarationList.declarations) {
-        if (ts.isIdentifier(decl.name) && decl.initializer) consts.set(decl.name.text, { node: decl.initializer, file });
+        if (ts.isIdentifier(decl.name) && decl.initializer)
+          consts.set(decl.name.text, { node: decl.initializer, file });
       }
     }
   }
@@ -136,7 +143,9 @@ const withoutNull = (s: JsonSchema): { schema: JsonSchema; nullable: boolean } =
   const options = s.anyOf ?? s.oneOf;
   if (!options) return { schema: s, nullable: false };
   const rest = options.filter((o) => o.type !== 'null');
-  return rest.length === 1 && rest.length < options.length ? { schema: rest[0]!, nullable: true } : { schema: s, nullable: false };
+  return rest.length === 1 && rest.length < options.length
+    ? { schema: rest[0]!, nullable: true }
+    : { schema: s, nullable: false };
 };
 
 function typeOf(s: JsonSchema): string {
@@ -184,7 +193,12 @@ type Row = { field: string; type: string; required: boolean; limits: string[]; t
 
 /** `seen`: the items of arrays listed already, by their schema, so that a repeated shape (the campaigns of
  * each day) refers to the first instead of repeating its fields. */
-function rowsOf(schema: JsonSchema, comments: Map<string, string>, prefix = '', seen = new Map<string, string>()): Row[] {
+function rowsOf(
+  schema: JsonSchema,
+  comments: Map<string, string>,
+  prefix = '',
+  seen = new Map<string, string>(),
+): Row[] {
   const rows: Row[] = [];
   for (const [key, prop] of Object.entries(schema.properties ?? {})) {
     const field = prefix ? `${prefix}.${key}` : key;
@@ -278,8 +292,7 @@ const headerTable = (headers: ProtocolHeader[]) =>
 
 function answerRow(answer: ProtocolAnswer) {
   const headers = (answer.headers ?? []).map((h) => `\`${h.name}\`: ${h.text}`).join('<br>');
-  const body =
-    answer.example === undefined || answer.status < 300 ? '' : `<br>\`${JSON.stringify(answer.example)}\``;
+  const body = answer.example === undefined || answer.status < 300 ? '' : `<br>\`${JSON.stringify(answer.example)}\``;
   return `| ${answer.status} | ${cell(answer.when + body)} | ${cell(headers)} |`;
 }
 
@@ -315,7 +328,10 @@ function renderStep(step: ProtocolStep, index: number, commentsOf: (name: string
   } else if (step.body) {
     parts.push(`**Request body** (\`${step.body.content}\`): ${step.body.text}`);
   }
-  parts.push('**Answers**', ['| Status | When | Headers |', '| --- | --- | --- |', ...step.answers.map(answerRow)].join('\n'));
+  parts.push(
+    '**Answers**',
+    ['| Status | When | Headers |', '| --- | --- | --- |', ...step.answers.map(answerRow)].join('\n'),
+  );
   for (const answer of step.answers) {
     if (!answer.schema) continue;
     if (answer.example === undefined) throw new Error(`The ${answer.status} answer of ${where} has no example`);
@@ -366,7 +382,10 @@ export function renderProtocol(): string {
   const limitTable = [
     '| Limit | Value | What |',
     '| --- | --- | --- |',
-    ...limits.map(([name, value, text]) => `| \`${name}\` | ${typeof value === 'number' ? number(value) : code(value)} | ${cell(text)} |`),
+    ...limits.map(
+      ([name, value, text]) =>
+        `| \`${name}\` | ${typeof value === 'number' ? number(value) : code(value)} | ${cell(text)} |`,
+    ),
   ].join('\n');
   return [
     PROTOCOL_BEGIN,

@@ -220,7 +220,10 @@ export const deviceProtocol: ProtocolStep[] = [
     query: { schema: playlistQuery, example: { days: 7 } },
     headers: [
       deviceToken,
-      { name: 'If-None-Match', text: 'Optional: the `ETag` of the playlist the device holds (weak, a list or `*` also match).' },
+      {
+        name: 'If-None-Match',
+        text: 'Optional: the `ETag` of the playlist the device holds (weak, a list or `*` also match).',
+      },
     ],
     answers: [
       {
@@ -269,7 +272,7 @@ export const deviceProtocol: ProtocolStep[] = [
     answers: [
       {
         status: 200,
-        when: 'The whole file, with its `Content-Type` (the clip\'s `content_type`) and `Content-Length`.',
+        when: "The whole file, with its `Content-Type` (the clip's `content_type`) and `Content-Length`.",
         headers: [
           { name: 'Accept-Ranges', text: '`bytes`.' },
           { name: 'Cache-Control', text: '`private, max-age=86400`.' },
@@ -345,7 +348,13 @@ export const deviceProtocol: ProtocolStep[] = [
             ],
             clip_checksum: CHECKSUM,
           },
-          { play_id: '7d2c4e6f-1a3b-4c5d-8e9f-0a1b2c3d4e5f', campaign: 61, zone: 2, started_at: '2030-06-15T09:58:20.000Z', duration_ms: 15_000 },
+          {
+            play_id: '7d2c4e6f-1a3b-4c5d-8e9f-0a1b2c3d4e5f',
+            campaign: 61,
+            zone: 2,
+            started_at: '2030-06-15T09:58:20.000Z',
+            duration_ms: 15_000,
+          },
         ],
       },
     },
@@ -358,7 +367,14 @@ export const deviceProtocol: ProtocolStep[] = [
           accepted: 1,
           duplicate: false,
           duplicates: 0,
-          rejected: [{ index: 1, play_id: '7d2c4e6f-1a3b-4c5d-8e9f-0a1b2c3d4e5f', field: 'campaign', reason: gatewayTexts.unknownCampaign }],
+          rejected: [
+            {
+              index: 1,
+              play_id: '7d2c4e6f-1a3b-4c5d-8e9f-0a1b2c3d4e5f',
+              field: 'campaign',
+              reason: gatewayTexts.unknownCampaign,
+            },
+          ],
         },
       },
       fieldErrors(
