@@ -311,7 +311,9 @@ function renderStep(step: ProtocolStep, index: number, commentsOf: (name: string
   if (step.params) parts.push('**Path parameters**', schemaTables(step.params, 'input', commentsFor(step.params)));
   if (step.query) {
     checkExample(`${where} (query)`, step.query.schema, step.query.example, 'input');
-    const query = new URLSearchParams(Object.entries(step.query.example).map(([k, v]) => [k, String(v)]));
+    const query = new URLSearchParams(
+      Object.entries(step.query.example).map(([k, v]): [string, string] => [k, String(v)]),
+    );
     parts.push(
       '**Query parameters**',
       schemaTables(step.query.schema, 'input', commentsFor(step.query.schema)),
