@@ -136,7 +136,9 @@ export const playlistCampaign = z.object({
   id: z.number().int(),
   sys_id: z.string(),
   name: z.string(),
+  /** The campaign's state (1 approved, 2 sent, 3 active, 10 viewed): all of them play. */
   state: z.number().int(),
+  /** The first and last day it plays (yyyy-MM-dd, in the server's time zone). */
   start_date: z.string(),
   end_date: z.string(),
   /** Position in the location's loop (played by ordering, then id). */
@@ -144,13 +146,24 @@ export const playlistCampaign = z.object({
   /** Zone numbers to play in. */
   zones: z.array(z.number().int()),
   /** The overlay pictures to show over the clip, in zones that ask for one and have a picture. */
-  overlays: z.array(z.object({ zone: z.number().int(), url: z.string(), size: z.number().int() })),
+  overlays: z.array(
+    z.object({
+      zone: z.number().int(),
+      /** The picture, for the device token. */
+      url: z.string(),
+      /** Bytes. */
+      size: z.number().int(),
+    }),
+  ),
+  /** Whether it plays only in its daily window (`p_start_time` … `p_end_time`). */
   p_times_on: z.boolean(),
   /** Daily window HH:mm … HH:mm in the server's time zone (when p_times_on). */
   p_start_time: z.string().nullable(),
   p_end_time: z.string().nullable(),
+  /** Whether it targets one gender (`p_gender`: `m` or `f`). */
   p_gender_on: z.boolean(),
   p_gender: z.enum(GENDERS).nullable(),
+  /** Whether it targets age groups (`p_age`: configured age group ids). */
   p_age_on: z.boolean(),
   p_age: z.array(z.number().int()).nullable(),
   clip: z.object({
@@ -164,6 +177,7 @@ export const playlistCampaign = z.object({
     size: z.number().int(),
     /** Seconds. */
     duration: z.number(),
+    /** The file's media type, e.g. `video/mp4`. */
     content_type: z.string(),
   }),
 });
@@ -210,9 +224,11 @@ export const playlistResponse = z.object({
    * campaign states are not content); also the answer's ETag, so `If-None-Match` gets 304 when
    * nothing changed. A device echoes the version it applied as the heartbeat's `playlist_version`. */
   version: z.string(),
+  /** The server's clock (ISO 8601 UTC). */
   server_time: z.string(),
   /** Today (yyyy-MM-dd) in the server's time zone: the first of `days`. */
   date: z.string(),
+  /** The server's IANA time zone (`TIME_ZONE`), in which dates and HH:mm times are meant. */
   time_zone: z.string(),
   location: z.object({ id: z.number().int(), sys_id: z.string(), name: z.string() }),
   /** The zones of the location this device shows. */
