@@ -99,6 +99,17 @@ const fieldErrors = (when: string, example: Record<string, string[]>): ProtocolA
   example,
 });
 
+/** The 400 body the gateway gives for `input`: each problem under its field's path (`events.3.zone`).
+ * Made by parsing, so the example keeps zod's own texts. */
+function refused(schema: z.ZodType, input: unknown): Record<string, string[]> {
+  const result = schema.safeParse(input);
+  if (result.success) throw new Error('An example of a refused request that the schema accepts');
+  const fields: Record<string, string[]> = {};
+  for (const issue of result.error.issues)
+    (fields[issue.path.join('.') || 'non_field_errors'] ??= []).push(issue.message);
+  return fields;
+}
+
 const CHECKSUM = 'f3b1c2d4e5a60718293a4b5c6d7e8f90a1b2c3d4e5f60718293a4b5c6d7e8f90';
 const VERSION = '9c1e4f2a7b3d5e6f8a0b';
 const clip = {
@@ -254,9 +265,10 @@ export const deviceProtocol: ProtocolStep[] = [
         when: '`If-None-Match` names the current ETag: keep the playlist you hold. No body.',
         headers: [{ name: 'ETag', text: 'The same ETag.' }],
       },
-      fieldErrors('`days` is not a whole number in range (checked after the token).', {
-        days: ['Too big: expected number to be <=7'],
-      }),
+      fieldErrors(
+        '`days` is not a whole number in range (checked after the token).',
+        refused(playlistQuery, { days: '8' }),
+      ),
       tokenRefused,
       databaseAway,
     ],
@@ -283,7 +295,7 @@ export const deviceProtocol: ProtocolStep[] = [
         when: 'The range asked for.',
         headers: [{ name: 'Content-Range', text: '`bytes <start>-<end>/<size>`.' }],
       },
-      fieldErrors('The id is not a positive whole number.', { id: ['Invalid input: expected number, received NaN'] }),
+      fieldErrors('The id is not a positive whole number.', refused(idParam, { id: 'abc' })),
       tokenRefused,
       {
         status: 404,
@@ -314,7 +326,7 @@ export const deviceProtocol: ProtocolStep[] = [
         when: 'The picture, with its `Content-Type` and `Content-Length`.',
         headers: [{ name: 'Cache-Control', text: '`private, max-age=86400`.' }],
       },
-      fieldErrors('The id is not a positive whole number.', { id: ['Invalid input: expected number, received NaN'] }),
+      fieldErrors('The id is not a positive whole number.', refused(idParam, { id: 'abc' })),
       tokenRefused,
       {
         status: 404,
@@ -379,7 +391,10 @@ export const deviceProtocol: ProtocolStep[] = [
       },
       fieldErrors(
         'The body cannot be read: its envelope, or a row whose fields are not of the right form. Nothing is stored; each field is named by its path. Checked after the token.',
-        { 'events.3.zone': ['Too small: expected number to be >=1'] },
+        refused(eventsBatch, {
+          batch_id: '0b6e3f5a-2c1d-4e8f-9a7b-3c5d7e9f1a2b',
+          events: [{ campaign: 57, zone: 0, started_at: '2030-06-15T09:58:00.000Z', duration_ms: 20_000 }],
+        }),
       ),
       tokenRefused,
       {
@@ -439,11 +454,10 @@ export const deviceProtocol: ProtocolStep[] = [
           commands: [{ id: 42, kind: 'screenshot', issued_at: '2030-06-15T09:59:12.000Z' }],
         },
       },
-      fieldErrors('A field is missing or out of range (checked after the token); each is named by its path.', {
-        'faults.0.kind': [
-          'Invalid option: expected one of "clip_failed_to_start"|"stalled"|"checksum_mismatch"|"storage_evicted"|"download_failed"|"other"',
-        ],
-      }),
+      fieldErrors(
+        'A field is missing or out of range (checked after the token); each is named by its path.',
+        refused(heartbeatInput, { status: 'ok', faults: [{ kind: 'overheated', count: 1 }] }),
+      ),
       tokenRefused,
       databaseAway,
     ],
