@@ -261,9 +261,13 @@ export const deviceEvent = z.object({
   /** The play's own id, chosen by the player (a UUID): a play is stored once under it, whatever batch
    * carries it and however often. Without one, a play is known by its device, campaign, zone and start. */
   play_id: z.uuid().optional(),
+  /** The playlist campaign's `id`. */
   campaign: z.number().int().positive().max(MAX_ID),
+  /** The zone it played in. */
   zone: z.number().int().min(1).max(MAX_ZONE),
+  /** When it started, by the server's clock (the device's corrected by its offset). */
   started_at: z.iso.datetime({ offset: true }),
+  /** How long it played. */
   duration_ms: z.number().int().min(0).max(MAX_PLAY_MS),
   /** The viewers the device counted; leave it out where the device counts none (no camera): its
    * plays then get modelled impressions (the location's impressions per play). */
@@ -281,6 +285,7 @@ export type DeviceEvent = z.infer<typeof deviceEvent>;
 export const eventsBatch = z.object({
   /** Chosen by the device; sending the same batch again (after a lost answer) counts it once. */
   batch_id: z.uuid(),
+  /** The plays, oldest first as they leave the device's queue. */
   events: z.array(deviceEvent).min(1).max(MAX_EVENTS_PER_BATCH),
 });
 export type EventsBatch = z.infer<typeof eventsBatch>;
