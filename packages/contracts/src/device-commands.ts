@@ -21,8 +21,10 @@ export const DEVICE_COMMANDS_LIMIT = 20;
 
 /** A command as a heartbeat's answer hands it to the screen. */
 export const gatewayCommand = z.object({
+  /** Name it in a later heartbeat's `done_commands` once carried out. */
   id: z.number().int(),
   kind: z.enum(DEVICE_COMMAND_KINDS),
+  /** When staff queued it (ISO 8601 UTC). */
   issued_at: z.string(),
 });
 export type GatewayCommand = z.infer<typeof gatewayCommand>;
@@ -57,7 +59,12 @@ export const MAX_SCREENSHOT_BYTES = 500 * 1024;
 export const SCREENSHOT_CONTENT_TYPE = 'image/jpeg';
 
 /** The answer to a screen's screenshot upload. */
-export const screenshotResponse = z.object({ taken_at: z.string(), size: z.number().int() });
+export const screenshotResponse = z.object({
+  /** When the server received it (ISO 8601 UTC). */
+  taken_at: z.string(),
+  /** Bytes. */
+  size: z.number().int(),
+});
 export type ScreenshotResponse = z.infer<typeof screenshotResponse>;
 
 export const deviceCommandTexts = {

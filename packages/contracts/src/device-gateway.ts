@@ -24,6 +24,8 @@ export const deviceImageUrl = (imageId: number) => `${deviceGatewayEndpoints.ima
 /** The most events one batch may carry, and viewers one event. */
 export const MAX_EVENTS_PER_BATCH = 1000;
 export const MAX_VIEWERS_PER_EVENT = 100;
+/** The largest body of a batch (a full batch of 1000 events of up to 100 viewers is a few MB of JSON). */
+export const MAX_EVENTS_BODY_BYTES = 8 * 1024 * 1024;
 /** The longest status a heartbeat may report (the column's size). */
 export const MAX_DEVICE_STATUS_LENGTH = 100;
 /** The longest a single play may last (a clip plays minutes, not days). */
@@ -134,7 +136,9 @@ export const playlistCampaign = z.object({
   id: z.number().int(),
   sys_id: z.string(),
   name: z.string(),
+  /** The campaign's state (1 approved, 2 sent, 3 active, 10 viewed): all of them play. */
   state: z.number().int(),
+  /** The first and last day it plays (yyyy-MM-dd, in the server's time zone). */
   start_date: z.string(),
   end_date: z.string(),
   /** Position in the location's loop (played by ordering, then id). */
@@ -142,13 +146,24 @@ export const playlistCampaign = z.object({
   /** Zone numbers to play in. */
   zones: z.array(z.number().int()),
   /** The overlay pictures to show over the clip, in zones that ask for one and have a picture. */
-  overlays: z.array(z.object({ zone: z.number().int(), url: z.string(), size: z.number().int() })),
+  overlays: z.array(
+    z.object({
+      zone: z.number().int(),
+      /** The picture, for the device token. */
+      url: z.string(),
+      /** Bytes. */
+      size: z.number().int(),
+    }),
+  ),
+  /** Whether it plays only in its daily window (`p_start_time` … `p_end_time`). */
   p_times_on: z.boolean(),
   /** Daily window HH:mm … HH:mm in the server's time zone (when p_times_on). */
   p_start_time: z.string().nullable(),
   p_end_time: z.string().nullable(),
+  /** Whether it targets one gender (`p_gender`: `m` or `f`). */
   p_gender_on: z.boolean(),
   p_gender: z.enum(GENDERS).nullable(),
+  /** Whether it targets age groups (`p_age`: configured age group ids). */
   p_age_on: z.boolean(),
   p_age: z.array(z.number().int()).nullable(),
   clip: z.object({
@@ -162,6 +177,7 @@ export const playlistCampaign = z.object({
     size: z.number().int(),
     /** Seconds. */
     duration: z.number(),
+    /** The file's media type, e.g. `video/mp4`. */
     content_type: z.string(),
   }),
 });
@@ -208,9 +224,11 @@ export const playlistResponse = z.object({
    * campaign states are not content); also the answer's ETag, so `If-None-Match` gets 304 when
    * nothing changed. A device echoes the version it applied as the heartbeat's `playlist_version`. */
   version: z.string(),
+  /** The server's clock (ISO 8601 UTC). */
   server_time: z.string(),
   /** Today (yyyy-MM-dd) in the server's time zone: the first of `days`. */
   date: z.string(),
+  /** The server's IANA time zone (`TIME_ZONE`), in which dates and HH:mm times are meant. */
   time_zone: z.string(),
   location: z.object({ id: z.number().int(), sys_id: z.string(), name: z.string() }),
   /** The zones of the location this device shows. */
@@ -243,9 +261,13 @@ export const deviceEvent = z.object({
   /** The play's own id, chosen by the player (a UUID): a play is stored once under it, whatever batch
    * carries it and however often. Without one, a play is known by its device, campaign, zone and start. */
   play_id: z.uuid().optional(),
+  /** The playlist campaign's `id`. */
   campaign: z.number().int().positive().max(MAX_ID),
+  /** The zone it played in. */
   zone: z.number().int().min(1).max(MAX_ZONE),
+  /** When it started, by the server's clock (the device's corrected by its offset). */
   started_at: z.iso.datetime({ offset: true }),
+  /** How long it played. */
   duration_ms: z.number().int().min(0).max(MAX_PLAY_MS),
   /** The viewers the device counted; leave it out where the device counts none (no camera): its
    * plays then get modelled impressions (the location's impressions per play). */
@@ -263,6 +285,7 @@ export type DeviceEvent = z.infer<typeof deviceEvent>;
 export const eventsBatch = z.object({
   /** Chosen by the device; sending the same batch again (after a lost answer) counts it once. */
   batch_id: z.uuid(),
+  /** The plays, oldest first as they leave the device's queue. */
   events: z.array(deviceEvent).min(1).max(MAX_EVENTS_PER_BATCH),
 });
 export type EventsBatch = z.infer<typeof eventsBatch>;

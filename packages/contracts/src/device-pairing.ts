@@ -52,6 +52,7 @@ export const pairingCreated = z.object({
   code: z.string(),
   /** Only the screen knows it: send it as `Authorization: Bearer <secret>` when polling. */
   secret: z.string(),
+  /** Until when the code may be typed in (ISO 8601 UTC). */
   expires_at: z.string(),
   /** How often to poll, seconds. */
   poll_seconds: z.number().int(),
@@ -60,7 +61,11 @@ export type PairingCreated = z.infer<typeof pairingCreated>;
 
 /** What polling a pairing answers: still waiting for staff, or (once) the device and its token. */
 export const pairingStatus = z.discriminatedUnion('status', [
-  z.object({ status: z.literal('pending'), expires_at: z.string() }),
+  z.object({
+    status: z.literal('pending'),
+    /** Until when the code may be typed in (ISO 8601 UTC). */
+    expires_at: z.string(),
+  }),
   z.object({
     status: z.literal('paired'),
     /** The device token for the gateway (`Authorization: Bearer <token>`): given this once. */
@@ -68,7 +73,9 @@ export const pairingStatus = z.discriminatedUnion('status', [
     device: z.object({
       id: z.number().int(),
       serial_number: z.string(),
+      /** The location's id. */
       location: z.number().int(),
+      /** The zones of the location the screen shows. */
       zones: z.array(z.number().int()),
     }),
   }),

@@ -20,6 +20,7 @@ import {
   playlistQuery,
   playlistResponse,
   DEFAULT_PLAYLIST_DAYS,
+  MAX_EVENTS_BODY_BYTES,
 } from '@marquee/contracts/device-gateway';
 import { controlCharacterPaths } from '@marquee/contracts/text';
 import { controlCharactersText } from '@marquee/contracts/texts';
@@ -32,8 +33,6 @@ const tags = ['device gateway'];
 const config = { public: true, csrfExempt: true };
 const headers = z.looseObject({ authorization: z.string().optional().describe('Bearer <device token>') });
 const errors = { 400: validationError, 401: detailError, 404: detailError };
-/** A full batch (1000 events of up to 100 viewers) is a few MB of JSON. */
-const EVENTS_BODY_LIMIT = 8 * 1024 * 1024;
 
 /** The body's problems by full path (`events.3.viewers.0.gender`), so a device sees which event failed. */
 function parsed<T>(schema: z.ZodType<T>, body: unknown): T {
@@ -131,7 +130,7 @@ export function registerDeviceGatewayRoutes(app: FastifyInstance, gateway: Devic
     {
       config,
       attachValidation: true,
-      bodyLimit: EVENTS_BODY_LIMIT,
+      bodyLimit: MAX_EVENTS_BODY_BYTES,
       // A batch as players send it is checked by plainEventsBatch (which gives the answer zod would, a
       // fifth of the batch's JavaScript time faster); anything else by zod.
       validatorCompiler: (route) => {
