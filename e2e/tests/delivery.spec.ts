@@ -9,7 +9,11 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import type { DeliveryResponse } from '@marquee/contracts/delivery';
-import { PROOF_OF_PLAY_COLUMNS } from '@marquee/contracts/delivery';
+import {
+  PROOF_OF_PLAY_COLUMNS,
+  PROOF_OF_PLAY_REJECTED_COLUMNS,
+  PROOF_OF_PLAY_REJECTED_TITLE,
+} from '@marquee/contracts/delivery';
 import { expect, test, type Page } from '../fixtures/test.ts';
 import { expectNoSeriousViolations } from '../fixtures/axe.ts';
 import { bookedAllDayScreen } from '../fixtures/inventory.ts';
@@ -116,7 +120,10 @@ test('a simulated campaign with 10 % short plays: delivered = plays − short on
     page.getByRole('button', { name: 'Proof of play (CSV)' }).click(),
   ]);
   const body = await fs.readFile(await file.path());
-  const [header, ...lines] = body.toString('utf8').trimEnd().split('\r\n');
+  // The plays, then (after an empty line) the appendix of rejected rows: the simulator sends none.
+  const [playPart, appendix] = body.toString('utf8').split('\r\n\r\n');
+  expect(appendix).toBe(`${PROOF_OF_PLAY_REJECTED_TITLE}\r\n${PROOF_OF_PLAY_REJECTED_COLUMNS.join(',')}\r\n`);
+  const [header, ...lines] = playPart!.split('\r\n');
   expect(header).toBe(PROOF_OF_PLAY_COLUMNS.join(','));
   const rows = lines.map((line) => Object.fromEntries(line.split(',').map((v, i) => [PROOF_OF_PLAY_COLUMNS[i], v])));
   expect(rows).toHaveLength(here.events);

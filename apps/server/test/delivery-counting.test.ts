@@ -25,7 +25,7 @@ describeBackends(
     const proof = async (client: Client, id: number) => {
       const res = await client.get(`${campaignsApi}${id}/proof_of_play/?format=json`);
       expect(res.statusCode, res.body).toBe(200);
-      return res.json<{ started_at_utc: string; in_schedule: boolean }[]>();
+      return res.json<{ plays: { started_at_utc: string; in_schedule: boolean }[] }>().plays;
     };
     const at = (time: string, extra: Partial<DeviceEvent> = {}) => plays(0, 1, `${day(-1)}T${time}Z`, extra)[0]!;
 

@@ -1,6 +1,8 @@
 // Remote view and commands: a screen's screenshot upload (a JPEG up to 500 KB, one kept per device) and
 // its fetch by staff (view_device); commands queued by staff (change_device, logged), handed to the screen
 // once by a heartbeat's answer, acknowledged by a later one (logged); 400, 401, 403 and 404 of each route.
+import fs from 'node:fs';
+import path from 'node:path';
 import { expect, it } from 'vitest';
 import { ActionFlag } from '@marquee/contracts/action-flags';
 import {
@@ -13,7 +15,7 @@ import { deviceGatewayEndpoints as api } from '@marquee/contracts/device-gateway
 import type { Device } from '@marquee/contracts/locations';
 import { resources } from '@marquee/contracts/resources';
 import { describeBackends } from './helpers/backends.ts';
-import { NOW, clockConfig } from './helpers/campaign-factories.ts';
+import { NOW, TODAY, clockConfig } from './helpers/campaign-factories.ts';
 import { deliverySite } from './helpers/delivery-factories.ts';
 import { Client, asAdmin, asUser } from './helpers/factories.ts';
 
@@ -89,6 +91,38 @@ describeBackends(
       const admin = await asAdmin(ctx.app);
       const shown = (await admin.get(`${devices}${device.id}/`)).json<Device>();
       expect(shown.screenshot_at).toBe(NOW.toISOString());
+    });
+
+    it('removes the screenshot file with its device, once the device is deleted; a file already gone is no matter', async () => {
+      const since = `${TODAY}T00:00:00Z`;
+      const site = await deliverySite(ctx.db, { devices: [{ since }, { since }] });
+      const [kept, gone] = site.devices;
+      const fileOf = async (device: number) => {
+        const row = await ctx.db
+          .selectFrom('device_screenshots')
+          .select('storage_key')
+          .where('device_id', '=', device)
+          .executeTakeFirstOrThrow();
+        return path.join(ctx.config.media.dir, row.storage_key);
+      };
+      expect((await upload(kept!.token, jpeg())).statusCode).toBe(200);
+      const first = await fileOf(kept!.id);
+      expect((await upload(kept!.token, jpeg(3000))).statusCode).toBe(200);
+      const file = await fileOf(kept!.id);
+      // The one replaced went when it was replaced.
+      expect([fs.existsSync(first), fs.existsSync(file)]).toEqual([false, true]);
+      expect((await upload(gone!.token, jpeg())).statusCode).toBe(200);
+      const missing = await fileOf(gone!.id);
+      fs.rmSync(missing);
+
+      const admin = await asAdmin(ctx.app);
+      expect((await admin.delete(`${devices}${kept!.id}/`)).statusCode).toBe(204);
+      expect(fs.existsSync(file)).toBe(false);
+      expect(
+        await ctx.db.selectFrom('device_screenshots').select('device_id').where('device_id', '=', kept!.id).execute(),
+      ).toEqual([]);
+      expect((await admin.delete(`${devices}${gone!.id}/`)).statusCode).toBe(204);
+      expect(await ctx.db.selectFrom('devices').select('id').where('location_id', '=', site.id).execute()).toEqual([]);
     });
 
     it('refuses a screenshot too large, of another type, not a JPEG, or without a valid token', async () => {

@@ -16,6 +16,7 @@ import {
   type PairingCreated,
 } from '@marquee/contracts/device-pairing';
 import { deviceZonesText, type Device } from '@marquee/contracts/locations';
+import { runMaintenance } from '../src/modules/device-gateway/device-gateway.maintenance.ts';
 import { describeBackends } from './helpers/backends.ts';
 import { asUser, Client, uniq, uniqAddress, type UserClient } from './helpers/factories.ts';
 import { createLocation, logOf, type TestLocation } from './helpers/location-factories.ts';
@@ -148,6 +149,31 @@ describeBackends('device pairing', (ctx) => {
     clock += PAIRING_MINUTES * 60_000 + 1000;
     expect((await poll(pairing, later)).statusCode).toBe(410);
     clock = Date.now();
+  });
+
+  it('forgets ended pairings in the maintenance sweep, without a new code being asked for', async () => {
+    const start = Date.now();
+    const at = (ms: number) => ({ ...ctx.config, now: () => new Date(start + ms) });
+    const left = async (ids: string[]) =>
+      (await ctx.db.selectFrom('device_pairings').select('id').where('id', 'in', ids).execute())
+        .map((r) => r.id)
+        .sort();
+    const unclaimed = await newPairing();
+    const typed = await newPairing();
+    expect((await pair(manager, { code: typed.code })).statusCode).toBe(201);
+    const ids = [unclaimed.id, typed.id];
+    // Still pending or paired: kept.
+    expect((await runMaintenance(ctx.db, at(60_000))).pairings).toBe(0);
+    expect(await left(ids)).toEqual([...ids].sort());
+    // Expired: an unclaimed code goes at once; a paired one stays a day, so its screen hears 410.
+    const expired = PAIRING_MINUTES * 60_000 + 1000;
+    expect((await runMaintenance(ctx.db, at(expired))).pairings).toBeGreaterThanOrEqual(1);
+    expect(await left(ids)).toEqual([typed.id]);
+    clock = start + expired;
+    expect((await poll(typed, later)).statusCode).toBe(410);
+    clock = Date.now();
+    await runMaintenance(ctx.db, at(expired + 86_400_000));
+    expect(await left(ids)).toEqual([]);
   });
 
   describe('staff route', () => {

@@ -364,6 +364,29 @@ export const PROOF_OF_PLAY_COLUMNS = [
   'viewers',
 ] as const;
 
+/** The columns of the proof of play's appendix: the rows the campaign's screens sent that the gateway
+ * rejected (stored as no play, counted nowhere), received in the file's period. */
+export const PROOF_OF_PLAY_REJECTED_COLUMNS = [
+  'received_at_utc',
+  'received_at_local',
+  /** Empty when the device has been deleted since. */
+  'device_serial',
+  'location_sys_id',
+  'location_name',
+  /** The zone and start as the device sent them, as text (either may be what was wrong). */
+  'zone',
+  'started_at_reported',
+  'play_id',
+  /** The row's field at fault and the reason the device was given. */
+  'field',
+  'reason',
+] as const;
+
+export type ProofOfPlayRejectedRow = Record<(typeof PROOF_OF_PLAY_REJECTED_COLUMNS)[number], string | null>;
+
+/** In a csv file, the line that opens the appendix (after one empty line, before its headings). */
+export const PROOF_OF_PLAY_REJECTED_TITLE = 'Rejected rows (not stored as plays)';
+
 /** The receipt of one proof-of-play file: its SHA-256, kept by the server and in the log. */
 export const proofOfPlayReceipt = z.object({
   id: z.string(),
@@ -371,7 +394,7 @@ export const proofOfPlayReceipt = z.object({
   format: z.enum(PROOF_OF_PLAY_FORMATS),
   date__gte: z.string().nullable(),
   date__lte: z.string().nullable(),
-  /** Rows in the file; null while it is still being written. */
+  /** Plays in the file (the appendix of rejected rows not counted); null while it is still being written. */
   rows: z.number().int().nullable(),
   bytes: z.number().int().nullable(),
   /** SHA-256 of the file's bytes, hex; null while it is still being written or when it broke off. */

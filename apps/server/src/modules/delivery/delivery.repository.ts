@@ -5,8 +5,8 @@
 import { sql } from 'kysely';
 import type { GoalType } from '@marquee/contracts/delivery';
 import type { Database } from '../../db/database.ts';
+import { localStart } from '../../db/local-time.ts';
 import type { LocationDevicePeriods } from '../locations/device-periods.repository.ts';
-import { localStart } from '../statistics/statistics.rollups.ts';
 
 export type DeliveryLocation = {
   id: number;

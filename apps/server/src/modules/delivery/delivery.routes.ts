@@ -1,5 +1,5 @@
 // /api/campaigns/delivery/ (the Delivery list), /api/campaigns/{id}/delivery/ (JSON or a download) and
-// /api/campaigns/{id}/proof_of_play/ (a csv or json file of every play, with its receipt).
+// /api/campaigns/{id}/proof_of_play/ (a csv or json file of every play and of the rows rejected, with its receipt).
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -80,7 +80,7 @@ export function registerDeliveryRoutes(
     {
       schema: {
         tags,
-        description: `Every play of the campaign in the period (csv by default, or json), oldest first, streamed. The ${PROOF_RECEIPT_HEADER} header names the receipt that holds the file's SHA-256 once it is sent. Raw plays are kept RAW_EVENT_RETENTION_DAYS by whole months: ${RAW_EVENTS_FROM_HEADER} is the first day all of whose plays are kept (absent when all are), and ${RETENTION_NOTICE_HEADER} says so in words when the period (or, without one, the campaign's run) begins before it.`,
+        description: `Every play of the campaign in the period (csv by default, or json), oldest first, streamed, then an appendix of the rows its screens sent that the gateway rejected, received in the period (csv: after an empty line, a title line and its own headings; json: \`{"plays": [...], "rejected": [...]}\`). The ${PROOF_RECEIPT_HEADER} header names the receipt that holds the file's SHA-256 once it is sent. Raw plays are kept RAW_EVENT_RETENTION_DAYS by whole months: ${RAW_EVENTS_FROM_HEADER} is the first day all of whose plays are kept (absent when all are), and ${RETENTION_NOTICE_HEADER} says so in words when the period (or, without one, the campaign's run) begins before it.`,
         params: idParam,
         querystring: proofOfPlayQuery,
         response: { 200: z.string(), ...errors },

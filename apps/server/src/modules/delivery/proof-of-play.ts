@@ -1,6 +1,7 @@
 // Proof of play: one row per play of a campaign (which screen, which creative by checksum, when, how
-// long, whether it counted), streamed a few thousand rows at a time (by key, no cursor held open) so a
-// file of millions of plays takes no more memory than one of a hundred. The file's SHA-256 is computed as it
+// long, whether it counted), and an appendix of the rows its screens sent that the gateway rejected (with
+// the reason), streamed a few thousand rows at a time (by key, no cursor held open) so a file of
+// millions of plays takes no more memory than one of a hundred. The file's SHA-256 is computed as it
 // is written and kept in a receipt (and the log), so an advertiser can check the copy they received.
 // Raw plays are kept RAW_EVENT_RETENTION_DAYS: a file whose period reaches before them says so in its
 // headers (the screen says so before the download).
@@ -9,11 +10,11 @@ import { Readable } from 'node:stream';
 import { sql } from 'kysely';
 import { ActionFlag } from '@marquee/contracts/action-flags';
 import {
-  PROOF_OF_PLAY_COLUMNS,
   deliveryTexts,
   type ProofOfPlayFormat,
   type ProofOfPlayQuery,
   type ProofOfPlayReceipt,
+  type ProofOfPlayRejectedRow,
 } from '@marquee/contracts/delivery';
 import { resources } from '@marquee/contracts/resources';
 import { rawEventsFrom, reachesPastRetention, retentionTexts } from '@marquee/contracts/retention';
@@ -21,38 +22,24 @@ import type { Access, Auth } from '../../access/access.ts';
 import { writeLogEntry } from '../../audit/audit.ts';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/database.ts';
+import { isoLocal, isoUtc, localEnd, localStart } from '../../db/local-time.ts';
 import { notFound } from '../../http/errors.ts';
 import { periodOf } from '../../http/paging.ts';
 import { CAMPAIGN_MODEL } from '../campaigns/campaigns.repository.ts';
 import type { CampaignsService } from '../campaigns/campaigns.service.ts';
-import { csvField } from '../statistics/statistics.export.ts';
-import { localEnd, localStart } from '../statistics/statistics.rollups.ts';
+import {
+  rejectedPlaysRepository as rejectedPlays,
+  type RejectedPageKey,
+} from '../device-gateway/rejected-plays.repository.ts';
+import { fileText, type PlayRow } from './proof-of-play.file.ts';
 
 const STATISTICS = `list_${resources.eventStatistics.model_name}`;
-/** Rows fetched from the cursor at a time. */
+/** Rows read at a time. */
 const CHUNK = 5000;
 
 export const proofTypes: Record<ProofOfPlayFormat, string> = {
   csv: 'text/csv; charset=utf-8',
   json: 'application/json; charset=utf-8',
-};
-
-type PlayRow = {
-  play_id: string;
-  device_serial: string | null;
-  location_sys_id: string;
-  location_name: string;
-  zone: number;
-  campaign_sys_id: string;
-  clip_sys_id: string | null;
-  clip_checksum: string | null;
-  started_at_utc: string;
-  started_at_local: string;
-  duration_ms: number;
-  completed: boolean;
-  creative_ok: boolean;
-  in_schedule: boolean;
-  viewers: number | null;
 };
 
 type Period = { from?: string; to?: string };
@@ -65,17 +52,12 @@ type Period = { from?: string; to?: string };
  * the planner to walk the primary key instead of the campaign's plays in order).
  */
 function playsPage(campaign: number, timeZone: string, { from, to }: Period, last: string, after: PageKey | null) {
-  const local = sql`(e.started_at at time zone ${timeZone})`;
-  const offsetMinutes = sql`(extract(epoch from ${local} - (e.started_at at time zone 'UTC')) / 60)::int`;
+  const started = sql.ref('e.started_at');
   return sql<PlayRow & { key_at: string }>`
     select e.id::text as play_id, d.serial_number as device_serial, l.sys_id as location_sys_id,
       l.name as location_name, e.zone::int as zone, c.sys_id as campaign_sys_id, vc.sys_id as clip_sys_id,
       coalesce(e.reported_checksum, case when e.checksum_ok then v.checksum end) as clip_checksum,
-      to_char(e.started_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as started_at_utc,
-      to_char(${local}, 'YYYY-MM-DD"T"HH24:MI:SS.MS')
-        || case when ${offsetMinutes} < 0 then '-' else '+' end
-        || lpad((abs(${offsetMinutes}) / 60)::text, 2, '0') || ':' || lpad((abs(${offsetMinutes}) % 60)::text, 2, '0')
-        as started_at_local,
+      ${isoUtc(started)} as started_at_utc, ${isoLocal(started, timeZone)} as started_at_local,
       e.duration_ms, e.completed, e.checksum_ok is not false as creative_ok, e.in_schedule,
       case when e.measured then e.viewers::int end as viewers,
       e.started_at::text as key_at
@@ -101,26 +83,37 @@ function playsPage(campaign: number, timeZone: string, { from, to }: Period, las
 
 type PageKey = { at: string; id: string };
 
-/** The plays, CHUNK rows at a time, each page its own short query by key: no connection is held
- * between pages (PGlite has only one), and every page is an index range of the campaign's plays. */
-export async function* playPages(
-  db: Database,
-  campaign: number,
-  timeZone: string,
-  period: Period,
-): AsyncGenerator<PlayRow[]> {
+/** Runs one page's query in a transaction of its own in which the planner may not sort. A page is the
+ * next CHUNK entries of an index (the campaign's plays, or its rejected rows) in its order; without
+ * fresh statistics (PGlite never gathers them by itself) the planner would rather sort every row after
+ * the key to take the first CHUNK: a page would cost the whole rest of the file. No connection is held
+ * between pages (PGlite has only one). */
+const inIndexOrder = <T>(db: Database, read: (trx: Database) => Promise<T>) =>
+  db.transaction().execute(async (trx) => {
+    await sql`set local enable_sort = off`.execute(trx);
+    return read(trx);
+  });
+
+/** What the file lists: the plays and rejected rows with ids up to these, those stored when it began. */
+type Snapshot = { plays: string | null; rejected: string | null };
+
+async function snapshotOf(db: Database): Promise<Snapshot> {
   const { rows } = await sql<{ last: string | null }>`select max(id)::text as last from device_events`.execute(db);
-  const last = rows[0]?.last;
+  return { plays: rows[0]?.last ?? null, rejected: await rejectedPlays.lastId(db) };
+}
+
+/** The plays, CHUNK rows at a time, each page its own short query by key along the campaign's plays. */
+async function* playPages(
+  db: Database,
+  { campaign, timeZone, period, last }: { campaign: number; timeZone: string; period: Period; last: string | null },
+): AsyncGenerator<PlayRow[]> {
   if (!last) return;
   let after: PageKey | null = null;
   for (;;) {
-    const page = await db.transaction().execute(async (trx) => {
-      // A page is the next CHUNK entries of the campaign's plays index, in its order. Without fresh
-      // statistics (PGlite never gathers them by itself) the planner would rather sort every play
-      // after the key to take the first CHUNK: a page would cost the whole rest of the file.
-      await sql`set local enable_sort = off`.execute(trx);
-      return (await playsPage(campaign, timeZone, period, last, after).execute(trx)).rows;
-    });
+    const page = await inIndexOrder(
+      db,
+      async (trx) => (await playsPage(campaign, timeZone, period, last, after).execute(trx)).rows,
+    );
     if (!page.length) return;
     const end = page.at(-1)!;
     after = { at: end.key_at, id: end.play_id };
@@ -129,32 +122,21 @@ export async function* playPages(
   }
 }
 
-const csvLine = (row: PlayRow) =>
-  `${PROOF_OF_PLAY_COLUMNS.map((key) => {
-    const value = row[key];
-    return value === null ? '' : typeof value === 'boolean' ? String(value) : csvField(value);
-  }).join(',')}\r\n`;
-
-const jsonObject = (row: PlayRow) =>
-  JSON.stringify(
-    Object.fromEntries(PROOF_OF_PLAY_COLUMNS.map((key) => [key, key === 'play_id' ? Number(row.play_id) : row[key]])),
-  );
-
-/** The file's text, a page at a time: csv (RFC 4180, a heading line, no byte order mark: the file
- * is for checking by programs as much as by people) or a JSON array of objects. */
-async function* fileText(format: ProofOfPlayFormat, pages: AsyncIterable<PlayRow[]>): AsyncGenerator<string> {
-  if (format === 'csv') {
-    yield `${PROOF_OF_PLAY_COLUMNS.join(',')}\r\n`;
-    for await (const page of pages) yield page.map(csvLine).join('');
-    return;
+/** The appendix: the campaign's rejected rows received in the period, CHUNK at a time by key. */
+async function* rejectedPages(
+  db: Database,
+  { campaign, timeZone, period, last }: { campaign: number; timeZone: string; period: Period; last: string | null },
+): AsyncGenerator<ProofOfPlayRejectedRow[]> {
+  if (!last) return;
+  let after: RejectedPageKey | null = null;
+  for (;;) {
+    const page = await inIndexOrder(db, (trx) =>
+      rejectedPlays.campaignPage(trx, { campaign, timeZone, ...period, last, after, limit: CHUNK }),
+    );
+    if (page.rows.length) yield page.rows;
+    if (!page.next) return;
+    after = page.next;
   }
-  yield '[';
-  let first = true;
-  for await (const page of pages) {
-    yield `${first ? '\n' : ',\n'}${page.map(jsonObject).join(',\n')}`;
-    first = false;
-  }
-  yield '\n]\n';
 }
 
 const presentReceipt = (r: {
@@ -239,18 +221,20 @@ export function createProofOfPlayService({
           created_by: auth.user.id,
         })
         .execute();
-      const pages = playPages(db, id, config.timeZone, period);
       async function* bytes(): AsyncGenerator<Buffer> {
+        const last = await snapshotOf(db);
+        const of = { campaign: id, timeZone: config.timeZone, period };
         const hash = crypto.createHash('sha256');
         let size = 0;
         let rows = 0;
         async function* counted() {
-          for await (const page of pages) {
+          for await (const page of playPages(db, { ...of, last: last.plays })) {
             rows += page.length;
             yield page;
           }
         }
-        for await (const text of fileText(format, counted())) {
+        const rejected = rejectedPages(db, { ...of, last: last.rejected });
+        for await (const text of fileText(format, { plays: counted(), rejected })) {
           const chunk = Buffer.from(text, 'utf8');
           hash.update(chunk);
           size += chunk.length;

@@ -1,8 +1,9 @@
 // The maintenance sweep main.ts runs every minute: devices silent for too long are marked offline once
 // (the log gets a warning; their managers a message from the alert, modules/alerts, during opening
-// hours), campaigns past their end date are finished, and the raw plays' monthly partitions are made
-// ahead and dropped past RAW_EVENT_RETENTION_DAYS (event-partitions.ts; each drop is logged). Safe to
-// run from several servers at once: each change is claimed by one UPDATE, partitions under a lock.
+// hours), campaigns past their end date are finished, ended screen pairings are forgotten, and the raw
+// plays' monthly partitions are made ahead and dropped past RAW_EVENT_RETENTION_DAYS (event-partitions.ts;
+// each drop is logged). Safe to run from several servers at once: each change is claimed by one UPDATE
+// or DELETE, partitions under a lock.
 import { ActionFlag } from '@marquee/contracts/action-flags';
 import { campaignTransitions } from '@marquee/contracts/campaigns';
 import { gatewayTexts } from '@marquee/contracts/device-gateway';
@@ -13,6 +14,7 @@ import type { Config } from '../../config.ts';
 import type { Database } from '../../db/database.ts';
 import { dayIn } from '../../lib/days.ts';
 import { CAMPAIGN_MODEL } from '../campaigns/campaigns.repository.ts';
+import { devicePairingsRepository } from '../locations/device-pairings.repository.ts';
 import { syncDevicePeriods } from '../locations/device-periods.repository.ts';
 import { gatewayRepository as repo } from './device-gateway.repository.ts';
 import { maintainEventPartitions, type Month } from './event-partitions.ts';
@@ -24,6 +26,8 @@ const STATISTICS_MODEL = resources.eventStatistics.model_name;
 export type SweepResult = {
   offline: number;
   finished: number;
+  /** Ended pairings forgotten. */
+  pairings: number;
   /** Months of raw plays whose partitions were made or dropped. */
   partitions: { created: Month[]; dropped: Month[] };
 };
@@ -82,6 +86,8 @@ export async function runMaintenance(
   // Device writes keep the periods in step; this catches any path that did not (a device table edited
   // by hand, a write that failed between its commit and the sync).
   await syncDevicePeriods(db, now);
+  // Pairings end within minutes; without this, those of screens that never asked again would stay.
+  const pairings = await devicePairingsRepository.prune(db, now);
   // Rejected plays age out with the raw plays (row by row: they are few).
   if (config.rawEventRetentionDays !== null)
     await rejectedPlaysRepository.deleteBefore(db, new Date(now.getTime() - config.rawEventRetentionDays * 86_400_000));
@@ -99,5 +105,5 @@ export async function runMaintenance(
       changeMessage: retentionTexts.droppedEntry(month, config.rawEventRetentionDays ?? 0),
     });
   }
-  return { offline, finished, partitions };
+  return { offline, finished, pairings, partitions };
 }

@@ -467,16 +467,17 @@ export function createDeviceGatewayService({ db, config, storage, metrics }: Gat
               // A batch id sent again with other rows (a player's fault) is still answered as the first.
               return { accepted: 0, duplicate: true, duplicates: Math.max(0, total - before.length), rejected: before };
             }
+            const now = config.now();
             await rejectedPlays.insert(trx, {
               device: device.id,
               location: device.location_id,
               batchId: batch.batch_id,
+              receivedAt: now,
               rows: rejected.map((r) => {
                 const event = batch.events[r.index]!;
                 return { ...r, event, campaign: event.campaign };
               }),
             });
-            const now = config.now();
             // Plays are a sign of life: a player that sends them but no heartbeat is not "never reported".
             if (!rows.length) {
               await repo.markSeen(trx, device.id, now);

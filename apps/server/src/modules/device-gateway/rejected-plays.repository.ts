@@ -1,8 +1,10 @@
 // Rows of device batches that were not stored (rejected_plays): written with their batch, listed for the
 // screen page and the proof of play's appendix, and aged out with the raw plays.
 import { sql } from 'kysely';
+import type { ProofOfPlayRejectedRow } from '@marquee/contracts/delivery';
 import type { RejectedPlay, RejectedRow } from '@marquee/contracts/device-gateway';
 import type { Database } from '../../db/database.ts';
+import { isoLocal, isoUtc, localEnd, localStart } from '../../db/local-time.ts';
 
 /** A rejected row as the gateway keeps it: what it answered the device, the row as sent and the
  * campaign it named (when it named a whole number). */
@@ -27,6 +29,9 @@ const listed = (db: Database) =>
       'r.reason',
       'r.received_at',
     ]);
+
+/** Where a page of a campaign's rejected rows ends: its last row's received time and id. */
+export type RejectedPageKey = { at: string; id: string };
 
 type ListedRow = Awaited<ReturnType<ReturnType<typeof listed>['execute']>>[number];
 
@@ -53,8 +58,9 @@ export const rejectedPlaysRepository = {
       device,
       location,
       batchId,
+      receivedAt,
       rows,
-    }: { device: number; location: number; batchId: string; rows: RejectedRowRecord[] },
+    }: { device: number; location: number; batchId: string; receivedAt: Date; rows: RejectedRowRecord[] },
   ): Promise<void> {
     if (!rows.length) return;
     await db
@@ -70,6 +76,7 @@ export const rejectedPlaysRepository = {
           event: JSON.stringify(r.event),
           field: r.field,
           reason: r.reason,
+          received_at: receivedAt,
         })),
       )
       .onConflict((oc) => oc.columns(['device_id', 'batch_id', 'row_index']).doNothing())
@@ -104,13 +111,64 @@ export const rejectedPlaysRepository = {
     return { rows: rows.map(presentRejectedPlay), count: Number(total.n) };
   },
 
-  /** The rejected rows that named a campaign, received in [from, to) when given, oldest first (the
-   * proof of play's appendix; a campaign's are few: the gateway rejects them as exceptions). */
-  ofCampaign: async (db: Database, campaign: number, { from, to }: { from?: string; to?: string } = {}) => {
-    let q = listed(db).where('r.campaign_id', '=', campaign);
-    if (from) q = q.where('r.received_at', '>=', new Date(from));
-    if (to) q = q.where('r.received_at', '<', new Date(to));
-    return (await q.orderBy('r.received_at').orderBy('r.id').execute()).map(presentRejectedPlay);
+  /** The id of the latest rejected row (null: none): a file lists the rows up to it, as they stood
+   * when it began. */
+  async lastId(db: Database): Promise<string | null> {
+    const { rows } = await sql<{ last: string | null }>`select max(id)::text as last from rejected_plays`.execute(db);
+    return rows[0]?.last ?? null;
+  },
+
+  /**
+   * The proof of play's appendix, a page at a time: the rejected rows that named `campaign`, received
+   * in the local days `from`–`to` of `timeZone` (each bound when given), with ids up to `last`, oldest
+   * first, after the key (received time, id) of the page before. Times as text in UTC and in local time
+   * with its offset; the zone and start as the device sent them.
+   */
+  async campaignPage(
+    db: Database,
+    {
+      campaign,
+      timeZone,
+      from,
+      to,
+      last,
+      after,
+      limit,
+    }: {
+      campaign: number;
+      timeZone: string;
+      from?: string;
+      to?: string;
+      last: string;
+      after: RejectedPageKey | null;
+      limit: number;
+    },
+  ) {
+    const received = sql.ref('r.received_at');
+    const { rows } = await sql<ProofOfPlayRejectedRow & { key_at: string; key_id: string }>`
+      select ${isoUtc(received)} as received_at_utc, ${isoLocal(received, timeZone)} as received_at_local,
+        d.serial_number as device_serial, l.sys_id as location_sys_id, l.name as location_name,
+        r.event->>'zone' as zone, r.event->>'started_at' as started_at_reported, r.play_id::text as play_id,
+        r.field, r.reason, r.received_at::text as key_at, r.id::text as key_id
+      from rejected_plays r
+      join locations l on l.id = r.location_id
+      left join devices d on d.id = r.device_id
+      where r.campaign_id = ${campaign} and r.id + 0 <= ${last}::bigint
+        ${from ? sql`and r.received_at >= ${localStart(from, timeZone)}` : sql``}
+        ${to ? sql`and r.received_at < ${localEnd(to, timeZone)}` : sql``}
+        ${
+          after
+            ? sql`and r.received_at >= ${after.at}::timestamptz
+                and (r.received_at, r.id) > (${after.at}::timestamptz, ${after.id}::bigint)`
+            : sql``
+        }
+      order by r.received_at, r.id
+      limit ${limit}`.execute(db);
+    const end = rows.at(-1);
+    return {
+      rows: rows.map(({ key_at: _at, key_id: _id, ...row }) => row),
+      next: end && rows.length === limit ? { at: end.key_at, id: end.key_id } : null,
+    };
   },
 
   /** Deletes the rows received before `before` (aged out with the raw plays); gives how many. */

@@ -2,18 +2,24 @@
 // code, then linked to the device made for it; its token is handed out once.
 import type { Database } from '../../db/database.ts';
 
+/** Ended pairings are kept a day (the poll then answers 410, not 404). */
+export const ENDED_PAIRING_KEEP_MS = 86_400_000;
+
 export const devicePairingsRepository = {
-  /** Forgets pairings expired a day ago or more (unclaimed ones free their code at once). */
-  async prune(db: Database, now: Date, keepMs: number): Promise<void> {
-    await db
+  /** Forgets pairings expired ENDED_PAIRING_KEEP_MS ago or more, and unclaimed expired ones at once
+   * (their code is free again); gives how many. Run before a new code is drawn and by the maintenance
+   * sweep, so codes nobody asks after do not stay behind. */
+  async prune(db: Database, now: Date): Promise<number> {
+    const result = await db
       .deleteFrom('device_pairings')
       .where((eb) =>
         eb.or([
           eb.and([eb('claimed_at', 'is', null), eb('expires_at', '<=', now)]),
-          eb('expires_at', '<', new Date(now.getTime() - keepMs)),
+          eb('expires_at', '<', new Date(now.getTime() - ENDED_PAIRING_KEEP_MS)),
         ]),
       )
-      .execute();
+      .executeTakeFirst();
+    return Number(result.numDeletedRows);
   },
 
   /** A new pending pairing; false when its code is shown by another pending pairing already. */

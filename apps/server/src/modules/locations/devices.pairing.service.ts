@@ -28,8 +28,6 @@ export type DevicePairingDeps = {
 };
 
 const PAIRING_MS = PAIRING_MINUTES * 60_000;
-/** Ended pairings are kept a day (the poll then answers 410, not 404). */
-const KEEP_MS = 86_400_000;
 
 const sha256 = (text: string) => crypto.createHash('sha256').update(text).digest('hex');
 
@@ -59,7 +57,7 @@ export function createDevicePairingService({ db, config, devices }: DevicePairin
       await requests.check(keys);
       await requests.fail(keys);
       const now = config.now();
-      await repo.prune(db, now, KEEP_MS);
+      await repo.prune(db, now);
       const secret = crypto.randomBytes(32).toString('base64url');
       const expiresAt = new Date(now.getTime() + PAIRING_MS);
       const id = crypto.randomUUID();

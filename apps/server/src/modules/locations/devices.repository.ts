@@ -6,6 +6,7 @@ import type { Device, DeviceInput } from '@marquee/contracts/locations';
 import type { Database } from '../../db/database.ts';
 import type { CrudRepository } from '../../http/crud.ts';
 import { applyPage, countOf, likePattern } from '../../http/list.ts';
+import { deviceScreenshotsRepository } from './device-commands.repository.ts';
 
 export type DeviceFilters = {
   location?: number;
@@ -126,8 +127,11 @@ export const devicesRepository = {
     };
     if (Object.keys(values).length) await db.updateTable('devices').set(values).where('id', '=', id).execute();
   },
+  /** Deletes the device (its screenshot row goes with it); gives its screenshot's file, if any. */
   async remove(db, id) {
+    const screenshot = await deviceScreenshotsRepository.get(db, id);
     await db.deleteFrom('devices').where('id', '=', id).execute();
+    return screenshot ? [screenshot.storage_key] : [];
   },
   async setActive(db, id, active) {
     await db.updateTable('devices').set({ is_active: active }).where('id', '=', id).execute();

@@ -1,7 +1,8 @@
 // Devices: registered on a location its manager chooses, with a secret token shown once (only its
-// sha256 is kept, for the device gateway to check); then renamed, disabled, enabled or deleted. Disabling
-// one is never refused for booked campaigns' sake (other screens there play them): its confirm asks what
-// it takes first, and disabling a location's last active screen is logged as a Warning.
+// sha256 is kept, for the device gateway to check); then renamed, disabled, enabled or deleted (its
+// screenshot file with it, once the deletion is committed). Disabling one is never refused for booked
+// campaigns' sake (other screens there play them): its confirm asks what it takes first, and disabling a
+// location's last active screen is logged as a Warning.
 import crypto from 'node:crypto';
 import { deviceZonesText, type Device, type DeviceInput } from '@marquee/contracts/locations';
 import { resources } from '@marquee/contracts/resources';
@@ -12,6 +13,7 @@ import { invalidateCounts } from '../../http/count-cache.ts';
 import { createCrudService } from '../../http/crud.ts';
 import { badRequest } from '../../http/errors.ts';
 import { dayIn } from '../../lib/days.ts';
+import type { MediaStorage } from '../../media/storage.ts';
 import { syncDevicePeriods } from './device-periods.repository.ts';
 import { deviceDisableImpact, warnLastScreen } from './disable-booked.ts';
 import { deviceRows, devicesRepository, type DeviceFilters, type DeviceRecord } from './devices.repository.ts';
@@ -39,12 +41,15 @@ export type DevicesDeps = {
   now: () => Date;
   /** TIME_ZONE: campaigns ending before today there take nothing from a disable. */
   timeZone: string;
+  /** Where a device's screenshot lives: removed with the device, once its deletion is committed. */
+  storage: MediaStorage;
 };
 
-export function createDevicesService({ db, access, now, timeZone }: DevicesDeps) {
+export function createDevicesService({ db, access, now, timeZone, storage }: DevicesDeps) {
   const crud = createCrudService<Device, DeviceRecord, DeviceFilters>(db, access, {
     definition: resources.devices,
     repository: devicesRepository,
+    storage,
     ordering: {
       fields: {
         serial_number: 'devices.serial_number',

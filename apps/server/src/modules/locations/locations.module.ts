@@ -49,7 +49,7 @@ export function registerLocationModules(
     limits: config.media,
     today: () => dayIn(config.now(), config.timeZone),
   });
-  const devices = createDevicesService({ db, access, now: config.now, timeZone: config.timeZone });
+  const devices = createDevicesService({ db, access, now: config.now, timeZone: config.timeZone, storage });
   const actions = createLocationActionsService({ access, locations, zones, devices, zoneNumbers: config.zones });
   // Pictures: changing them needs change_location on the location (its managers).
   const locationImages: ImageOwner<Location> = {

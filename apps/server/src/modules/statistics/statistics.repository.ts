@@ -3,13 +3,12 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { StatisticsRow, StatisticsTotals } from '@marquee/contracts/statistics';
 import { hasConnectionPool, type Database } from '../../db/database.ts';
+import { localEnd, localStart } from '../../db/local-time.ts';
 import { amongIds } from '../../http/list.ts';
 import {
   fitsDaily,
   groupKeys,
   grouped,
-  localEnd,
-  localStart,
   names,
   rollupOf,
   type Period,

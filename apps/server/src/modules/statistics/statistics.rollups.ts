@@ -5,6 +5,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { StatisticsGroup } from '@marquee/contracts/statistics';
 import type { Database } from '../../db/database.ts';
+import { localEnd, localStart } from '../../db/local-time.ts';
 import { amongIds } from '../../http/list.ts';
 
 /** A period of whole local days; either end may be open. */
@@ -121,9 +122,6 @@ export function rollupOf(f: StatisticsFilters, dailyInZone: boolean): Rollup {
     );
   })!;
 }
-
-export const localStart = (day: string, timeZone: string) => sql`(${day}::date)::timestamp at time zone ${timeZone}`;
-export const localEnd = (day: string, timeZone: string) => sql`(${day}::date + 1)::timestamp at time zone ${timeZone}`;
 
 /** How a key is made: the value rows are summed by, and the output made from that value. */
 type KeyExpression = { group: RawBuilder<unknown>; show: (ref: RawBuilder<unknown>) => RawBuilder<unknown> };

@@ -1,6 +1,6 @@
-// GET /api/campaigns/{id}/proof_of_play/ (every play as a csv or json file, streamed) and the file's
-// receipt (…/receipts/{uuid}/, named by the download's x-proof-receipt header: its rows, bytes and
-// SHA-256, filled in once the last byte was sent).
+// GET /api/campaigns/{id}/proof_of_play/ (every play, then the rows the gateway rejected, as a csv or
+// json file, streamed) and the file's receipt (…/receipts/{uuid}/, named by the download's
+// x-proof-receipt header: its rows, bytes and SHA-256, filled in once the last byte was sent).
 import { PROOF_RECEIPT_HEADER, type ProofOfPlayFormat, type ProofOfPlayReceipt } from '@marquee/contracts/delivery';
 import { resources } from '@marquee/contracts/resources';
 import { api } from '../../../lib/api.ts';
