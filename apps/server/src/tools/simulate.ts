@@ -71,7 +71,10 @@ const ownPlaylists = (o: Options) => o.tokens.length > 0 || o.pair;
 async function locationsWithCampaigns(admin: AdminClient, o: Options, from: string, to: string) {
   const campaigns = new Map<number, SimCampaign[]>();
   const places = new Map<number, { name: string; hours: number[]; loopSeconds: number }>();
-  for (const location of await admin.locations()) {
+  // Devices that play their own playlists need the locations only for their names: a staff user who
+  // may pair screens but not list locations reads the configuration, and the names then fall back to ids.
+  const listed = ownPlaylists(o) ? await admin.locations().catch(() => []) : await admin.locations();
+  for (const location of listed) {
     places.set(location.id, { name: location.name, hours: openHours(location), loopSeconds: location.loop_seconds });
     if (ownPlaylists(o)) continue;
     const list = (await admin.campaigns(location.id, from, to)).filter(
