@@ -212,7 +212,8 @@ describe('simulated delivery', () => {
         if (path === api.playlist)
           return { status: 200, body: { campaigns: [{ id: 1, clip: { checksum: CHECKSUM } }] } };
         if (method === 'POST' && path === api.events) {
-          sent.set(token, [...(sent.get(token) ?? []), ...(body as { events: DeviceEvent[] }).events]);
+          const device = token ?? '';
+          sent.set(device, [...(sent.get(device) ?? []), ...(body as { events: DeviceEvent[] }).events]);
         }
         return { status: 200, body: {} };
       };

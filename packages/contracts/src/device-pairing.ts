@@ -97,6 +97,8 @@ export const devicePairInput = z.object({
   device_type: z.enum(DEVICE_TYPES, { error: 'Choose a device type.' }).default('screen'),
   /** The location's zones the screen shows. */
   zones: z.array(z.number().int().min(1).max(1000)).min(1, 'Choose at least one zone.'),
+  /** Set by the simulator when it types in its own screen's code (its --remove deletes the device again). */
+  is_simulated: z.boolean().optional(),
 });
 export type DevicePairInput = z.input<typeof devicePairInput>;
 

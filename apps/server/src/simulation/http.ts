@@ -1,25 +1,27 @@
 // The simulator against a running server over HTTP: the gateway for the devices, and the admin API
 // (signed in like the web app: session cookie and CSRF header) to read the configuration, locations
-// and campaigns and to register the devices. Only HTTP, so it works whatever database the server has
+// and campaigns and to register the devices or type in the codes its screens show. Only HTTP, so it works whatever database the server has
 // (PGlite allows a single connection: the server's).
 import { appConfigEndpoint, type AppConfig } from '@marquee/contracts/app-config';
 import { CSRF_COOKIE, CSRF_HEADER } from '@marquee/contracts/auth';
 import { REPORT_STATES, type Campaign } from '@marquee/contracts/campaigns';
-import type { DeviceRegistered } from '@marquee/contracts/locations';
+import { devicePairEndpoint } from '@marquee/contracts/device-pairing';
+import type { Device, DeviceRegistered } from '@marquee/contracts/locations';
 import { authEndpoint, resources, userInfoEndpoint } from '@marquee/contracts/resources';
 import type { SimDevice } from './driver.ts';
-import { retryAfterOf, type Send } from './player.ts';
+import { authorizationOf, retryAfterOf, urlOf, type Send } from './player.ts';
 import type { SimCampaign } from './generate.ts';
 
 /** The gateway over HTTP at `baseUrl`. */
 export const httpSend =
   (baseUrl: string): Send =>
-  async ({ method, path, token, body, headers }) => {
-    const res = await fetch(new URL(path, baseUrl), {
+  async (request) => {
+    const { method, body, headers } = request;
+    const res = await fetch(new URL(urlOf(request), baseUrl), {
       method,
       headers: {
         ...headers,
-        authorization: `Bearer ${token}`,
+        ...authorizationOf(request),
         ...(body === undefined ? {} : { 'content-type': 'application/json' }),
       },
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
@@ -126,6 +128,18 @@ export class AdminClient {
     });
     return { serial: device.serial_number, token: device.token, location };
   }
+
+  /** Types in the code a screen shows, as staff do on the location's Devices tab: a device with this
+   * serial showing `zones` (marked simulated); the screen gets its token by polling its pairing. */
+  pair = ({ code, location, serial, zones }: { code: string; location: number; serial: string; zones: number[] }) =>
+    this.request<Device>('POST', devicePairEndpoint, {
+      code,
+      location,
+      serial_number: serial,
+      device_type: 'screen',
+      zones,
+      is_simulated: true,
+    });
 
   /** Deletes every device the simulator registered (their events stay, without a device); gives how many. */
   async removeSimulated(): Promise<number> {

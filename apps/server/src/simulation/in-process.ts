@@ -11,18 +11,19 @@ import type { Database } from '../db/database.ts';
 import { targetingOf } from '../modules/campaigns/campaigns.repository.ts';
 import { hashDeviceToken } from '../modules/locations/devices.service.ts';
 import { runSimulation, type SimDevice, type SimulationSummary } from './driver.ts';
-import { retryAfterOf, type Send } from './player.ts';
+import { authorizationOf, retryAfterOf, urlOf, type Send } from './player.ts';
 import type { SimCampaign } from './generate.ts';
 import { CAMPAIGN_TARGETING_COLUMNS } from '../modules/campaigns/campaigns.repository.ts';
 
 /** The gateway through `app.inject`. */
 export const injectSend =
   (app: FastifyInstance): Send =>
-  async ({ method, path, token, body, headers }) => {
+  async (request) => {
+    const { method, body, headers } = request;
     const res = await app.inject({
       method,
-      url: path,
-      headers: { ...headers, authorization: `Bearer ${token}` },
+      url: urlOf(request),
+      headers: { ...headers, ...authorizationOf(request) },
       ...(body === undefined ? {} : { payload: body as object }),
     });
     // A 304 has no body.

@@ -1,14 +1,19 @@
 // The simulator in real time (`npm run simulate -- --live …`): each device, every `interval`, sends a
 // heartbeat with its facts, posts the plays of its applied playlist since its last report and fetches
-// the playlist (304 while unchanged). Devices with an offline stretch send nothing in it and come back
+// the playlist (304 while unchanged). The playlist covers today and tomorrow: the plays of each local
+// day follow that day's entry (its opening hours, loop and campaigns), so a device whose last playlist
+// was fetched before midnight plays the next day's loop from it. Devices with an offline stretch send nothing in it and come back
 // after it (a dark screen plays nothing, so those plays never come); a screen reported off plays
 // nothing; a stale device keeps playing and reporting the first playlist it applied.
 import {
   MAX_EVENTS_PER_BATCH,
   deviceGatewayEndpoints as api,
   type DeviceEvent,
+  type PlaylistCampaign,
+  type PlaylistDay,
   type PlaylistResponse,
 } from '@marquee/contracts/device-gateway';
+import { openHours } from '@marquee/contracts/inventory';
 import { zonedInstant } from '@marquee/contracts/time-zones';
 import { PLAY_ID_STREAM, countPlay, emptySummary, isDark, type SimDevice, type SimulationSummary } from './driver.ts';
 import { batchesOf, daysOf, eventsOfDay, type SimCampaign, type SimSettings } from './generate.ts';
@@ -47,8 +52,12 @@ export function parseDuration(text: string): number | null {
   return Math.round(Number(match[1]) * unit);
 }
 
-/** The playlist's campaigns as the simulator plays them (its clip's length and checksum). */
-export const playlistCampaigns = (playlist: PlaylistResponse, only?: ReadonlySet<number> | null): SimCampaign[] =>
+/** The campaigns of a playlist (today's) or of one of its days as the simulator plays them (its clip's
+ * length and checksum). */
+export const playlistCampaigns = (
+  playlist: { campaigns: PlaylistCampaign[] },
+  only?: ReadonlySet<number> | null,
+): SimCampaign[] =>
   playlist.campaigns
     .filter((c) => !only || only.has(c.id))
     .map((c) => ({
@@ -68,6 +77,19 @@ export const playlistCampaigns = (playlist: PlaylistResponse, only?: ReadonlySet
       duration: c.clip.duration,
       checksum: c.clip.checksum,
     }));
+
+/** What a device holding `playlist` plays on the local `day`: that day's campaigns (only those of
+ * `only` when given), opening hours and loop; null when the playlist does not reach that day (a device
+ * that has not fetched one since plays nothing). */
+export function playlistDayPlan(
+  playlist: Pick<PlaylistResponse, 'days'>,
+  day: string,
+  only?: ReadonlySet<number> | null,
+): { campaigns: SimCampaign[]; hours: number[]; loopSeconds: number } | null {
+  const entry: PlaylistDay | undefined = playlist.days.find((d) => d.date === day);
+  if (!entry) return null;
+  return { campaigns: playlistCampaigns(entry, only), hours: openHours(entry), loopSeconds: entry.loop_seconds };
+}
 
 /** The location of the device with `token`, from its playlist (for devices the run did not register). */
 export async function locationOf(send: Send, token: string): Promise<number> {
@@ -106,7 +128,7 @@ async function liveDevice(
   } | null = null;
   const playsOfDay = (playlist: PlaylistResponse, day: string) => {
     if (plan?.playlist === playlist && plan.day === day) return plan;
-    const campaigns = playlistCampaigns(playlist, o.only);
+    const { campaigns = [], hours, loopSeconds } = playlistDayPlan(playlist, day, o.only) ?? {};
     const events = eventsOfDay({
       campaigns,
       day,
@@ -115,8 +137,8 @@ async function liveDevice(
       settings,
       random: createRandom(mixSeed(o.seed, index, Date.parse(`${day}T00:00:00Z`) / 86_400_000)),
       playIds: createRandom(mixSeed(o.seed, index, Date.parse(`${day}T00:00:00Z`) / 86_400_000, PLAY_ID_STREAM)),
-      hours: device.hours,
-      loopSeconds: device.loopSeconds,
+      hours,
+      loopSeconds,
       countsViewers,
     });
     plan = { playlist, day, events, campaigns: new Map(campaigns.map((c) => [c.id, c])) };

@@ -15,11 +15,14 @@ import type { GatewayCommand } from '@marquee/contracts/device-commands';
 import { buildVersion } from '../../../../scripts/version.mjs';
 import { createRandom } from './random.ts';
 
-/** A gateway call of a device and its answer (`etag`: the answer's ETag header, when it has one). */
+/** A gateway call of a device and its answer (`etag`: the answer's ETag header, when it has one).
+ * `token` goes as `Authorization: Bearer <token>` (the device token, or a pairing's secret; none for
+ * asking for a pairing); `query`, when given, is added to the path. */
 export type GatewayRequest = {
   method: 'GET' | 'POST';
   path: string;
-  token: string;
+  token?: string;
+  query?: Record<string, string>;
   body?: unknown;
   headers?: Record<string, string>;
 };
@@ -31,10 +34,18 @@ export const retryAfterOf = (header: string | null | undefined): number | undefi
   header && /^\d+$/.test(header.trim()) ? Number(header) : undefined;
 export type Send = (request: GatewayRequest) => Promise<GatewayResponse>;
 
+/** The request's path with its query. */
+export const urlOf = ({ path, query }: Pick<GatewayRequest, 'path' | 'query'>) =>
+  query && Object.keys(query).length ? `${path}?${new URLSearchParams(query)}` : path;
+
+/** The request's Authorization header, when it has a token. */
+export const authorizationOf = ({ token }: Pick<GatewayRequest, 'token'>): Record<string, string> =>
+  token === undefined ? {} : { authorization: `Bearer ${token}` };
+
 /** A gateway answer other than the ones expected, with what the server said. */
 export class GatewayError extends Error {
   constructor(request: GatewayRequest, response: GatewayResponse) {
-    super(`${request.method} ${request.path} answered ${response.status}: ${JSON.stringify(response.body)}`);
+    super(`${request.method} ${urlOf(request)} answered ${response.status}: ${JSON.stringify(response.body)}`);
     this.name = 'GatewayError';
   }
 }
@@ -120,6 +131,11 @@ let appVersion: string | undefined;
 /** What the simulated players report as their app: `marquee-sim/<build version>`. */
 export const simAppVersion = () => (appVersion ??= `marquee-sim/${buildVersion()}`.slice(0, 50));
 
+/** The local days a simulated player asks its playlist for (`?days=`): today and tomorrow, so that
+ * past midnight, or cut off from the server, it plays the next day's loop from the playlist it holds,
+ * as a real player does. */
+export const PLAYLIST_DAYS = 2;
+
 /** The playlist's version: its `version`, or (a server that sends only the header) its ETag. */
 export const versionOf = (playlist: Pick<PlaylistResponse, 'version'>, etag?: string): string | undefined =>
   playlist.version || etag?.replace(/^W\//, '').replace(/^"(.*)"$/, '$1') || undefined;
@@ -161,7 +177,8 @@ export function createPlayer({
   const random = createRandom(seed);
   let boot = bootAt - random.int(0, 72) * 3_600_000;
   let disk = random.int(8_000, 60_000);
-  let applied: { playlist: PlaylistResponse; version: string | undefined } | null = null;
+  /** The playlist it plays, its version and the answer's ETag (sent back as `If-None-Match`). */
+  let applied: { playlist: PlaylistResponse; version: string | undefined; etag: string | undefined } | null = null;
   /** Commands carried out since the last heartbeat, and whether the next fetch asks for the whole playlist. */
   let done: number[] = [];
   let refetch = false;
@@ -201,11 +218,19 @@ export function createPlayer({
       }
     },
     async fetchPlaylist() {
-      const has = refetch ? undefined : applied?.version;
+      // The ETag it was given (the version alone for every zone and the default days, the version with
+      // a hash of the answer otherwise); the quoted version from a server that sends none.
+      const has = refetch ? undefined : (applied?.etag ?? (applied?.version && `"${applied.version}"`));
       refetch = false;
       const response = await call(
         send,
-        { method: 'GET', path: api.playlist, token, ...(has ? { headers: { 'if-none-match': `"${has}"` } } : {}) },
+        {
+          method: 'GET',
+          path: api.playlist,
+          query: { days: String(PLAYLIST_DAYS) },
+          token,
+          ...(has ? { headers: { 'if-none-match': has } } : {}),
+        },
         has ? [200, 304] : [200],
       );
       counts.playlists++;
@@ -217,14 +242,14 @@ export function createPlayer({
       const version = versionOf(playlist, response.etag);
       if (applied && version === applied.version) {
         // The same content (a server without versions answers 200 every time): keep the clip data fresh.
-        applied = { playlist, version };
+        applied = { playlist, version, etag: response.etag };
         return { playlist, changed: false };
       }
       if (applied && stale) {
         counts.versions_ignored++;
         return { playlist: applied.playlist, changed: false };
       }
-      applied = { playlist, version };
+      applied = { playlist, version, etag: response.etag };
       counts.versions_applied++;
       return { playlist, changed: true };
     },

@@ -8,6 +8,7 @@ import { parseDuration } from '../simulation/live.ts';
 
 export const usage = `Usage: npm run simulate -- --devices N --days D [options]
        npm run simulate -- --live DURATION [--interval DURATION] [options]
+       npm run simulate -- --live DURATION --pair [--claim-as USER:PASSWORD --location N --zones 1,2] [options]
 
   --devices N       virtual devices to register, spread over the locations (default 10)
   --days D          days of history up to now (default 7), sent as fast as the server takes them; at
@@ -19,6 +20,16 @@ export const usage = `Usage: npm run simulate -- --devices N --days D [options]
                     one, playlist fetch; default 60s)
   --token TOKEN     live: drive the existing device with this token instead of registering devices
                     (repeatable; named token-1, token-2, … in the output)
+  --pair            live: the devices (--devices, default 1 here) have no token and pair as a real
+                    screen does: each asks for a pairing, prints its 6-character code and polls (every
+                    poll_seconds; after Retry-After on 429/503) until staff type the code in on the
+                    location's Devices tab (Pair a screen), then prints its token (for --token later)
+                    and runs with it; it gives up when the code expires (15 minutes)
+  --claim-as USER:PASSWORD  with --pair: type the codes in as this staff user (add_device for the
+                    location), so that no one has to; needs --location; the devices are marked
+                    simulated and named SIM-<time>-NNN
+  --location N      with --claim-as: the location to pair the screens to
+  --zones Z         with --claim-as: the zones they show, e.g. 1,2 (default 1)
   --campaign ID     only this campaign: devices on its locations, only its plays
   --url URL         the running server (default http://127.0.0.1:8000)
   --seed S          random seed: the same seed sends the same events (default 1)
@@ -42,8 +53,9 @@ export const usage = `Usage: npm run simulate -- --devices N --days D [options]
   --screen-off N    N devices report the screen off (and play nothing)
 
   --concurrency C   devices sending at once (default 4; live: all at once)
-  --user NAME       administrator who registers the devices (default admin)
-  --password PASS   their password (default: the ADMIN_PASSWORD environment variable)
+  --user NAME       administrator who registers the devices and reads the configuration (default admin)
+  --password PASS   their password (default: the ADMIN_PASSWORD environment variable; with --claim-as
+                    and neither, the claiming user reads the configuration)
   --json            print only the summary, as JSON (with what each campaign got at each location);
                     live, first a line with the devices and one per device going offline or coming back
   --remove          only remove the devices earlier runs registered (marked simulated), then stop
@@ -59,6 +71,10 @@ const OPTIONS = {
   live: { type: 'string' },
   interval: { type: 'string' },
   token: { type: 'string', multiple: true },
+  pair: { type: 'boolean', default: false },
+  'claim-as': { type: 'string' },
+  location: { type: 'string' },
+  zones: { type: 'string' },
   campaign: { type: 'string' },
   url: { type: 'string', default: 'http://127.0.0.1:8000' },
   seed: { type: 'string', default: '1' },
@@ -140,13 +156,16 @@ export function parseOptions(args: string[], env: NodeJS.ProcessEnv = process.en
     for (const name of ['interval', 'token'] as const) if (v[name] !== undefined) fail(`--${name} needs --live.`);
   } else if (v.days !== undefined) fail('--days and --live do not go together: a history, or a live run.');
   if (tokens.length && v.devices !== undefined) fail('--devices and --token do not go together.');
+  if (v.pair && live === null) fail('--pair needs --live.');
+  if (v.pair && tokens.length) fail('--pair and --token do not go together.');
+  const claim = claimOf(v, fail);
   const offline = duration('offline', 1);
   if (offline === null) {
     for (const name of ['offline-after', 'offline-devices'] as const) {
       if (v[name] !== undefined) fail(`--${name} needs --offline.`);
     }
   }
-  const devices = tokens.length || Math.floor(number('devices', 1, '10'));
+  const devices = tokens.length || Math.floor(number('devices', 1, v.pair ? '1' : '10'));
   const health = {
     offline,
     offlineAfter: duration('offline-after', 0) ?? 0,
@@ -158,8 +177,10 @@ export function parseOptions(args: string[], env: NodeJS.ProcessEnv = process.en
   if (picked > devices) {
     fail(`--offline-devices, --stale and --screen-off pick ${picked} devices, but there are only ${devices}.`);
   }
+  // Without an administrator's password, the user who types the codes in reads the configuration.
   const password = v.password ?? env.ADMIN_PASSWORD;
-  if (!password) fail('Give the administrator password with --password or ADMIN_PASSWORD.');
+  const reader = password ? { user: v.user, password } : claim;
+  if (!reader) fail('Give the administrator password with --password or ADMIN_PASSWORD.');
   return {
     help: false as const,
     devices,
@@ -167,6 +188,8 @@ export function parseOptions(args: string[], env: NodeJS.ProcessEnv = process.en
     live,
     interval: duration('interval', 100) ?? 60_000,
     tokens,
+    pair: v.pair,
+    claim,
     campaign: v.campaign === undefined ? null : Math.floor(number('campaign', 1)),
     url: v.url,
     seed: Math.floor(number('seed', 0)),
@@ -176,11 +199,33 @@ export function parseOptions(args: string[], env: NodeJS.ProcessEnv = process.en
     uncounted: share('uncounted'),
     health,
     concurrency: Math.floor(number('concurrency', 1)),
-    user: v.user,
-    password: password!,
+    user: reader!.user,
+    password: reader!.password,
     json: v.json,
     remove: v.remove,
   };
+}
+
+/** `--claim-as USER:PASSWORD` with its `--location` and `--zones` (the password may hold colons), or
+ * null without it. */
+function claimOf(
+  v: { pair: boolean; 'claim-as'?: string; location?: string; zones?: string },
+  fail: (message: string) => never,
+): { user: string; password: string; location: number; zones: number[] } | null {
+  const given = v['claim-as'];
+  if (given === undefined) {
+    for (const name of ['location', 'zones'] as const) if (v[name] !== undefined) fail(`--${name} needs --claim-as.`);
+    return null;
+  }
+  if (!v.pair) fail('--claim-as needs --pair.');
+  const at = given.indexOf(':');
+  if (at < 1 || at === given.length - 1) fail('--claim-as must be USER:PASSWORD.');
+  const location = Number(v.location);
+  if (v.location === undefined) fail('--claim-as needs --location: the location to pair the screens to.');
+  if (!Number.isInteger(location) || location < 1) fail('--location must be a location id.');
+  const zones = (v.zones ?? '1').split(',').map((z) => Number(z.trim()));
+  if (!zones.every((z) => Number.isInteger(z) && z >= 1)) fail('--zones must be zone numbers such as 1,2.');
+  return { user: given.slice(0, at), password: given.slice(at + 1), location, zones: [...new Set(zones)] };
 }
 
 /**

@@ -5,12 +5,15 @@
 // what the delivery reports should make of the plays: short ones, wrong creatives, delivered.
 // `--live DURATION` drives them in real time instead (or existing devices, by `--token`), and the
 // screen-health flags take some offline for a while, stop them applying playlists or turn their screen
-// off (simulate.options.ts). Its devices are marked simulated; `--remove` deletes them again.
+// off (simulate.options.ts). `--pair` makes the live devices pair as screens without a token do (a
+// code each, polled until staff, or the simulator itself with `--claim-as`, type it in). Its devices
+// are marked simulated; `--remove` deletes them again.
 import { openHours } from '@marquee/contracts/inventory';
 import { runSimulation, type PlayCounts, type SimDevice, type SimulationSummary } from '../simulation/driver.ts';
 import type { SimCampaign } from '../simulation/generate.ts';
 import { AdminClient, httpSend } from '../simulation/http.ts';
 import { locationOf, runLive, type PhaseChange } from '../simulation/live.ts';
+import { pairScreen, shownCode } from '../simulation/pairing.ts';
 import { dayIn } from '../lib/days.ts';
 import { parseOptions, usage, UsageError, withHealthRoles, type SimulateOptions } from './simulate.options.ts';
 
@@ -60,20 +63,26 @@ function spanText(ms: number): string {
   return `${Math.round((ms / size) * 10) / 10} ${unit}`;
 }
 
+/** Devices that exist already or pair now: their playlists alone say what they play. */
+const ownPlaylists = (o: Options) => o.tokens.length > 0 || o.pair;
+
 /** The active locations that have campaigns the reports count on some day of [from, to] (only
  * `campaign` when given), with each one's name, opening hours and loop. */
 async function locationsWithCampaigns(admin: AdminClient, o: Options, from: string, to: string) {
   const campaigns = new Map<number, SimCampaign[]>();
   const places = new Map<number, { name: string; hours: number[]; loopSeconds: number }>();
-  for (const location of await admin.locations()) {
+  // Devices that play their own playlists need the locations only for their names: a staff user who
+  // may pair screens but not list locations reads the configuration, and the names then fall back to ids.
+  const listed = ownPlaylists(o) ? await admin.locations().catch(() => []) : await admin.locations();
+  for (const location of listed) {
     places.set(location.id, { name: location.name, hours: openHours(location), loopSeconds: location.loop_seconds });
-    if (o.tokens.length) continue;
+    if (ownPlaylists(o)) continue;
     const list = (await admin.campaigns(location.id, from, to)).filter(
       (c) => o.campaign === null || c.id === o.campaign,
     );
     if (list.length) campaigns.set(location.id, list);
   }
-  if (!campaigns.size && !o.tokens.length) {
+  if (!campaigns.size && !ownPlaylists(o)) {
     const span = o.live === null ? `in the last ${o.days} days` : 'today';
     fail(
       o.campaign === null
@@ -95,6 +104,7 @@ async function devicesOf(
   const devices: SimDevice[] = [];
   const run = admin.serverNow().toISOString().replace(/\D/g, '').slice(2, 14);
   const ids = [...campaigns.keys()];
+  if (o.pair) return pairDevices(o, { run, places, now: () => admin.serverNow().getTime() });
   for (let i = 0; i < o.devices; i++) {
     const token = o.tokens[i];
     const device = token
@@ -104,6 +114,56 @@ async function devicesOf(
     devices.push({ ...device, hours: place?.hours, loopSeconds: place?.loopSeconds });
   }
   return devices;
+}
+
+/** Pairs the run's devices as screens without a token do, all at once: each prints its code and waits
+ * until it is typed in (by `--claim-as` when given), then prints its token. */
+async function pairDevices(
+  o: Options,
+  { run, places, now }: { run: string; places: Map<number, { name: string }>; now: () => number },
+): Promise<SimDevice[]> {
+  const send = httpSend(o.url);
+  const log = o.json ? () => {} : console.log;
+  const json = (line: object) => o.json && console.log(JSON.stringify(line));
+  const claimant = o.claim ? new AdminClient(o.url) : null;
+  if (claimant && o.claim) await claimant.signIn(o.claim.user, o.claim.password);
+  const nameOf = (id: number) => places.get(id)?.name ?? `#${id}`;
+  const screen = async (i: number): Promise<SimDevice> => {
+    const n = i + 1;
+    const serial = `SIM-${run}-${String(n).padStart(3, '0')}`;
+    const paired = await pairScreen({
+      send,
+      now,
+      onCode: ({ code, expires_at }) => {
+        json({ pairing: { screen: n, code, expires_at } });
+        const until = new Date(expires_at).toISOString();
+        log(
+          o.claim
+            ? `Screen ${n} shows code ${shownCode(code)}: typing it in as ${o.claim.user} at ${nameOf(o.claim.location)}.`
+            : `Screen ${n} shows code ${shownCode(code)} (valid until ${until}): type it in on the location's Devices tab, Pair a screen.`,
+        );
+      },
+      claim:
+        claimant && o.claim
+          ? async (code) => {
+              await claimant.pair({ code, location: o.claim!.location, serial, zones: o.claim!.zones });
+            }
+          : undefined,
+      onWait: (what, ms) =>
+        log(
+          `Screen ${n}: the server asks to wait ${spanText(ms)} before ${what === 'pairing' ? 'asking for a code' : 'polling'} again.`,
+        ),
+    });
+    const { device, token } = paired;
+    json({
+      paired: { screen: n, serial: device.serial_number, location: device.location, zones: device.zones, token },
+    });
+    log(
+      `Screen ${n} paired as ${device.serial_number} at ${nameOf(device.location)} (zones ${device.zones.join(', ')}); its token, for --token: ${token}`,
+    );
+    return { serial: device.serial_number, token, location: device.location };
+  };
+  return Promise.all(Array.from({ length: o.devices }, (_, i) => screen(i)));
 }
 
 async function main() {
@@ -136,7 +196,7 @@ async function main() {
   const names = new Map([...locations.places].map(([id, p]) => [id, p.name]));
   const at = new Set(devices.map((d) => d.location));
   log(
-    o.tokens.length
+    ownPlaylists(o)
       ? `Driving ${devices.length} devices at ${[...at].map((id) => names.get(id) ?? `#${id}`).join(', ')}.`
       : `Registered ${devices.length} devices on ${at.size} locations: ${[...at].map((id) => names.get(id)).join(', ')}.`,
   );

@@ -137,6 +137,7 @@ export function createDevicePairingService({ db, config, devices }: DevicePairin
           serial_number: input.serial_number,
           device_type: input.device_type,
           zones,
+          is_simulated: input.is_simulated,
         });
         await repo.attach(db, { id: pairing, device: device.id, until: new Date(now.getTime() + PAIRING_MS) });
         return device;
