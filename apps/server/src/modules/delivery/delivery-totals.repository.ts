@@ -42,6 +42,9 @@ const ORDER_COLUMNS = {
 } as const;
 export type SqlOrderField = keyof typeof ORDER_COLUMNS;
 export const isSqlOrderField = (field: string): field is SqlOrderField => Object.hasOwn(ORDER_COLUMNS, field);
+/** Whether ordering by `field` needs the campaigns' totals (a figure rather than a name or a date). */
+export const isFigureField = (field: string): field is keyof OrderFigures =>
+  ['delivery_pct', 'progress_pct', 'contracted', 'delivered'].includes(field);
 
 /** The campaigns of a list with their kept totals beside them. */
 const withKept = (listed: CampaignSummaryQuery) =>
@@ -133,6 +136,16 @@ export const deliveryTotalsRepository = {
       listed: Number(r.listed),
       stale: Number(r.stale),
     }));
+  },
+
+  /** Every campaign `listed` gives with its advertiser, in no order: to order them by name in JavaScript
+   * where no figure takes part in the order (only the page's totals are needed then). */
+  async everyCampaign(db: Database, { listed }: { listed: CampaignSummaryQuery }) {
+    const rows = await listed
+      .innerJoin('advertisers', 'advertisers.id', 'products.advertiser_id')
+      .select('advertisers.name as advertiser_name')
+      .execute();
+    return rows.map((r) => ({ ...r, state: Number(r.state) }));
   },
 
   /** Every campaign `listed` gives, with its advertiser, the kept figures to order by and whether they

@@ -28,6 +28,7 @@ import { deliveryOf, type Delivery, type DeliveryClock } from './delivery.comput
 import { deliveryRepository as repo, type DeliveryCampaign } from './delivery.repository.ts';
 import {
   deliveryTotalsRepository as stored,
+  isFigureField,
   isSqlOrderField,
   type OrderFigures,
   type TotalsClock,
@@ -239,20 +240,26 @@ export function createDeliveryService({ db, access, config, campaigns }: Deliver
           held && totals ? { ...r, totals } : r,
         );
       } else {
-        // Names order by the locale's rules: every campaign's figures, ordered here (the page's totals
-        // are read below, or computed again where they changed meanwhile).
-        let all = await stored.everyFigure(db, { listed, clock: at });
-        const stale = all.filter((r) => !r.held).map((r) => r.id);
-        if (stale.length) {
-          await computeAndKeep(stale, { group: 'location' }, now);
-          all = await stored.everyFigure(db, { listed, clock: at });
-        }
-        const items = all.map(({ figures, held: _held, ...r }) => ({ ...r, ...figures }));
+        // Names order by the locale's rules, here. With a figure in the order every campaign's figures
+        // are read (those that no longer hold computed first); without, only the campaigns, and the
+        // page's totals are read below (or computed again where they changed meanwhile).
+        const figured = async () => {
+          let all = await stored.everyFigure(db, { listed, clock: at });
+          const stale = all.filter((r) => !r.held).map((r) => r.id);
+          if (stale.length) {
+            await computeAndKeep(stale, { group: 'location' }, now);
+            all = await stored.everyFigure(db, { listed, clock: at });
+          }
+          return all.map(({ figures, held: _held, ...r }) => ({ ...r, ...figures }));
+        };
+        const items: (Listed & Partial<OrderFigures>)[] = order.some(({ field }) => isFigureField(field))
+          ? await figured()
+          : await stored.everyCampaign(db, { listed });
         type Ordered = (typeof items)[number];
         const compare = (a: Ordered, b: Ordered) => {
           for (const { field, desc } of order) {
-            const x = a[field];
-            const y = b[field];
+            const x = a[field] ?? null;
+            const y = b[field] ?? null;
             if (x === y) continue;
             // Nothing due yet sorts last either way.
             if (x === null) return 1;
