@@ -310,6 +310,7 @@ export const deviceProtocol: ProtocolStep[] = [
         example: { detail: 'Range Not Satisfiable' },
         headers: [{ name: 'Content-Range', text: '`bytes */<size>`.' }],
       },
+      databaseAway,
     ],
   },
   {
@@ -334,6 +335,7 @@ export const deviceProtocol: ProtocolStep[] = [
         schema: detailError,
         example: { detail: gatewayTexts.notInPlaylist },
       },
+      databaseAway,
     ],
   },
   {

@@ -32,7 +32,11 @@ import type { GatewayDevice } from './device-gateway.repository.ts';
 const tags = ['device gateway'];
 const config = { public: true, csrfExempt: true };
 const headers = z.looseObject({ authorization: z.string().optional().describe('Bearer <device token>') });
-const errors = { 400: validationError, 401: detailError, 404: detailError };
+/** The errors of every token route: the body or query, the token, the database away (503). */
+const errors = { 400: validationError, 401: detailError, 503: detailError };
+/** The error answers of a file's route (its file is the 200, not described by a schema); the id is
+ * checked after the token, like a body. */
+const fileErrors = { ...errors, 404: detailError };
 
 /** The body's problems by full path (`events.3.viewers.0.gender`), so a device sees which event failed. */
 function parsed<T>(schema: z.ZodType<T>, body: unknown): T {
@@ -108,8 +112,7 @@ export function registerDeviceGatewayRoutes(app: FastifyInstance, gateway: Devic
         response: {
           200: playlistResponse,
           304: z.null().describe('Not modified'),
-          400: validationError,
-          401: detailError,
+          ...errors,
         },
       },
     },
@@ -147,7 +150,7 @@ export function registerDeviceGatewayRoutes(app: FastifyInstance, gateway: Devic
         description: `${description} While the server has as many batches in hand as it takes (INGEST_CONCURRENCY + INGEST_QUEUE_LIMIT) it answers 503 with \`Retry-After\` (seconds): send the same batch (the same \`batch_id\`) again after that time.`,
         headers,
         body: eventsBatch,
-        response: { 200: eventsResponse, ...errors, 503: detailError },
+        response: { 200: eventsResponse, ...errors, 413: detailError },
       },
       // Before the body is read or the token looked up: room in the gateway, so that a batch refused with
       // 503 costs nothing (the answer tells only that the server is busy). The batch stays in until its
@@ -190,8 +193,7 @@ export function registerDeviceGatewayRoutes(app: FastifyInstance, gateway: Devic
           headers,
           response: {
             200: screenshotResponse,
-            400: validationError,
-            401: detailError,
+            ...errors,
             413: detailError,
             415: detailError,
           },
@@ -207,9 +209,14 @@ export function registerDeviceGatewayRoutes(app: FastifyInstance, gateway: Devic
 
   r.get(
     `${endpoints.videos}:id/`,
-    { config, schema: { tags, description, headers, params: idParam } },
+    {
+      config,
+      attachValidation: true,
+      schema: { tags, description, headers, params: idParam, response: { ...fileErrors, 416: detailError } },
+    },
     async (req, reply) => {
-      const video = await gateway.video(await device(req), req.params.id);
+      const d = await device(req);
+      const video = await gateway.video(d, parsed(idParam, req.params).id);
       const range = parseRange(req.headers.range, video.size);
       reply.header('accept-ranges', 'bytes');
       if (range === 'unsatisfiable') {
@@ -227,9 +234,10 @@ export function registerDeviceGatewayRoutes(app: FastifyInstance, gateway: Devic
 
   r.get(
     `${endpoints.images}:id/`,
-    { config, schema: { tags, description, headers, params: idParam } },
+    { config, attachValidation: true, schema: { tags, description, headers, params: idParam, response: fileErrors } },
     async (req, reply) => {
-      const file = await gateway.image(await device(req), req.params.id);
+      const d = await device(req);
+      const file = await gateway.image(d, parsed(idParam, req.params).id);
       return sendFile(reply, file.contentType, file.size, file.stream);
     },
   );
