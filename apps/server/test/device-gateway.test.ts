@@ -460,6 +460,22 @@ describeBackends(
       expect(theirs.json()).toEqual({ accepted: 3, duplicate: false, duplicates: 0, rejected: [] });
     });
 
+    it('takes a play id used again more than PLAY_ID_REACH from its first start as another play', async () => {
+      const d = await device();
+      const clip = await usableClip(ctx.db);
+      const c = await createCampaign(ctx.db, { videoclip: clip.id, locations: [d.location], state: 10, start: day(-5) });
+      const id = crypto.randomUUID();
+      const at = (minutes: number) => event(c.id, { play_id: id, started_at: minutesAgo(minutes).toISOString() });
+      expect((await call('POST', api.events, d.token, batch([at(3 * 24 * 60)]))).json()).toMatchObject({ accepted: 1 });
+      // Within a day of it (a clock put right): the same play.
+      const near = await call('POST', api.events, d.token, batch([at(2 * 24 * 60 + 10)]));
+      expect(near.json()).toMatchObject({ accepted: 0, duplicates: 1 });
+      // Two days on: a play of its own (the look-up reaches a day either side, one partition mostly).
+      const far = await call('POST', api.events, d.token, batch([at(24 * 60 - 10)]));
+      expect(far.json()).toMatchObject({ accepted: 1, duplicates: 0 });
+      expect(await eventsOf(d.id)).toBe(2);
+    });
+
     it('rejects a play in a zone the screen does not show', async () => {
       const d = await device();
       const clip = await usableClip(ctx.db);
