@@ -58,9 +58,9 @@ describeBackends(
       // Asked once to be kept, then compared after each change with a server that kept nothing.
       const first = await results(admin, query);
       expect(first.some((row) => row.held_s > 0)).toBe(true);
-      const fresh = async () => {
+      const fresh = async (asked = query) => {
         const app: FastifyInstance = await ctx.buildApp(clockConfig);
-        return results(await asAdmin(app), query);
+        return results(await asAdmin(app), asked);
       };
       expect(await results(admin, query)).toEqual(first);
 
@@ -155,6 +155,11 @@ describeBackends(
         expect(kept, change).toEqual(await fresh());
         expect(kept, `${change} changes the answer`).not.toEqual(previous);
         previous = kept;
+      }
+      // Another clip length is added to the slots kept for the first (need_s is not part of their key).
+      for (const need of [25, 1]) {
+        const asked = query.replace('need_s=10', `need_s=${need}`);
+        expect(await results(admin, asked), `need_s=${need}`).toEqual(await fresh(asked));
       }
     });
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CampaignState } from './campaigns.ts';
 import {
+  availabilityJson,
   availabilityRows,
   campaignHours,
   clipSeconds,
@@ -11,6 +12,7 @@ import {
   fillLevel,
   holdExpiresAt,
   inventory,
+  inventoryRuns,
   inventoryTexts,
   isLiveHold,
   isLoopSeconds,
@@ -19,6 +21,7 @@ import {
   openingSpan,
   parseOpeningHours,
   shareOfVoice,
+  slotRuns,
   slotText,
   slotWithHoldsText,
   windowHours,
@@ -358,6 +361,44 @@ describe('availabilityRows, dayFills and fillLevel', () => {
       free_loop_s: 9000,
     });
     expect(availabilityRows(site, zones, true)[0]?.hours).toHaveLength(3);
+  });
+
+  it('gives the same JSON from runs as the rows serialised one by one, across a clock change', () => {
+    const campaigns = [
+      campaign({ end_date: '2027-03-30' }),
+      campaign({
+        p_zones: [2],
+        state: CampaignState.New,
+        duration: 45,
+        start_date: '2027-03-27',
+        end_date: '2027-03-29',
+      }),
+      campaign({ p_zones: [1, 2], duration: 20, ...win('09:00', '10:30'), start_date: '2027-03-29' }),
+    ];
+    const named = { ...site, name: 'Station "Nord" \\ Süd' };
+    for (const byHour of [false, true]) {
+      for (const need of [undefined, 25]) {
+        const input = {
+          location,
+          campaigns,
+          from: '2027-03-26',
+          to: '2027-04-02',
+          zones: [1, 2, 3],
+          timeZone: 'Europe/Berlin',
+          need,
+          withHours: byHour,
+        };
+        const runs = inventoryRuns(input);
+        // The same from slot runs kept without the clip (a question that differed only in need_s).
+        const kept = slotRuns({ ...input, extraHeld: 0 });
+        expect(inventoryRuns(input, kept)).toEqual(runs);
+        // Days share runs (the figures are computed once for them), and the clock change has its own.
+        expect(runs[0]!.runs.length).toBeLessThan(8);
+        const rows = availabilityRows(named, inventory(input), byHour);
+        expect(availabilityJson(named, runs, byHour)).toEqual({ json: JSON.stringify(rows).slice(1, -1), count: 24 });
+      }
+    }
+    expect(availabilityJson(named, [], false)).toEqual({ json: '', count: 0 });
   });
 
   it("takes each day's fullest zone: least free (most over), then most booked", () => {

@@ -3,7 +3,16 @@
 // in the server's time zone, with live holds only; kept while what it is computed from is unchanged.
 import { createHash } from 'node:crypto';
 import { AVAILABILITY_MAX_DAYS, availabilityTexts, type AvailabilityQuery } from '@marquee/contracts/availability';
-import { addDays, availabilityRows, inventory, loopClock, type TimeWindow } from '@marquee/contracts/inventory';
+import {
+  addDays,
+  availabilityJson,
+  inventoryRuns,
+  loopClock,
+  slotRuns,
+  type InventoryLocation,
+  type TimeWindow,
+  type ZoneSlots,
+} from '@marquee/contracts/inventory';
 import type { Access, Auth } from '../../access/access.ts';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/database.ts';
@@ -24,10 +33,16 @@ export type AvailabilityDeps = {
 const ROWS_KEPT = 120_000;
 /** Whole answers kept, serialised (the latest questions asked). */
 const ANSWERS_KEPT = 4;
+/** Stretches of slot runs kept (a network's four weeks in four zones are ~90 000). */
+const STRETCHES_KEPT = 400_000;
 
 /** A location's rows as JSON (the array's items, without brackets), how many there are, and their
  * deflate once an answer was sent as gzip (a piece of it). */
 type Rows = JsonPiece & { count: number };
+/** A location's slot runs without a clip placed, and what its rows need of the location. */
+type Slots = { location: InventoryLocation; zones: ZoneSlots[] };
+const stretchesOf = ({ zones }: Slots) =>
+  zones.reduce((n, z) => n + z.runs.reduce((m, r) => m + r.stretches.length, 0), 0);
 
 /**
  * Rows and answers are kept by what they are computed from. A location's rows are pure in its
@@ -40,6 +55,9 @@ type Rows = JsonPiece & { count: number };
 export function createAvailabilityService({ db, access, config }: AvailabilityDeps) {
   const rowsKept = lru<Rows>(ROWS_KEPT, (rows) => rows.count);
   const answersKept = lru<KeptJson>(ANSWERS_KEPT, () => 1);
+  // The slots (the sweep over campaigns, the costly part) do not depend on the clip's seconds: a question
+  // that differs only in need_s (another clip in the campaign form) adds them to the kept slots.
+  const slotsKept = lru<Slots>(STRETCHES_KEPT, stretchesOf);
   return {
     async availability(auth: Auth, query: AvailabilityQuery): Promise<KeptJson> {
       access.require(auth, `list_${LOCATION_MODEL}`);
@@ -75,6 +93,8 @@ export function createAvailabilityService({ db, access, config }: AvailabilityDe
       if (answer) return answer;
 
       const rowKey = ({ id, version }: { id: number; version: string }) => `${id}|${version}|${question}`;
+      const slotsQuestion = JSON.stringify({ ...asked, need: undefined, byHour: undefined });
+      const slotsKey = ({ id, version }: { id: number; version: string }) => `${id}|${version}|${slotsQuestion}`;
       const found = new Map<number, Rows>();
       for (const v of versions) {
         const rows = rowsKept.get(rowKey(v));
@@ -82,23 +102,27 @@ export function createAvailabilityService({ db, access, config }: AvailabilityDe
       }
       const missing = versions.filter((v) => !found.has(v.id));
       if (missing.length) {
-        const sites = await loadInventory(db, { ...range, ids: missing.map((v) => v.id) });
         const clock = loopClock(config.timeZone);
-        for (const { location, campaigns } of sites) {
-          const zonesOf = inventory({
-            ...asked,
-            location,
-            campaigns,
-            timeZone: config.timeZone,
-            withHours: byHour,
-            clock,
-          });
-          const rows = availabilityRows(location, zonesOf, byHour);
-          found.set(location.id, { json: JSON.stringify(rows).slice(1, -1), count: rows.length });
+        const common = { ...asked, timeZone: config.timeZone, withHours: byHour, clock };
+        const slots = new Map<number, Slots>();
+        for (const v of missing) {
+          const kept = slotsKept.get(slotsKey(v));
+          if (kept) slots.set(v.id, kept);
+        }
+        const unknown = missing.filter((v) => !slots.has(v.id)).map((v) => v.id);
+        for (const { location, campaigns } of unknown.length
+          ? await loadInventory(db, { ...range, ids: unknown })
+          : []) {
+          slots.set(location.id, { location, zones: slotRuns({ ...common, location, campaigns, extraHeld: 0 }) });
         }
         for (const v of missing) {
-          const rows = found.get(v.id);
-          if (rows) rowsKept.set(rowKey(v), rows);
+          const site = slots.get(v.id);
+          if (!site) continue;
+          const runs = inventoryRuns({ ...common, location: site.location, campaigns: [] }, site.zones);
+          const rows = availabilityJson(site.location, runs, byHour);
+          found.set(v.id, rows);
+          rowsKept.set(rowKey(v), rows);
+          slotsKept.set(slotsKey(v), site);
         }
       }
       // The answer is the locations' kept JSON joined: a change at one location serialises and compresses
