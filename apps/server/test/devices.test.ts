@@ -60,6 +60,7 @@ describeBackends('devices', (ctx) => {
         screen_state: null,
         queue_depth: null,
         queue_since: null,
+        queue_depth_before: null,
         plays_dropped: 0,
         storage_used_mb: null,
         storage_quota_mb: null,

@@ -1,7 +1,8 @@
 // What a player reports with its heartbeats beyond issue 16's facts: screen state (off by schedule is
 // never an incident), the plays waiting on it (a queue left for an hour of opening hours opens a
-// plays_backlog alert, closed when it drains), dropped plays, storage, clock offset and faults by kind;
-// stored on the device and shown by the devices list and the screen's page.
+// plays_backlog alert, closed when it drains; the depth reported before, to tell a growing queue from a
+// draining one), dropped plays, storage, clock offset and faults by kind; stored on the device and shown
+// by the devices list and the screen's page.
 import { expect, it } from 'vitest';
 import { alertTexts } from '@marquee/contracts/alerts';
 import { deviceGatewayEndpoints } from '@marquee/contracts/device-gateway';
@@ -73,7 +74,10 @@ describeBackends('player facts', (ctx) => {
         { kind: 'stalled', count: 1 },
       ],
     });
-    // Facts left out keep their value; drops and faults add up; the queue keeps its start while not empty.
+    // The first report of the queue has none before it to compare with.
+    expect(await deviceOf(device.id)).toMatchObject({ queue_depth: 12, queue_depth_before: null });
+    // Facts left out keep their value; drops and faults add up; the queue keeps its start while not empty,
+    // and the depth reported before is kept beside the new one.
     await clock.at(at('10:30'), device.token, { queue_depth: 20, dropped: 2, faults: [{ kind: 'stalled', count: 4 }] });
     const admin = await asAdmin(ctx.app);
     const list = await admin.page<Device>(`${resources.locations.endpoint}${site.id}/data_devices/`);
@@ -82,6 +86,7 @@ describeBackends('player facts', (ctx) => {
       screen_on: true,
       queue_depth: 20,
       queue_since: at('10:00').toISOString(),
+      queue_depth_before: 12,
       plays_dropped: 5,
       storage_used_mb: 1800,
       storage_quota_mb: 4096,
@@ -101,9 +106,18 @@ describeBackends('player facts', (ctx) => {
     ]);
     expect(health._permissions).toContain('change_device');
 
+    // A heartbeat that leaves the queue out moves neither depth.
+    await clock.at(at('10:45'), device.token, { screen_state: 'on' });
+    expect(await deviceOf(device.id)).toMatchObject({ queue_depth: 20, queue_depth_before: 12 });
+
     // An empty queue has no start; the faults of more than a day before the last report no longer count.
     await clock.at(at('11:00', day(2)), device.token, { queue_depth: 0 });
-    expect(await deviceOf(device.id)).toMatchObject({ queue_depth: 0, queue_since: null, faults_recent: 0 });
+    expect(await deviceOf(device.id)).toMatchObject({
+      queue_depth: 0,
+      queue_since: null,
+      queue_depth_before: 20,
+      faults_recent: 0,
+    });
   });
 
   it('refuses facts out of range, unknown fault kinds and too many fault rows', async () => {

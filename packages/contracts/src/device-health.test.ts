@@ -6,6 +6,7 @@ import {
   openIntervals,
   openSince,
   playsLost,
+  queueTrend,
   screenUptime,
   type DeviceReport,
 } from './device-health.ts';
@@ -244,5 +245,31 @@ describe('deviceState with a screen state', () => {
     expect(deviceState({ ...base, report: { ...report, screenState: 'off_by_schedule' } })).toBe('online');
     expect(deviceState({ ...base, report: { ...report, screenState: 'off' } })).toBe('screen_off');
     expect(deviceState({ ...base, report })).toBe('screen_off');
+  });
+});
+
+describe('queueTrend', () => {
+  const trend = (queue_depth: number | null, queue_depth_before: number | null) =>
+    queueTrend({ queue_depth, queue_depth_before });
+
+  it('tells nothing without a report before, or while nothing waits', () => {
+    expect(trend(40, null)).toBeNull();
+    expect(trend(null, null)).toBeNull();
+    expect(trend(null, 12)).toBeNull();
+    // An emptied queue is done, not draining.
+    expect(trend(0, 250)).toBeNull();
+    expect(trend(0, 0)).toBeNull();
+  });
+
+  it('is growing from one play more than the report before, from an empty queue too', () => {
+    expect(trend(250, 210)).toEqual({ direction: 'growing', change: 40 });
+    expect(trend(11, 10)).toEqual({ direction: 'growing', change: 1 });
+    expect(trend(3, 0)).toEqual({ direction: 'growing', change: 3 });
+  });
+
+  it('is steady at the same depth and draining below it', () => {
+    expect(trend(250, 250)).toEqual({ direction: 'steady', change: 0 });
+    expect(trend(9, 10)).toEqual({ direction: 'draining', change: -1 });
+    expect(trend(1, 5000)).toEqual({ direction: 'draining', change: -4999 });
   });
 });

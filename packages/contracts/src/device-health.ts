@@ -1,7 +1,8 @@
 // Screen health (issue 16): the state of a device computed in one place — never reported, offline
 // (silent longer than DEVICE_OFFLINE_MINUTES), screen off during opening hours, stale (reporting, but
 // not on the location's current playlist version within PLAYLIST_STALE_MINUTES), or online — and
-// whether a location is open at an instant, which decides whether a dark screen is an incident.
+// whether a location is open at an instant, which decides whether a dark screen is an incident — and
+// whether a device's queue of plays grows or drains.
 import { expectedPlays, playSpans, type Span } from './delivery.ts';
 import { addDays, type OpeningHours, type TimeWindow } from './inventory.ts';
 import { dayOfInstant, wallClockIntervals, zonedInstant } from './time-zones.ts';
@@ -116,6 +117,27 @@ export function backlogFrom({
     left -= b - a;
   }
   return null;
+}
+
+/** Which way a device's queue of plays went between its last two reports of it, and by how many plays
+ * (negative while draining). */
+export type QueueTrend = { direction: 'growing' | 'draining' | 'steady'; change: number };
+
+/**
+ * Whether a device's queue is growing (a device that cannot send keeps adding plays), draining or
+ * steady: its depth now against the depth the report before gave. Null when nothing waits (empty or
+ * never reported: an emptied queue is done, not draining) or when there is no report before to compare.
+ */
+export function queueTrend({
+  queue_depth: depth,
+  queue_depth_before: before,
+}: {
+  queue_depth: number | null;
+  queue_depth_before: number | null;
+}): QueueTrend | null {
+  if (!depth || before === null) return null;
+  const change = depth - before;
+  return { direction: change > 0 ? 'growing' : change < 0 ? 'draining' : 'steady', change };
 }
 
 const ALL_DAY: TimeWindow = { p_times_on: false, p_start_time: null, p_end_time: null };

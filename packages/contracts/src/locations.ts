@@ -184,6 +184,9 @@ export const device = z.object({
   /** Plays waiting on the device, and since when its queue has not been empty (null: empty or unknown). */
   queue_depth: z.number().int().nullable(),
   queue_since: z.string().nullable(),
+  /** The depth the report of the queue before the last one gave (null: not reported twice yet): against
+   * `queue_depth`, whether the queue grows or drains (`queueTrend` in device-health). */
+  queue_depth_before: z.number().int().nullable(),
   /** Plays the device reported discarding, in all. */
   plays_dropped: z.number().int(),
   storage_used_mb: z.number().int().nullable(),

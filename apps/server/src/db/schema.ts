@@ -189,6 +189,9 @@ export type DevicesTable = {
   /** Plays waiting on the device, and since when the queue has not been empty (null while empty). */
   queue_depth: number | null;
   queue_since: Timestamp | null;
+  /** The depth the report of the queue before the last one gave (null until it was reported twice):
+   * against `queue_depth`, whether the queue grows or drains. */
+  queue_depth_before: number | null;
   /** Plays the device reported discarding, in all. */
   plays_dropped: Generated<number>;
   storage_used_mb: number | null;

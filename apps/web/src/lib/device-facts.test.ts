@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   formatClockOffset,
   formatDiskFree,
+  formatQueueTrend,
   formatScreenOn,
   formatScreenState,
   formatStorage,
@@ -67,5 +68,12 @@ describe('what a player reports beyond its issue-16 facts', () => {
     expect(queueLevel({ queue_depth: null, queue_since: null }, now)).toBe('none');
     expect(queueLevel({ queue_depth: 3, queue_since: '2026-03-01T11:30:00Z' }, now)).toBe('waiting');
     expect(queueLevel({ queue_depth: 3, queue_since: '2026-03-01T10:59:00Z' }, now)).toBe('old');
+  });
+
+  it('writes a growing or draining queue with its change since the report before, nothing when steady', () => {
+    expect(formatQueueTrend({ direction: 'growing', change: 40 })).toBe('growing (+40 since the last report)');
+    expect(formatQueueTrend({ direction: 'draining', change: -1200 })).toBe('draining (−1,200 since the last report)');
+    expect(formatQueueTrend({ direction: 'steady', change: 0 })).toBe('');
+    expect(formatQueueTrend(null)).toBe('');
   });
 });

@@ -1,7 +1,8 @@
 // A device's reported facts as the screens show them: uptime, free disk, CPU temperature, screen on or
-// off (or off by schedule), storage, clock offset, the plays waiting on it and a short playlist version.
-// Empty text for a fact the device never reported.
+// off (or off by schedule), storage, clock offset, the plays waiting on it (and whether they grow) and a
+// short playlist version. Empty text for a fact the device never reported.
 import { screenStateLabels, type ScreenState } from '@marquee/contracts/device-gateway';
+import type { QueueTrend } from '@marquee/contracts/device-health';
 import { formatFileSize } from '@marquee/contracts/files';
 import { formatAge } from './age.ts';
 
@@ -66,4 +67,12 @@ export function queueLevel(
   if (!device.queue_depth) return 'none';
   const since = device.queue_since ? Date.parse(device.queue_since) : now;
   return now - since > oldMinutes * 60_000 ? 'old' : 'waiting';
+}
+
+/** A queue growing or draining since the report before: `growing (+40 since the last report)`,
+ * `draining (−1,200 since the last report)`; empty for a steady one (its age says enough). */
+export function formatQueueTrend(trend: QueueTrend | null): string {
+  if (!trend || trend.direction === 'steady') return '';
+  const change = `${trend.change > 0 ? '+' : '−'}${Math.abs(trend.change).toLocaleString('en')}`;
+  return `${trend.direction} (${change} since the last report)`;
 }

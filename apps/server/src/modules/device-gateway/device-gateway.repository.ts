@@ -77,8 +77,8 @@ export const gatewayRepository = {
 
   /** Records a report: the device counts as online again, with the facts it told (those left out keep
    * their value). A new playlist version starts `playlist_applied_at`; a screen reported off starts
-   * `screen_off_since` (kept while it stays off), a queue no longer empty `queue_since`; dropped plays
-   * add to the device's total. */
+   * `screen_off_since` (kept while it stays off), a queue no longer empty `queue_since`, and a queue's
+   * depth moves the one before to `queue_depth_before`; dropped plays add to the device's total. */
   async setStatus(db: Database, id: number, status: string, at: Date, facts: DeviceFacts = {}): Promise<void> {
     // `screen_state` wins over `screen_on` when both are sent; off by schedule is off all the same.
     const screenOn = facts.screen_state !== undefined ? facts.screen_state === 'on' : facts.screen_on;
@@ -110,6 +110,9 @@ export const gatewayRepository = {
           : {}),
         ...(facts.queue_depth !== undefined
           ? {
+              // SET reads the row as it was, so this is the depth the previous report gave: against the
+              // new one, whether the queue grows or drains.
+              queue_depth_before: eb.ref('queue_depth'),
               queue_depth: facts.queue_depth,
               // Since when the queue has not been empty: kept while it stays so, whatever its depth.
               queue_since:

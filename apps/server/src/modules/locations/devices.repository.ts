@@ -46,6 +46,7 @@ const base = (db: Database, filters: DeviceFilters) => {
       'devices.screen_state',
       'devices.queue_depth',
       'devices.queue_since',
+      'devices.queue_depth_before',
       'devices.plays_dropped',
       'devices.storage_used_mb',
       'devices.storage_quota_mb',

@@ -1,6 +1,7 @@
 // What a player reports beyond its issue-16 facts and what staff can do from afar, as the Screens list,
 // a location's Devices tab and a screen's page show it: the screenshot thumbnail, the plays waiting on the
-// device (warning colours when they wait long), the faults badge, and the command buttons with their history.
+// device (warning colours when they wait long, and whether they grow), the faults badge, and the command
+// buttons with their history.
 import { Anchor, Badge, Button, Group, Image, Stack, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import {
@@ -10,10 +11,11 @@ import {
   type DeviceCommand,
   type DeviceCommandKind,
 } from '@marquee/contracts/device-commands';
+import { queueTrend } from '@marquee/contracts/device-health';
 import type { Device } from '@marquee/contracts/locations';
-import { IconCamera, IconEraser, IconRefresh } from '@tabler/icons-react';
+import { IconArrowDown, IconArrowUp, IconCamera, IconEraser, IconRefresh } from '@tabler/icons-react';
 import { formatAge, useNow } from '../../../lib/age.ts';
-import { queueLevel } from '../../../lib/device-facts.ts';
+import { formatQueueTrend, queueLevel } from '../../../lib/device-facts.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { showSuccess } from '../../../lib/notifications.ts';
 import { deviceScreenshotUrl, useDeviceCommands } from '../api/get-device-commands.ts';
@@ -23,7 +25,14 @@ import { NotReported } from './device-facts.tsx';
 
 type RemoteDevice = Pick<
   Device,
-  'id' | 'serial_number' | 'screenshot_at' | 'queue_depth' | 'queue_since' | 'faults_recent' | 'last_fault_at'
+  | 'id'
+  | 'serial_number'
+  | 'screenshot_at'
+  | 'queue_depth'
+  | 'queue_since'
+  | 'queue_depth_before'
+  | 'faults_recent'
+  | 'last_fault_at'
 >;
 
 /** The latest screenshot, small, linking to the full picture; a dash before the first one. */
@@ -57,7 +66,8 @@ export function ScreenshotThumbnail({ device, width = 96 }: { device: RemoteDevi
 const queueColors = { none: 'gray.7', waiting: 'yellow.4', old: 'red.9' } as const;
 
 /** The plays waiting on the device: "Empty", or the number waiting and for how long, yellow while they
- * wait, red past an hour (when a backlog alert may open). */
+ * wait, red past an hour (when a backlog alert may open); below, whether the queue grew since the report
+ * before (a device that cannot send, in red) or drained. */
 export function QueueFact({ device }: { device: RemoteDevice }) {
   const now = useNow();
   if (device.queue_depth === null) return <NotReported />;
@@ -80,7 +90,26 @@ export function QueueFact({ device }: { device: RemoteDevice }) {
           for {age}
         </Text>
       )}
+      <QueueTrendLine device={device} />
     </Stack>
+  );
+}
+
+/** "↑ growing (+40 since the last report)" in red, or "↓ draining (…)" dimmed; nothing while steady or
+ * without a report before. The words carry the meaning; the arrow only repeats it. */
+function QueueTrendLine({ device }: { device: RemoteDevice }) {
+  const trend = queueTrend(device);
+  const text = formatQueueTrend(trend);
+  if (!trend || !text) return null;
+  const growing = trend.direction === 'growing';
+  const Icon = growing ? IconArrowUp : IconArrowDown;
+  return (
+    <Group gap={2} wrap="nowrap" c={growing ? 'red.9' : 'dimmed'} data-trend={trend.direction}>
+      <Icon size={12} aria-hidden />
+      <Text span size="xs" fw={growing ? 600 : undefined}>
+        {text}
+      </Text>
+    </Group>
   );
 }
 

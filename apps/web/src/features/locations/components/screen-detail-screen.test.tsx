@@ -91,6 +91,7 @@ describe('ScreenDetailScreen', () => {
           screen_on: false,
           queue_depth: 12,
           queue_since: new Date(Date.now() - 2 * 3_600_000).toISOString(),
+          queue_depth_before: 8,
           plays_dropped: 4,
           storage_used_mb: 512,
           storage_quota_mb: 2048,
@@ -101,6 +102,10 @@ describe('ScreenDetailScreen', () => {
     );
     expect(await screen.findByText('Off by schedule')).toBeInTheDocument();
     expect(screen.getByText('12 waiting').closest('[data-level]')).toHaveAttribute('data-level', 'old');
+    expect(screen.getByText('growing (+4 since the last report)').closest('[data-trend]')).toHaveAttribute(
+      'data-trend',
+      'growing',
+    );
     expect(screen.getByText('4')).toBeInTheDocument();
     expect(screen.getByText('850 ms behind')).toBeInTheDocument();
     expect(screen.getByText(/^512(\.0)? MB of 2(\.0)? GB$/)).toBeInTheDocument();

@@ -100,7 +100,7 @@ describe('ScreensListScreen', () => {
     expect(within(stale!).getByText('51.4 °C')).toBeInTheDocument();
   });
 
-  it('shows the plays waiting (warning colours as they age), the faults badge and the screenshot thumbnail', async () => {
+  it('shows the plays waiting (warning colours as they age, growing or draining), the faults badge and the screenshot thumbnail', async () => {
     const hoursAgo = (h: number) => new Date(Date.now() - h * 3_600_000).toISOString();
     renderList('/screens', [
       deviceFixture({ queue_depth: 0, screenshot_at: '2026-03-01T10:00:00Z', _permissions: ['view_device'] }),
@@ -109,12 +109,20 @@ describe('ScreensListScreen', () => {
         serial_number: 'SN-002',
         queue_depth: 30,
         queue_since: hoursAgo(0.25),
+        queue_depth_before: 45,
         faults_recent: 1,
         last_fault_at: '2026-03-01T10:00:00Z',
         _permissions: ['list_device'],
         screenshot_at: '2026-03-01T10:00:00Z',
       }),
-      deviceFixture({ id: 13, serial_number: 'SN-003', queue_depth: 250, queue_since: hoursAgo(3), faults_recent: 14 }),
+      deviceFixture({
+        id: 13,
+        serial_number: 'SN-003',
+        queue_depth: 250,
+        queue_since: hoursAgo(3),
+        queue_depth_before: 210,
+        faults_recent: 14,
+      }),
     ]);
     const table = await screen.findByRole('table', { name: 'Screens' });
     const [, first, second, third] = within(table).getAllByRole('row');
@@ -128,10 +136,17 @@ describe('ScreensListScreen', () => {
       within(row).getByText(text).closest('[data-level]')?.getAttribute('data-level');
     expect(level(second!, '30 waiting')).toBe('waiting');
     expect(within(second!).getByText('for 15 min')).toBeInTheDocument();
+    const trend = (row: HTMLElement, text: string) =>
+      within(row).getByText(text).closest('[data-trend]')?.getAttribute('data-trend');
+    expect(trend(second!, 'draining (−15 since the last report)')).toBe('draining');
     expect(within(second!).getByText('1 fault')).toBeInTheDocument();
     // Without view_device the picture is not offered (its address would answer 403).
     expect(within(second!).queryByRole('link', { name: /^Screenshot/ })).toBeNull();
     expect(level(third!, '250 waiting')).toBe('old');
+    expect(trend(third!, 'growing (+40 since the last report)')).toBe('growing');
+    expect(third).toHaveTextContent(/250 waiting\s*for 3 h\s*growing/);
+    // Without a report before there is nothing to compare.
+    expect(within(first!).queryByText(/growing|draining/)).toBeNull();
     expect(within(third!).getByText('14 faults')).toBeInTheDocument();
     expect(within(third!).getByText('No screenshot')).toBeInTheDocument();
   });
