@@ -463,7 +463,12 @@ describeBackends(
     it('takes a play id used again more than PLAY_ID_REACH from its first start as another play', async () => {
       const d = await device();
       const clip = await usableClip(ctx.db);
-      const c = await createCampaign(ctx.db, { videoclip: clip.id, locations: [d.location], state: 10, start: day(-5) });
+      const c = await createCampaign(ctx.db, {
+        videoclip: clip.id,
+        locations: [d.location],
+        state: 10,
+        start: day(-5),
+      });
       const id = crypto.randomUUID();
       const at = (minutes: number) => event(c.id, { play_id: id, started_at: minutesAgo(minutes).toISOString() });
       expect((await call('POST', api.events, d.token, batch([at(3 * 24 * 60)]))).json()).toMatchObject({ accepted: 1 });
