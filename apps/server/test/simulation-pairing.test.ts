@@ -3,7 +3,9 @@
 // the token it got; and it plays each local day from that day's entry of the two-day playlist it holds,
 // so plays after midnight follow tomorrow's campaigns without a fetch after midnight.
 import { execFile } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { sql } from 'kysely';
@@ -50,7 +52,7 @@ describeBackends('simulated screens: pairing and the two-day playlist', (ctx) =>
         .execute()
     ).map((r) => ({ campaign: r.campaign, first: new Date(r.first), last: new Date(r.last), n: Number(r.n) }));
 
-  it('the command line pairs a screen, types its code in itself, and reports with the token it got', async () => {
+  it('the command line pairs a screen, types its code in itself, keeps its token and reports with it', async () => {
     const app = await ctx.buildApp({});
     await app.listen({ port: 0, host: '127.0.0.1' });
     const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
@@ -74,6 +76,10 @@ describeBackends('simulated screens: pairing and the two-day playlist', (ctx) =>
     for (let i = 0; i < 10; i++) shown.push((await createCampaign(ctx.db, { ...at, zones: [1] })).id);
     // In a zone the paired screen does not show: not in its playlist, never played.
     await createCampaign(ctx.db, { ...at, zones: [2] });
+    // A token file from an earlier run, readable by others: the new token is added, the file made private.
+    const dir = mkdtempSync(path.join(tmpdir(), 'simulate-pairing-'));
+    const tokenFile = path.join(dir, 'tokens');
+    writeFileSync(tokenFile, 'earlier-token\n', { mode: 0o644 });
     const { stdout } = await promisify(execFile)(
       process.execPath,
       [
@@ -93,6 +99,8 @@ describeBackends('simulated screens: pairing and the two-day playlist', (ctx) =>
         String(location),
         '--zones',
         '1',
+        '--token-file',
+        tokenFile,
         '--url',
         url,
         '--json',
@@ -111,11 +119,15 @@ describeBackends('simulated screens: pairing and the two-day playlist', (ctx) =>
     expect(paired).toMatchObject({ screen: 1, location, zones: [1] });
     expect(paired.serial).toMatch(/^SIM-\d{12}-001$/);
     expect(typeof paired.token).toBe('string');
+    expect(readFileSync(tokenFile, 'utf8')).toBe(`earlier-token\n${paired.token as string}\n`);
+    expect(statSync(tokenFile).mode & 0o777).toBe(0o600);
+    rmSync(dir, { recursive: true, force: true });
 
     // Its plays were accepted, all of the campaign of its zone; its unchanged playlist answered 304 to
     // the ETag it was given (the version with a hash: it shows some zones only).
     expect(summary.events).toBeGreaterThan(0);
     expect(summary.rejected).toBe(0);
+    expect(summary).toMatchObject({ failed_calls: 0, unsent: 0, unauthorized: [] });
     expect(summary.not_modified).toBeGreaterThan(0);
     const plays = await playsOf(paired.serial as string);
     expect(plays.every((p) => shown.includes(p.campaign))).toBe(true);

@@ -70,6 +70,14 @@ export type SimulationSummary = PlayCounts & {
   rejected: number;
   /** Heartbeats, playlist fetches, 304s, versions applied, offline stretches. */
   health: HealthCounts;
+  /** Live runs: the heartbeats, posts of plays and playlist fetches that failed (no answer, 429, 5xx,
+   * a 503 that outlasted its tries) and were made again at the device's next report. */
+  failed_calls: number;
+  /** Live runs: plays still held when the run ended, their posts having failed (not counted above). */
+  unsent: number;
+  /** Live runs: serial numbers of the devices the gateway refused (401: deleted or disabled); each
+   * stopped there, the others ran on. */
+  unauthorized: string[];
   /** What each campaign got. */
   byCampaign: Map<number, CampaignSummary>;
   /** What each campaign got at each location (key `campaign@location`): the figures its location
@@ -105,6 +113,9 @@ export const emptySummary = (devices: number): SimulationSummary => ({
   batches: 0,
   rejected: 0,
   health: emptyHealth(),
+  failed_calls: 0,
+  unsent: 0,
+  unauthorized: [],
   ...noPlays(),
   byCampaign: new Map(),
   byCampaignLocation: new Map(),

@@ -4,11 +4,15 @@
 // day follow that day's entry (its opening hours, loop and campaigns), so a device whose last playlist
 // was fetched before midnight plays the next day's loop from it. Devices with an offline stretch send nothing in it and come back
 // after it (a dark screen plays nothing, so those plays never come); a screen reported off plays
-// nothing; a stale device keeps playing and reporting the first playlist it applied.
+// nothing; a stale device keeps playing and reporting the first playlist it applied. A call that fails
+// (no answer, 429, 5xx) is made again at the next report, as a real player does: the device keeps
+// playing the playlist it holds and keeps the plays it could not send, with their batch ids, for its
+// next report. A 401 (the device was deleted or disabled) ends that device's run alone.
 import {
   MAX_EVENTS_PER_BATCH,
   deviceGatewayEndpoints as api,
   type DeviceEvent,
+  type EventsBatch,
   type PlaylistCampaign,
   type PlaylistDay,
   type PlaylistResponse,
@@ -17,11 +21,31 @@ import { openHours } from '@marquee/contracts/inventory';
 import { zonedInstant } from '@marquee/contracts/time-zones';
 import { PLAY_ID_STREAM, countPlay, emptySummary, isDark, type SimDevice, type SimulationSummary } from './driver.ts';
 import { batchesOf, daysOf, eventsOfDay, type SimCampaign, type SimSettings } from './generate.ts';
-import { call, createPlayer, postEvents, rejectedRows, sleep, type Send } from './player.ts';
+import {
+  GatewayError,
+  GatewayUnreachable,
+  call,
+  createPlayer,
+  postEvents,
+  reaching,
+  rejectedRows,
+  sleep,
+  type Send,
+} from './player.ts';
 import { createRandom, mixSeed, pickShare } from './random.ts';
 
 /** A device going dark or coming back, at `at` (ms). */
 export type PhaseChange = { device: string; phase: 'offline' | 'online'; at: number };
+
+/** A device's gateway call that failed at `at` (ms), and why. `stopped`: the gateway refused its token
+ * (401), so the device ended its run; otherwise it makes the call again at its next report. */
+export type CallFailure = {
+  device: string;
+  call: 'heartbeat' | 'events' | 'playlist';
+  at: number;
+  error: string;
+  stopped: boolean;
+};
 
 export type LiveOptions = {
   devices: SimDevice[];
@@ -42,7 +66,15 @@ export type LiveOptions = {
   /** Stops the run early (Ctrl-C); the summary covers what was sent. */
   signal?: AbortSignal;
   onPhase?: (change: PhaseChange) => void;
+  onFailure?: (failure: CallFailure) => void;
 };
+
+/** Failures a real player outlives by trying again later: no answer, a timeout, throttling (429), the
+ * server or its database away (5xx, and a 503 that outlasted postEvents' tries). Any other answer (400,
+ * 404 …) says the simulator sent something wrong, and ends the run. */
+const passes = (err: unknown) =>
+  err instanceof GatewayUnreachable ||
+  (err instanceof GatewayError && (err.status === 408 || err.status === 429 || err.status >= 500));
 
 /** A duration as the command line takes it: `500ms`, `90s`, `2m`, `1.5h`; a bare number is minutes. */
 export function parseDuration(text: string): number | null {
@@ -104,11 +136,15 @@ async function liveDevice(
   o: LiveOptions,
   summary: SimulationSummary,
 ): Promise<void> {
-  const { send, settings, interval } = o;
+  const { settings, interval } = o;
+  const send = reaching(o.send);
   const now = o.now ?? Date.now;
   const wait = o.sleep ?? sleep;
   const random = createRandom(mixSeed(o.seed, index));
   const start = now();
+  /** Batches of plays not acknowledged yet, oldest first, with the campaigns they are plays of. */
+  const unsent: { body: EventsBatch; campaigns: Map<number, SimCampaign> }[] = [];
+  const queued = () => unsent.reduce((n, { body }) => n + body.events.length, 0);
   const player = createPlayer({
     token: device.token,
     send,
@@ -117,6 +153,7 @@ async function liveDevice(
     counts: summary.health,
     screenOff: device.screenOff,
     stale: device.stale,
+    queued,
   });
 
   // A day's plays of the applied playlist, drawn once per day and version so that reports cut it anywhere.
@@ -145,8 +182,8 @@ async function liveDevice(
     return plan;
   };
 
-  /** Posts the plays that started in [from, to) outside the dark stretch. */
-  const report = async (from: number, to: number) => {
+  /** Queues the plays that started in [from, to) outside the dark stretch, in batches with their ids. */
+  const queuePlays = (from: number, to: number) => {
     const playlist = player.playlist;
     if (!playlist || device.screenOff || to <= from) return;
     for (const day of daysOf(from, to, settings.timeZone)) {
@@ -156,14 +193,40 @@ async function liveDevice(
         return at >= from && at < to && !isDark(device, at);
       });
       for (const batch of batchesOf(due, MAX_EVENTS_PER_BATCH)) {
-        const body = { batch_id: random.uuid(), events: batch };
-        const rejected = rejectedRows(await postEvents(send, device.token, body, { wait, signal: o.signal }));
-        summary.batches++;
-        summary.rejected += rejected.size;
-        batch.forEach((e, i) => {
-          if (!rejected.has(i)) countPlay(summary, e, campaigns.get(e.campaign)!, device.location);
-        });
+        unsent.push({ body: { batch_id: random.uuid(), events: batch }, campaigns });
       }
+    }
+  };
+
+  /** Posts the queued batches in order, each counted once the server acknowledged it. A failure leaves
+   * it and the later ones queued with the same ids: should the lost answer have been a stored batch,
+   * the server stores it once all the same. */
+  const sendPlays = async () => {
+    for (let next = unsent[0]; next; next = unsent[0]) {
+      const response = await postEvents(send, device.token, next.body, { wait, signal: o.signal });
+      unsent.shift();
+      const rejected = rejectedRows(response);
+      summary.batches++;
+      summary.rejected += rejected.size;
+      const { campaigns } = next;
+      next.body.events.forEach((e, i) => {
+        if (!rejected.has(i)) countPlay(summary, e, campaigns.get(e.campaign)!, device.location);
+      });
+    }
+  };
+
+  /** Makes one call; false when the gateway refused the device's token (it stops). */
+  const attempt = async (name: CallFailure['call'], run: () => Promise<unknown>): Promise<boolean> => {
+    try {
+      await run();
+      return true;
+    } catch (err) {
+      const stopped = err instanceof GatewayError && err.status === 401;
+      if (!stopped && !passes(err)) throw err;
+      summary.failed_calls++;
+      if (stopped) summary.unauthorized.push(device.serial);
+      o.onFailure?.({ device: device.serial, call: name, at: now(), error: (err as Error).message, stopped });
+      return !stopped;
     }
   };
 
@@ -184,11 +247,12 @@ async function liveDevice(
         player.restart(at);
         o.onPhase?.({ device: device.serial, phase: 'online', at });
       }
-      await player.heartbeat(at);
+      if (!(await attempt('heartbeat', () => player.heartbeat(at)))) break;
       // The plays since the last report were of the playlist applied before this fetch.
-      await report(reported, at);
+      queuePlays(reported, at);
       reported = at;
-      await player.fetchPlaylist();
+      if (!(await attempt('events', sendPlays))) break;
+      if (!(await attempt('playlist', () => player.fetchPlaylist()))) break;
     }
     if (at >= o.until || o.signal?.aborted) break;
     // The next report, or the dark stretch's edge if that comes first, or the end.
@@ -198,6 +262,7 @@ async function liveDevice(
     if (o.signal?.aborted) break;
     at = Math.max(now(), next);
   }
+  summary.unsent += queued();
 }
 
 /** Runs every device at once in real time until `until` (or the signal) and gives what was sent. */

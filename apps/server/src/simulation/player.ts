@@ -44,11 +44,36 @@ export const authorizationOf = ({ token }: Pick<GatewayRequest, 'token'>): Recor
 
 /** A gateway answer other than the ones expected, with what the server said. */
 export class GatewayError extends Error {
+  readonly status: number;
   constructor(request: GatewayRequest, response: GatewayResponse) {
     super(`${request.method} ${urlOf(request)} answered ${response.status}: ${JSON.stringify(response.body)}`);
     this.name = 'GatewayError';
+    this.status = response.status;
   }
 }
+
+/** A gateway call that got no answer to read: no connection, cut off, or a body that is not JSON (a
+ * proxy's error page). */
+export class GatewayUnreachable extends Error {
+  constructor(request: GatewayRequest, cause: unknown) {
+    // fetch says only "fetch failed"; its cause says why (ECONNREFUSED …).
+    const why = cause instanceof Error ? cause.message : String(cause);
+    const detail = cause instanceof Error && cause.cause instanceof Error ? ` (${cause.cause.message})` : '';
+    super(`${request.method} ${urlOf(request)} got no answer: ${why}${detail}`, { cause });
+    this.name = 'GatewayUnreachable';
+  }
+}
+
+/** `send` with its own failures thrown as GatewayUnreachable, told apart from the simulator's errors. */
+export const reaching =
+  (send: Send): Send =>
+  async (request) => {
+    try {
+      return await send(request);
+    } catch (err) {
+      throw new GatewayUnreachable(request, err);
+    }
+  };
 
 /** The answer's body; anything but `expect` (200) is an error. */
 export async function call(send: Send, request: GatewayRequest, expect: number[] = [200]): Promise<GatewayResponse> {
@@ -156,6 +181,9 @@ export type Player = {
  * A player with its own random stream (so its facts change no play): it booted some hours before
  * `bootAt`, its disk fills slowly, its CPU runs warm (cooler with the panel off). `screenOff`: it says
  * the panel is off. `stale`: it keeps the first playlist version it applied, though it still fetches.
+ * `queued`: the plays it holds that earlier reports could not send (its heartbeats' queue depth).
+ * A failed call throws and changes nothing: it keeps its playlist, and the commands it carried out
+ * and a reload asked for go with the next heartbeat and fetch.
  */
 export function createPlayer({
   token,
@@ -165,6 +193,7 @@ export function createPlayer({
   counts,
   screenOff = false,
   stale = false,
+  queued = () => 0,
 }: {
   token: string;
   send: Send;
@@ -173,6 +202,7 @@ export function createPlayer({
   counts: HealthCounts;
   screenOff?: boolean;
   stale?: boolean;
+  queued?: () => number;
 }): Player {
   const random = createRandom(seed);
   let boot = bootAt - random.int(0, 72) * 3_600_000;
@@ -190,8 +220,9 @@ export function createPlayer({
       ...(version ? { playlist_version: version } : {}),
       screen_on: !screenOff,
       screen_state: screenOff ? 'off' : 'on',
-      // It sends its plays with every report: nothing waits.
-      queue_depth: 0,
+      // It sends the plays since its last report right after the heartbeat: only those a failed report
+      // left wait.
+      queue_depth: queued(),
       uptime_s: Math.max(0, Math.floor((at - boot) / 1000)),
       disk_free_mb: disk,
       cpu_temp_c: Math.round(((screenOff ? 36 : 47) + random.next() * 9) * 10) / 10,
@@ -221,7 +252,6 @@ export function createPlayer({
       // The ETag it was given (the version alone for every zone and the default days, the version with
       // a hash of the answer otherwise); the quoted version from a server that sends none.
       const has = refetch ? undefined : (applied?.etag ?? (applied?.version && `"${applied.version}"`));
-      refetch = false;
       const response = await call(
         send,
         {
@@ -233,6 +263,7 @@ export function createPlayer({
         },
         has ? [200, 304] : [200],
       );
+      refetch = false;
       counts.playlists++;
       if (response.status === 304) {
         counts.not_modified++;

@@ -8,7 +8,8 @@ export type Random = {
   int(min: number, max: number): number;
   /** One of `items` (not empty), each as likely as its weight. */
   weighted<T>(items: readonly T[], weights: readonly number[]): T;
-  /** A Poisson-distributed count with mean `mean` (Knuth's method; means here stay small). */
+  /** A Poisson-distributed count with mean `mean` (0 for a mean of 0 or less; draws about `mean`
+   * numbers, so a huge mean takes long; an infinite one is a RangeError). */
   poisson(mean: number): number;
   /** A version 4 UUID made of the stream's numbers. */
   uuid(): string;
@@ -25,6 +26,10 @@ export function mixSeed(...parts: number[]): number {
   }
   return h >>> 0;
 }
+
+/** The largest mean Knuth's method is drawn with at once: its bound `exp(-mean)` is still a normal
+ * double (about 1e-304); past about 745 it underflows to 0 and the count would stop near 745. */
+const KNUTH_MAX_MEAN = 700;
 
 export function createRandom(seed: number): Random {
   let state = seed >>> 0;
@@ -49,10 +54,21 @@ export function createRandom(seed: number): Random {
       return items[items.length - 1]!;
     },
     poisson(mean) {
-      if (mean <= 0) return 0;
-      const limit = Math.exp(-mean);
+      if (mean === Infinity) throw new RangeError('A Poisson count needs a finite mean.');
+      // Knuth's method: count uniforms until their product falls to exp(-mean).
+      const knuth = (m: number) => {
+        if (m <= 0) return 0;
+        const limit = Math.exp(-m);
+        let count = 0;
+        for (let p = next(); p > limit; p *= next()) count++;
+        return count;
+      };
+      if (!(mean > KNUTH_MAX_MEAN)) return knuth(mean);
+      // A sum of independent Poisson counts is a Poisson count of the summed means: a big mean is drawn
+      // as equal parts Knuth's method can take (a mean up to KNUTH_MAX_MEAN draws exactly as before).
+      const parts = Math.ceil(mean / KNUTH_MAX_MEAN);
       let count = 0;
-      for (let p = next(); p > limit; p *= next()) count++;
+      for (let i = 0; i < parts; i++) count += knuth(mean / parts);
       return count;
     },
     uuid: () => `${hex(8)}-${hex(4)}-4${hex(3)}-${'89ab'[Math.floor(next() * 4)]}${hex(3)}-${hex(12)}`,

@@ -1,4 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
 import { parseOptions } from './simulate.options.ts';
 
 const env = { ADMIN_PASSWORD: 'x' };
@@ -38,5 +41,51 @@ describe('simulate options: pairing', () => {
       expect(() => parseOptions([...args], env), args.join(' ')).toThrow(reason);
     }
     expect(() => parseOptions(['--live', '1m', '--pair'], {})).toThrow(/password/);
+  });
+});
+
+describe('simulate options: token file', () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'simulate-options-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  const file = (name: string, text: string) => {
+    const at = path.join(dir, name);
+    writeFileSync(at, text);
+    return at;
+  };
+
+  it('with --pair, names the file the new tokens go to (it need not exist)', () => {
+    const to = path.join(dir, 'new-tokens');
+    expect(parseOptions(['--live', '1m', '--pair', '--devices', '2', '--token-file', to], env)).toMatchObject({
+      pair: true,
+      devices: 2,
+      tokens: [],
+      tokenFile: to,
+    });
+    expect(parseOptions(['--live', '1m', '--pair'], env)).toMatchObject({ tokenFile: null });
+  });
+
+  it('without --pair, drives the tokens the file holds, one a line, as if given with --token', () => {
+    const from = file('tokens', 'aaa\n\n  -bbb \r\nccc');
+    expect(parseOptions(['--live', '1m', '--token-file', from], env)).toMatchObject({
+      tokens: ['aaa', '-bbb', 'ccc'],
+      devices: 3,
+      tokenFile: from,
+    });
+    expect(parseOptions(['--live', '1m', '--token', 'x', '--token-file', from], env)).toMatchObject({
+      tokens: ['x', 'aaa', '-bbb', 'ccc'],
+      devices: 4,
+    });
+  });
+
+  it('refuses a token file without --live, with --devices, unreadable or empty', () => {
+    const from = file('one-token', 'aaa\n');
+    for (const [args, reason] of [
+      [['--token-file', from], /--token-file needs --live/],
+      [['--live', '1m', '--token-file', from, '--devices', '2'], /--devices and --token-file do not go together/],
+      [['--live', '1m', '--token-file', path.join(dir, 'missing')], /Cannot read --token-file .*missing/],
+      [['--live', '1m', '--token-file', file('blank', '\n \n')], /holds no tokens/],
+    ] as const) {
+      expect(() => parseOptions([...args], env), args.join(' ')).toThrow(reason);
+    }
   });
 });

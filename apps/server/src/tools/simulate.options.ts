@@ -1,6 +1,7 @@
 // The command line of `npm run simulate`: its usage text, its options read and checked (a wrong one is
 // a UsageError with the reason), and the screen-health roles (offline, stale, screen off) it gives the
 // devices.
+import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import type { SimDevice } from '../simulation/driver.ts';
 import { DEFAULT_SHORT_SHARE } from '../simulation/generate.ts';
@@ -8,7 +9,8 @@ import { parseDuration } from '../simulation/live.ts';
 
 export const usage = `Usage: npm run simulate -- --devices N --days D [options]
        npm run simulate -- --live DURATION [--interval DURATION] [options]
-       npm run simulate -- --live DURATION --pair [--claim-as USER:PASSWORD --location N --zones 1,2] [options]
+       npm run simulate -- --live DURATION --pair [--claim-as USER:PASSWORD --location N --zones 1,2]
+                           [--token-file FILE] [options]
 
   --devices N       virtual devices to register, spread over the locations (default 10)
   --days D          days of history up to now (default 7), sent as fast as the server takes them; at
@@ -17,14 +19,20 @@ export const usage = `Usage: npm run simulate -- --devices N --days D [options]
                     number is minutes); each device reports every --interval; Ctrl-C stops early and
                     still prints the summary
   --interval DURATION  live: time between two reports of a device (heartbeat, plays since the last
-                    one, playlist fetch; default 60s)
+                    one, playlist fetch; default 60s); a call that fails (no answer, 429, 5xx) is made
+                    again at the next report, the plays kept until then; a device refused with 401
+                    (deleted or disabled) stops
   --token TOKEN     live: drive the existing device with this token instead of registering devices
                     (repeatable; named token-1, token-2, … in the output)
+  --token-file FILE  live: with --pair, add each token obtained to FILE (one a line; the file is
+                    created, or set, with mode 0600); without --pair, drive the devices whose tokens
+                    FILE holds (one a line, blank lines skipped), as if each were given with --token
   --pair            live: the devices (--devices, default 1 here) have no token and pair as a real
                     screen does: each asks for a pairing, prints its 6-character code and polls (every
                     poll_seconds; after Retry-After on 429/503) until staff type the code in on the
-                    location's Devices tab (Pair a screen), then prints its token (for --token later)
-                    and runs with it; it gives up when the code expires (15 minutes)
+                    location's Devices tab (Pair a screen), then prints its token (for --token later;
+                    with --token-file, adds it to that file instead) and runs with it; it gives up
+                    when the code expires (15 minutes)
   --claim-as USER:PASSWORD  with --pair: type the codes in as this staff user (add_device for the
                     location), so that no one has to; needs --location; the devices are marked
                     simulated and named SIM-<time>-NNN
@@ -71,6 +79,7 @@ const OPTIONS = {
   live: { type: 'string' },
   interval: { type: 'string' },
   token: { type: 'string', multiple: true },
+  'token-file': { type: 'string' },
   pair: { type: 'boolean', default: false },
   'claim-as': { type: 'string' },
   location: { type: 'string' },
@@ -151,13 +160,19 @@ export function parseOptions(args: string[], env: NodeJS.ProcessEnv = process.en
   if (v.help) return { help: true as const };
 
   const live = duration('live', 1000);
-  const tokens = v.token ?? [];
+  const tokenFile = v['token-file'] ?? null;
   if (live === null) {
-    for (const name of ['interval', 'token'] as const) if (v[name] !== undefined) fail(`--${name} needs --live.`);
+    for (const name of ['interval', 'token', 'token-file'] as const) {
+      if (v[name] !== undefined) fail(`--${name} needs --live.`);
+    }
   } else if (v.days !== undefined) fail('--days and --live do not go together: a history, or a live run.');
-  if (tokens.length && v.devices !== undefined) fail('--devices and --token do not go together.');
   if (v.pair && live === null) fail('--pair needs --live.');
-  if (v.pair && tokens.length) fail('--pair and --token do not go together.');
+  if (v.pair && v.token) fail('--pair and --token do not go together.');
+  // With --pair the file is where the new tokens go; without, where the tokens come from.
+  const tokens = [...(v.token ?? []), ...(tokenFile === null || v.pair ? [] : tokensIn(tokenFile, fail))];
+  if (tokens.length && v.devices !== undefined) {
+    fail(`--devices and --${v.token ? 'token' : 'token-file'} do not go together.`);
+  }
   const claim = claimOf(v, fail);
   const offline = duration('offline', 1);
   if (offline === null) {
@@ -188,6 +203,7 @@ export function parseOptions(args: string[], env: NodeJS.ProcessEnv = process.en
     live,
     interval: duration('interval', 100) ?? 60_000,
     tokens,
+    tokenFile,
     pair: v.pair,
     claim,
     campaign: v.campaign === undefined ? null : Math.floor(number('campaign', 1)),
@@ -204,6 +220,22 @@ export function parseOptions(args: string[], env: NodeJS.ProcessEnv = process.en
     json: v.json,
     remove: v.remove,
   };
+}
+
+/** The tokens in `file`, one a line (blank lines skipped). */
+function tokensIn(file: string, fail: (message: string) => never): string[] {
+  let text = '';
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (err) {
+    fail(`Cannot read --token-file ${file}: ${err instanceof Error ? err.message : String(err)}`);
+  }
+  const tokens = text
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean);
+  if (!tokens.length) fail(`--token-file ${file} holds no tokens.`);
+  return tokens;
 }
 
 /** `--claim-as USER:PASSWORD` with its `--location` and `--zones` (the password may hold colons), or

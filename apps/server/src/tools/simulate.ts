@@ -6,13 +6,15 @@
 // `--live DURATION` drives them in real time instead (or existing devices, by `--token`), and the
 // screen-health flags take some offline for a while, stop them applying playlists or turn their screen
 // off (simulate.options.ts). `--pair` makes the live devices pair as screens without a token do (a
-// code each, polled until staff, or the simulator itself with `--claim-as`, type it in). Its devices
-// are marked simulated; `--remove` deletes them again.
+// code each, polled until staff, or the simulator itself with `--claim-as`, type it in), and
+// `--token-file` keeps their tokens for later runs. Its devices are marked simulated; `--remove` deletes
+// them again.
+import { open, type FileHandle } from 'node:fs/promises';
 import { openHours } from '@marquee/contracts/inventory';
 import { runSimulation, type PlayCounts, type SimDevice, type SimulationSummary } from '../simulation/driver.ts';
 import type { SimCampaign } from '../simulation/generate.ts';
 import { AdminClient, httpSend } from '../simulation/http.ts';
-import { locationOf, runLive, type PhaseChange } from '../simulation/live.ts';
+import { locationOf, runLive, type CallFailure, type PhaseChange } from '../simulation/live.ts';
 import { pairScreen, shownCode } from '../simulation/pairing.ts';
 import { dayIn } from '../lib/days.ts';
 import { parseOptions, usage, UsageError, withHealthRoles, type SimulateOptions } from './simulate.options.ts';
@@ -116,12 +118,27 @@ async function devicesOf(
   return devices;
 }
 
+/** `--token-file` opened to add tokens to, readable by its owner alone (tokens are secrets). */
+async function openTokenFile(file: string): Promise<FileHandle> {
+  try {
+    const handle = await open(file, 'a', 0o600);
+    // An existing file keeps its mode on open.
+    await handle.chmod(0o600);
+    return handle;
+  } catch (err) {
+    return fail(`Cannot write --token-file ${file}: ${err instanceof Error ? err.message : String(err)}`);
+  }
+}
+
 /** Pairs the run's devices as screens without a token do, all at once: each prints its code and waits
- * until it is typed in (by `--claim-as` when given), then prints its token. */
+ * until it is typed in (by `--claim-as` when given), then prints its token, or adds it to
+ * `--token-file`. */
 async function pairDevices(
   o: Options,
   { run, places, now }: { run: string; places: Map<number, { name: string }>; now: () => number },
 ): Promise<SimDevice[]> {
+  // Opened before any code is shown: a file that cannot be written stops the run before staff type codes in.
+  const tokenFile = o.tokenFile === null ? null : await openTokenFile(o.tokenFile);
   const send = httpSend(o.url);
   const log = o.json ? () => {} : console.log;
   const json = (line: object) => o.json && console.log(JSON.stringify(line));
@@ -155,15 +172,22 @@ async function pairDevices(
         ),
     });
     const { device, token } = paired;
+    // One line per write, appended: screens pairing at once do not mix their tokens.
+    await tokenFile?.appendFile(`${token}\n`);
     json({
       paired: { screen: n, serial: device.serial_number, location: device.location, zones: device.zones, token },
     });
+    const where = tokenFile ? `its token is added to ${o.tokenFile}` : `its token, for --token: ${token}`;
     log(
-      `Screen ${n} paired as ${device.serial_number} at ${nameOf(device.location)} (zones ${device.zones.join(', ')}); its token, for --token: ${token}`,
+      `Screen ${n} paired as ${device.serial_number} at ${nameOf(device.location)} (zones ${device.zones.join(', ')}); ${where}`,
     );
     return { serial: device.serial_number, token, location: device.location };
   };
-  return Promise.all(Array.from({ length: o.devices }, (_, i) => screen(i)));
+  try {
+    return await Promise.all(Array.from({ length: o.devices }, (_, i) => screen(i)));
+  } finally {
+    await tokenFile?.close();
+  }
 }
 
 async function main() {
@@ -242,6 +266,12 @@ async function main() {
       o.json
         ? console.log(JSON.stringify({ device, phase, at: new Date(at) }))
         : log(`${time(at)} ${device} ${phase === 'offline' ? 'goes offline' : 'is back'}`);
+    const onFailure = ({ device, call, at, error, stopped }: CallFailure) =>
+      log(
+        stopped
+          ? `${time(at)} ${device} stops: the gateway refused its token (deleted or disabled): ${error}`
+          : `${time(at)} ${device} ${call} failed, tries again at the next report: ${error}`,
+      );
     summary = await runLive({
       devices,
       settings,
@@ -254,6 +284,7 @@ async function main() {
       now,
       signal: stop.signal,
       onPhase,
+      onFailure,
     });
     process.off('SIGINT', abort).off('SIGTERM', abort);
   } else {
@@ -299,6 +330,9 @@ function printSummary(
         devices,
         batches: summary.batches,
         rejected: summary.rejected,
+        failed_calls: summary.failed_calls,
+        unsent: summary.unsent,
+        unauthorized: summary.unauthorized,
         events,
         viewers,
         short,
@@ -322,6 +356,7 @@ function printSummary(
       batches: count(summary.batches),
       'events sent': count(events),
       rejected: count(summary.rejected),
+      ...(o.live === null ? {} : { 'failed calls': count(summary.failed_calls), unsent: count(summary.unsent) }),
       seconds: summary.seconds.toFixed(1),
       'events/s': count(Math.round(events / Math.max(summary.seconds, 0.001))),
     },
@@ -336,6 +371,11 @@ function printSummary(
       'offline stretches': count(health.offline_stretches),
     },
   ]);
+  if (summary.unauthorized.length) {
+    console.log(
+      `\nStopped when the gateway refused their token (401: deleted or disabled): ${summary.unauthorized.join(', ')}.`,
+    );
+  }
   // In a live run the playlist names the campaigns; in a history the admin API does.
   const campaignNames = new Map([...campaigns.values()].flat().map((c) => [c.id, c.name]));
   const rows = [...summary.byCampaignLocation.values()].sort((a, b) => a.campaign - b.campaign);
