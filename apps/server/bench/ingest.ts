@@ -92,8 +92,13 @@ export async function* simulatedBatches(
   }
 }
 
-/** A device's batches, serialised, and their events. */
-type Upload = { token: string; bodies: string[]; events: number };
+/** A device's batches, serialised (`plain`: the same without play ids, for BENCH_PLAY_IDS=both), and
+ * their events. */
+type Upload = { token: string; bodies: string[]; plain?: string[]; events: number };
+
+/** BENCH_PLAY_IDS=both alternates cases with and without play ids in one run (on one data set, as the
+ * machine's load comes and goes), to tell what the ids cost; 0 sends none, anything else ids. */
+const bothIdModes = () => process.env.BENCH_PLAY_IDS === 'both';
 
 export async function benchIngest({
   db,
@@ -128,8 +133,9 @@ export async function benchIngest({
   // to now), serialised before the clock starts; each case posts its own batches, devices in parallel.
   const uploads: Upload[] = [];
   let prepared = 0;
+  const idModes = bothIdModes() ? [true, false] : [process.env.BENCH_PLAY_IDS !== '0'];
   const cases = Array.from({ length: rounds }, (_, round) =>
-    concurrencies.map((c) => ({ round: round + 1, concurrency: c })),
+    concurrencies.flatMap((c) => idModes.map((ids) => ({ round: round + 1, concurrency: c, ids }))),
   ).flat();
   const wanted = ingestEvents * cases.length;
   /** The burst's batches: the first of each device after those of the cases. */
@@ -149,6 +155,11 @@ export async function benchIngest({
       // Batch ids of their own each run: a data set kept from an earlier run (BENCH_SCHEMA) has the ids
       // the same seed made then, and would answer every batch as a duplicate.
       bodies: batches.map((b) => JSON.stringify({ batch_id: crypto.randomUUID(), events: b })),
+      plain: bothIdModes()
+        ? batches.map((b) =>
+            JSON.stringify({ batch_id: crypto.randomUUID(), events: b.map(({ play_id: _id, ...e }) => e) }),
+          )
+        : undefined,
       events: batches.length * MAX_EVENTS_PER_BATCH,
     });
     prepared += batches.length * MAX_EVENTS_PER_BATCH;
@@ -156,8 +167,8 @@ export async function benchIngest({
   log(`Ingestion: ${prepared.toLocaleString('en')} events prepared from ${uploads.length} devices (${elapsed()})`);
 
   const ingestion: Record<string, unknown>[] = [];
-  const runs: { concurrency: number; rate: number; p95: number; met: boolean }[] = [];
-  for (const { round, concurrency } of cases) {
+  const runs: { concurrency: number; ids: boolean; rate: number; p95: number; met: boolean }[] = [];
+  for (const { round, concurrency, ids } of cases) {
     // This case's devices: enough for its share of events.
     const queue: Upload[] = [];
     for (let n = 0; n < ingestEvents && uploads.length;) {
@@ -174,7 +185,7 @@ export async function benchIngest({
     const busyBefore = machineBusyMs();
     const worker = async () => {
       for (let upload = queue.shift(); upload; upload = queue.shift()) {
-        for (const body of upload.bodies) {
+        for (const body of (ids ? undefined : upload.plain) ?? upload.bodies) {
           const t = performance.now();
           const res = await postBatch(`${address}${deviceGatewayEndpoints.events}`, upload.token, body);
           latencies.push(performance.now() - t);
@@ -197,10 +208,11 @@ export async function benchIngest({
     const p95 = percentile(latencies, 95);
     const goal = INGEST_GOALS[concurrency];
     const met = (goal === undefined || rate >= goal) && p95 < BATCH_P95_GOAL_MS;
-    runs.push({ concurrency, rate, p95, met });
+    runs.push({ concurrency, ids, rate, p95, met });
     ingestion.push({
       round,
       'devices at once': concurrency,
+      'play ids': ids ? 'yes' : 'no',
       batches: latencies.length,
       events: accepted,
       's total': Number(secondsTaken.toFixed(1)),
@@ -221,17 +233,17 @@ export async function benchIngest({
           ? '—'
           : Number((((goal / MAX_EVENTS_PER_BATCH) * cpuPerBatch) / 1000).toFixed(2)),
     });
-    log(`  round ${round}, ${concurrency} at once: ${rate} events/s (${elapsed()})`);
+    log(`  round ${round}, ${concurrency} at once${ids ? '' : ', no play ids'}: ${rate} events/s (${elapsed()})`);
   }
   console.table(ingestion);
   // Each case over its rounds: the range, and how often it met its goals.
-  for (const concurrency of concurrencies) {
-    const of = runs.filter((r) => r.concurrency === concurrency);
+  for (const [concurrency, ids] of concurrencies.flatMap((c) => idModes.map((i) => [c, i] as const))) {
+    const of = runs.filter((r) => r.concurrency === concurrency && r.ids === ids);
     if (!of.length) continue;
     const range = (values: number[], unit: string) =>
       `${Math.min(...values).toLocaleString('en')}–${Math.max(...values).toLocaleString('en')}${unit}`;
     log(
-      `  ${concurrency} at once, ${of.length} rounds: ${range(
+      `  ${concurrency} at once${ids ? '' : ', no play ids'}, ${of.length} rounds: ${range(
         of.map((r) => r.rate),
         ' events/s',
       )}, batch p95 ${range(

@@ -15,6 +15,8 @@
 //                                           kept data set (BENCH_SCHEMA), whose plays of the same seed are
 //                                           stored already and would be answered as duplicates
 //   BENCH_INGEST_ROUNDS (default 3)         runs of each ingestion case, alternating, each on its own batches
+//   BENCH_PLAY_IDS (default 1)              1: every ingested play has a play_id (as players send them); 0: none;
+//                                           both: each case with and without, alternating, to compare
 //   BENCH_INGEST_BURST (default 200)        the burst case: devices posting one batch each at the same moment,
 //                                           sending a refused one again after its Retry-After (0: no burst)
 //   INGEST_QUEUE_LIMIT (default 100)        the server's setting: batches it takes in beyond those it writes
