@@ -212,7 +212,18 @@ export function registerDeviceGatewayRoutes(app: FastifyInstance, gateway: Devic
     {
       config,
       attachValidation: true,
-      schema: { tags, description, headers, params: idParam, response: { ...fileErrors, 416: detailError } },
+      schema: {
+        tags,
+        description,
+        headers,
+        params: idParam,
+        response: {
+          200: z.unknown().describe("The clip's bytes, the whole file"),
+          206: z.unknown().describe('The bytes of the range asked for (`Range: bytes=…`)'),
+          ...fileErrors,
+          416: detailError,
+        },
+      },
     },
     async (req, reply) => {
       const d = await device(req);
@@ -234,7 +245,17 @@ export function registerDeviceGatewayRoutes(app: FastifyInstance, gateway: Devic
 
   r.get(
     `${endpoints.images}:id/`,
-    { config, attachValidation: true, schema: { tags, description, headers, params: idParam, response: fileErrors } },
+    {
+      config,
+      attachValidation: true,
+      schema: {
+        tags,
+        description,
+        headers,
+        params: idParam,
+        response: { 200: z.unknown().describe("The picture's bytes"), ...fileErrors },
+      },
+    },
     async (req, reply) => {
       const d = await device(req);
       const file = await gateway.image(d, parsed(idParam, req.params).id);
