@@ -185,7 +185,8 @@ for (const backend of backends()) {
             try {
               const res = await gateway(first, token, 'POST', api.events, b);
               const body = (await res.json()) as { accepted: number; duplicate: boolean };
-              expect(res.status, JSON.stringify(body)).toBe(200);
+              // The server's last words say why, should it answer otherwise.
+              expect(res.status, `${JSON.stringify(body)}\n${first.output().slice(-4000)}`).toBe(200);
               expect(body).toEqual({ accepted: b.events.length, duplicate: false, duplicates: 0, rejected: [] });
               acknowledged.add(b.batch_id);
               // Killed the moment this answer arrived, while the other workers' batches are in flight.

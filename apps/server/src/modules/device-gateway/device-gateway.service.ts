@@ -468,6 +468,11 @@ export function createDeviceGatewayService({ db, config, storage, metrics }: Gat
               return { accepted: 0, duplicate: true, duplicates: Math.max(0, total - before.length), rejected: before };
             }
             const now = config.now();
+            // First of the rows the batch writes: the device's own row. Batches of one device then queue
+            // here, before either has moved a campaign or a period (whose triggers touch the kept
+            // delivery figures that appendEvents also writes); taken later, two such batches crossed and
+            // deadlocked under load.
+            await repo.markSeen(trx, device.id, now);
             await rejectedPlays.insert(trx, {
               device: device.id,
               location: device.location_id,
@@ -480,7 +485,6 @@ export function createDeviceGatewayService({ db, config, storage, metrics }: Gat
             });
             // Plays are a sign of life: a player that sends them but no heartbeat is not "never reported".
             if (!rows.length) {
-              await repo.markSeen(trx, device.id, now);
               if (device.offline_since !== null || device.health_state === 'never') await heard(trx, device, now);
               return { accepted: 0, duplicate: false, duplicates: total - rejected.length, rejected };
             }
@@ -497,7 +501,6 @@ export function createDeviceGatewayService({ db, config, storage, metrics }: Gat
             const viewed = movable('viewed', [...new Set(rows.filter((r) => r.viewers > 0).map((r) => r.campaign_id))]);
             await moveBy(trx, 'played', played, gatewayTexts.playedOnDevice(device.serial_number));
             await moveBy(trx, 'viewed', viewed, gatewayTexts.viewedOnDevice(device.serial_number));
-            await repo.markSeen(trx, device.id, now);
             if (device.offline_since !== null || device.health_state === 'never') await heard(trx, device, now);
             // Last: it writes rows the batches of every device add to, held from here to the commit.
             const stored = await repo.appendEvents(trx, {
