@@ -4,7 +4,8 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { expect, it } from 'vitest';
-import type { AvailabilityResponse } from '@marquee/contracts/availability';
+import type { AvailabilityResponse, AvailabilityRunsResponse } from '@marquee/contracts/availability';
+import { availabilityRowsOfRuns } from '@marquee/contracts/inventory';
 import { resources } from '@marquee/contracts/resources';
 import { createVideoRow } from './helpers/advertiser-factories.ts';
 import { describeBackends } from './helpers/backends.ts';
@@ -32,6 +33,9 @@ describeBackends(
     };
     const results = async (client: Client, query: string) =>
       (await body(client, query)).json<AvailabilityResponse>().results;
+    /** The compact shape's answer, as rows. */
+    const compactRows = async (client: Client, query: string) =>
+      availabilityRowsOfRuns((await body(client, `${query}&shape=runs`)).json<AvailabilityRunsResponse>().locations);
 
     it('answers as a server that kept nothing would, after each kind of change', async () => {
       const location = await sendableLocation(ctx.db);
@@ -63,6 +67,7 @@ describeBackends(
         return results(await asAdmin(app), asked);
       };
       expect(await results(admin, query)).toEqual(first);
+      expect(await compactRows(admin, query)).toEqual(first);
 
       const changes: [string, () => Promise<unknown>][] = [
         [
@@ -154,12 +159,14 @@ describeBackends(
         const kept = await results(admin, query);
         expect(kept, change).toEqual(await fresh());
         expect(kept, `${change} changes the answer`).not.toEqual(previous);
+        expect(await compactRows(admin, query), `${change}, compact shape`).toEqual(kept);
         previous = kept;
       }
       // Another clip length is added to the slots kept for the first (need_s is not part of their key).
       for (const need of [25, 1]) {
         const asked = query.replace('need_s=10', `need_s=${need}`);
         expect(await results(admin, asked), `need_s=${need}`).toEqual(await fresh(asked));
+        expect(await compactRows(admin, asked), `need_s=${need}, compact shape`).toEqual(await fresh(asked));
       }
     });
 
@@ -172,7 +179,23 @@ describeBackends(
         end: day(20),
       });
       const admin = await asAdmin(ctx.app);
-      const query = `location=${location.id}&date__gte=${TODAY}&date__lte=${day(27)}&by_hour=true`;
+      for (const query of [
+        `location=${location.id}&date__gte=${TODAY}&date__lte=${day(27)}&by_hour=true`,
+        `location=${location.id}&date__gte=${TODAY}&date__lte=${day(27)}&by_hour=true&shape=runs`,
+      ]) {
+        await sameInEveryEncoding(admin, query);
+      }
+    });
+
+    it('refuses a shape it does not know', async () => {
+      const res = await (
+        await asAdmin(ctx.app)
+      ).get(`${availabilityApi}?date__gte=${TODAY}&date__lte=${TODAY}&shape=days`);
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toHaveProperty('shape');
+    });
+
+    async function sameInEveryEncoding(admin: Client, query: string) {
       const plain = (await body(admin, query)).rawPayload.toString();
       expect(plain.length).toBeGreaterThan(1024);
       for (let i = 0; i < 2; i++) {
@@ -191,7 +214,7 @@ describeBackends(
         expect(identity.headers['content-encoding']).toBeUndefined();
         expect(identity.rawPayload.toString()).toBe(plain);
       }
-    });
+    }
   },
   { config: clockConfig },
 );

@@ -42,6 +42,10 @@ export const availabilityQuery = z.object({
   need_s: z.coerce.number().int().min(1).max(LOOP_SECONDS_MAX).optional(),
   /** Also give each local hour of each day. */
   by_hour: boolFilter.optional(),
+  /** `rows` (default): one row per location, zone and day (`results`). `runs`: the compact shape, each
+   * location's fields once and per zone its runs of consecutive days with the same figures
+   * (`locations`, see `availabilityRowsOfRuns`); about a quarter of the bytes for a network. */
+  shape: z.enum(['rows', 'runs']).optional(),
 });
 export type AvailabilityQuery = z.infer<typeof availabilityQuery>;
 
@@ -103,6 +107,21 @@ export const availabilityRow = z.object({
 
 export const availabilityResponse = z.object({ results: z.array(availabilityRow) });
 export type AvailabilityResponse = z.infer<typeof availabilityResponse>;
+
+/** A run of the compact shape: consecutive days `from`–`to` of one zone with the same figures. */
+export const availabilityRun = availabilityRow
+  .omit({ location: true, location_name: true, loop_seconds: true, zone: true, day: true })
+  .extend({ from: z.string(), to: z.string() });
+/** The compact shape (`shape=runs`): the same figures as `availabilityResponse` (expanded by
+ * `availabilityRowsOfRuns`). */
+export const availabilityRunsResponse = z.object({
+  locations: z.array(
+    availabilityRow
+      .pick({ location: true, location_name: true, loop_seconds: true })
+      .extend({ zones: z.array(z.object({ zone: z.number().int(), runs: z.array(availabilityRun) })) }),
+  ),
+});
+export type AvailabilityRunsResponse = z.infer<typeof availabilityRunsResponse>;
 
 /** Consecutive days where a clip does not fit in the same interval, as a refusal lists them (see
  * `ConflictRange`). */

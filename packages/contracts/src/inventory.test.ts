@@ -3,6 +3,8 @@ import { CampaignState } from './campaigns.ts';
 import {
   availabilityJson,
   availabilityRows,
+  availabilityRowsOfRuns,
+  availabilityRunsJson,
   campaignHours,
   clipSeconds,
   conflicts,
@@ -396,9 +398,16 @@ describe('availabilityRows, dayFills and fillLevel', () => {
         expect(runs[0]!.runs.length).toBeLessThan(8);
         const rows = availabilityRows(named, inventory(input), byHour);
         expect(availabilityJson(named, runs, byHour)).toEqual({ json: JSON.stringify(rows).slice(1, -1), count: 24 });
+        // The compact shape stands for the same rows, in fewer bytes.
+        const compact = availabilityRunsJson(named, runs, byHour);
+        expect(compact.count).toBe(24);
+        expect(availabilityRowsOfRuns([JSON.parse(compact.json)])).toEqual(rows);
+        expect(compact.json.length).toBeLessThan(JSON.stringify(rows).length / 2);
       }
     }
     expect(availabilityJson(named, [], false)).toEqual({ json: '', count: 0 });
+    expect(availabilityRunsJson(named, [], false).count).toBe(0);
+    expect(availabilityRowsOfRuns([JSON.parse(availabilityRunsJson(named, [], false).json)])).toEqual([]);
   });
 
   it("takes each day's fullest zone: least free (most over), then most booked", () => {

@@ -4,6 +4,7 @@
 // the calendar's fill, the approval check) and the web (the availability panel and the fills); see
 // docs/inventory.md for the figures.
 import {
+  addDays,
   isLoopSeconds,
   LOOP_SECONDS_MAX,
   LOOP_SECONDS_MIN,
@@ -180,6 +181,66 @@ export function availabilityJson(
     }
   }
   return { json, count };
+}
+
+/**
+ * A location's availability in the compact shape (`shape=runs`) as JSON text: the location's fields once,
+ * then per zone its runs of consecutive days with the same figures, each run's figures once with its
+ * first and last day (`from`, `to`). The same figures as `availabilityJson`'s rows (`availabilityRowsOfRuns`
+ * gives those back), in about a quarter of the bytes, which is what compressing a network's answer costs.
+ * `count` is the rows it stands for.
+ */
+export function availabilityRunsJson(
+  location: Pick<InventoryLocation, 'id' | 'name' | 'loop_seconds'>,
+  zones: readonly InventoryZoneRuns[],
+  byHour: boolean,
+): { json: string; count: number } {
+  let count = 0;
+  const zoneItems = zones.map(({ zone, runs }) => {
+    const items = runs.map(({ days, view }) => {
+      count += days.length;
+      const run: AvailabilityRun = {
+        from: days[0]!,
+        to: days.at(-1)!,
+        capacity_s: view.capacity_s,
+        booked_s: view.booked_s,
+        held_s: view.held_s,
+        free_s: view.free_s,
+        over_s: view.over_s,
+        tightest: view.tightest,
+        open_s: view.open_s,
+        free_loop_s: view.free_loop_s,
+      };
+      if (byHour) run.hours = view.hours;
+      if (view.placement) run.placement = view.placement;
+      return JSON.stringify(run);
+    });
+    return `{"zone":${JSON.stringify(zone)},"runs":[${items.join(',')}]}`;
+  });
+  const json = `{"location":${JSON.stringify(location.id)},"location_name":${JSON.stringify(location.name)},"loop_seconds":${JSON.stringify(location.loop_seconds)},"zones":[${zoneItems.join(',')}]}`;
+  return { json, count };
+}
+
+/** A run of the compact shape: consecutive days `from`–`to` of one zone with the same figures. */
+export type AvailabilityRun = RoomSummary & { from: string; to: string; hours?: HourSummary[]; placement?: Placement };
+/** A location of the compact shape. */
+export type AvailabilityLocationRuns = Pick<AvailabilityRow, 'location' | 'location_name' | 'loop_seconds'> & {
+  zones: { zone: number; runs: AvailabilityRun[] }[];
+};
+
+/** The compact shape's locations as the rows the default shape gives (in the same order). */
+export function availabilityRowsOfRuns(locations: readonly AvailabilityLocationRuns[]): AvailabilityRow[] {
+  const rows: AvailabilityRow[] = [];
+  for (const { location, location_name, loop_seconds, zones } of locations) {
+    for (const { zone, runs } of zones) {
+      for (const { from, to, ...figures } of runs) {
+        for (let day = from; day <= to; day = addDays(day, 1)) {
+          rows.push({ location, location_name, loop_seconds, zone, day, ...figures });
+        }
+      }
+    }
+  }
+  return rows;
 }
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];

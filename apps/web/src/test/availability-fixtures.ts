@@ -1,5 +1,6 @@
-// Rows of GET /api/locations/availability/ for tests, made by the contracts' own summaries from one
+// Rows of GET /api/locations/availability/ for tests (and the compact answer the web reads them from), made by the contracts' own summaries from one
 // stretch of room (so their figures and placement are what the server would give).
+import type { AvailabilityRunsResponse } from '@marquee/contracts/availability';
 import { minutesOf, placement, summarise, type AvailabilityRow, type Stretch } from '@marquee/contracts/inventory';
 
 export type RoomRowOptions = {
@@ -45,4 +46,24 @@ export function roomRowFixture({
     ...summarise(stretches, loop_seconds),
     ...(need === undefined ? {} : { placement: placement(stretches, { loopSeconds: loop_seconds, need }) }),
   };
+}
+
+/** What the server answers for `rows` in the compact shape the web asks for (`shape=runs`): each row a
+ * run of its one day, grouped by location and zone in the rows' order. */
+export function availabilityAnswer(rows: readonly AvailabilityRow[]): AvailabilityRunsResponse {
+  const locations: AvailabilityRunsResponse['locations'] = [];
+  for (const { location, location_name, loop_seconds, zone, day, ...figures } of rows) {
+    let site = locations.at(-1);
+    if (site?.location !== location) {
+      site = { location, location_name, loop_seconds, zones: [] };
+      locations.push(site);
+    }
+    let runs = site.zones.at(-1);
+    if (runs?.zone !== zone) {
+      runs = { zone, runs: [] };
+      site.zones.push(runs);
+    }
+    runs.runs.push({ from: day, to: day, ...figures });
+  }
+  return { locations };
 }

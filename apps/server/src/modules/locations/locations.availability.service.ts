@@ -6,6 +6,7 @@ import { AVAILABILITY_MAX_DAYS, availabilityTexts, type AvailabilityQuery } from
 import {
   addDays,
   availabilityJson,
+  availabilityRunsJson,
   inventoryRuns,
   loopClock,
   slotRuns,
@@ -36,8 +37,8 @@ const ANSWERS_KEPT = 4;
 /** Stretches of slot runs kept (a network's four weeks in four zones are ~90 000). */
 const STRETCHES_KEPT = 400_000;
 
-/** A location's rows as JSON (the array's items, without brackets), how many there are, and their
- * deflate once an answer was sent as gzip (a piece of it). */
+/** A location's rows as JSON (the array's items without brackets, or in the compact shape its one
+ * object), how many rows there are, and their deflate once an answer was sent as gzip (a piece of it). */
 type Rows = JsonPiece & { count: number };
 /** A location's slot runs without a clip placed, and what its rows need of the location. */
 type Slots = { location: InventoryLocation; zones: ZoneSlots[] };
@@ -75,7 +76,17 @@ export function createAvailabilityService({ db, access, config }: AvailabilityDe
         p_start_time && p_end_time ? { p_times_on: true, p_start_time, p_end_time } : undefined;
       const zones = query.zone ?? config.zones;
       const byHour = query.by_hour ?? false;
-      const asked = { from, to, zones, window, excludeCampaign: query.exclude_campaign, need: query.need_s, byHour };
+      const compact = query.shape === 'runs';
+      const asked = {
+        from,
+        to,
+        zones,
+        window,
+        excludeCampaign: query.exclude_campaign,
+        need: query.need_s,
+        byHour,
+        compact,
+      };
       const question = JSON.stringify(asked);
       // The day before: its night may reach into the first day asked for.
       const range = {
@@ -93,7 +104,7 @@ export function createAvailabilityService({ db, access, config }: AvailabilityDe
       if (answer) return answer;
 
       const rowKey = ({ id, version }: { id: number; version: string }) => `${id}|${version}|${question}`;
-      const slotsQuestion = JSON.stringify({ ...asked, need: undefined, byHour: undefined });
+      const slotsQuestion = JSON.stringify({ ...asked, need: undefined, byHour: undefined, compact: undefined });
       const slotsKey = ({ id, version }: { id: number; version: string }) => `${id}|${version}|${slotsQuestion}`;
       const found = new Map<number, Rows>();
       for (const v of versions) {
@@ -119,7 +130,7 @@ export function createAvailabilityService({ db, access, config }: AvailabilityDe
           const site = slots.get(v.id);
           if (!site) continue;
           const runs = inventoryRuns({ ...common, location: site.location, campaigns: [] }, site.zones);
-          const rows = availabilityJson(site.location, runs, byHour);
+          const rows = (compact ? availabilityRunsJson : availabilityJson)(site.location, runs, byHour);
           found.set(v.id, rows);
           rowsKept.set(rowKey(v), rows);
           slotsKept.set(slotsKey(v), site);
@@ -131,7 +142,7 @@ export function createAvailabilityService({ db, access, config }: AvailabilityDe
         const rows = found.get(id);
         return rows?.count ? [rows] : [];
       });
-      const pieces = { prefix: '{"results":[', items, suffix: ']}' };
+      const pieces = { prefix: compact ? '{"locations":[' : '{"results":[', items, suffix: ']}' };
       // Concatenated, not joined: V8 keeps the sum of strings as a rope, copied into one only if it is
       // sent uncompressed (join would copy 13.5 MB on every answer made).
       let json = pieces.prefix;

@@ -3,7 +3,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { availabilityQuery, availabilityResponse } from '@marquee/contracts/availability';
+import { availabilityQuery, availabilityResponse, availabilityRunsResponse } from '@marquee/contracts/availability';
 import { actualCampaignsQuery, calendarQuery, calendarRow, campaign } from '@marquee/contracts/campaigns';
 import { detailError, idParam, listQuery, paged, validationError } from '@marquee/contracts/common';
 import {
@@ -89,7 +89,7 @@ export function registerLocationRoutes(
         tags,
         summary: 'Free room per location, zone and day (and hour) of the loop',
         querystring: availabilityQuery,
-        response: { 200: availabilityResponse, ...errors },
+        response: { 200: z.union([availabilityResponse, availabilityRunsResponse]), ...errors },
       },
     },
     // Tens of thousands of rows made by the tested `inventory`, serialised and compressed once for as

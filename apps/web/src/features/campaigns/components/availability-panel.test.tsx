@@ -7,7 +7,7 @@ import { api } from '../../../lib/api.ts';
 import type { QueryParams } from '../../../lib/api-client.ts';
 import { userInfoQueryKey } from '../../../lib/current-user.ts';
 import { renderWithProviders } from '../../../test/render.tsx';
-import { roomRowFixture } from '../../../test/availability-fixtures.ts';
+import { availabilityAnswer, roomRowFixture } from '../../../test/availability-fixtures.ts';
 import { AvailabilityPanel, availabilityTexts, incompleteText } from './availability-panel.tsx';
 import { availabilityCalls, useLoopRoom, type RoomInput } from './availability-room.ts';
 
@@ -72,7 +72,7 @@ function renderPanel(ui: ReactNode, permissions = ['list_location']) {
 
 const mockRows = (rows: AvailabilityRow[]) =>
   vi.spyOn(api, 'get').mockImplementation(async (path: string) => {
-    if (path === AVAILABILITY) return { results: rows };
+    if (path === AVAILABILITY) return availabilityAnswer(rows);
     throw new Error(`unexpected GET ${path}`);
   });
 

@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { paths } from '../../../app/paths.ts';
 import { api } from '../../../lib/api.ts';
 import { userInfoQueryKey } from '../../../lib/current-user.ts';
+import { availabilityAnswer } from '../../../test/availability-fixtures.ts';
 import { renderWithProviders } from '../../../test/render.tsx';
 import { CampaignEditScreen } from './campaign-edit-screen.tsx';
 import { config, locations } from './campaign-form-fixtures.ts';
@@ -72,7 +73,7 @@ describe('CampaignEditScreen on /campaign/add with values in the address', () =>
       if (path === '/api/locations/')
         return { count: 2, next: null, previous: null, results: locations, _permissions: [] } as never;
       if (path === '/api/videoclips/5/') return { ...clip, _permissions: ['view_videoclip'] } as never;
-      if (path === '/api/locations/availability/') return { results: [] } as never;
+      if (path === '/api/locations/availability/') return availabilityAnswer([]) as never;
       throw new Error(`unexpected GET ${path}`);
     });
     const view = renderWithProviders(<></>, {

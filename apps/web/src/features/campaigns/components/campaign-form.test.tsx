@@ -10,6 +10,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { api } from '../../../lib/api.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { userInfoQueryKey } from '../../../lib/current-user.ts';
+import { availabilityAnswer } from '../../../test/availability-fixtures.ts';
 import { renderWithProviders } from '../../../test/render.tsx';
 import { CampaignEditScreen } from './campaign-edit-screen.tsx';
 import { availabilityTexts } from './availability-panel.tsx';
@@ -47,7 +48,7 @@ beforeEach(() => {
   availability = [];
   vi.spyOn(api, 'get').mockImplementation(async (path: string) => {
     if (path === appConfigEndpoint) return config;
-    if (path === '/api/locations/availability/') return { results: availability };
+    if (path === '/api/locations/availability/') return availabilityAnswer(availability);
     if (path === '/api/locations/')
       return { count: 2, next: null, previous: null, results: locations, _permissions: [] };
     throw new Error(`unexpected GET ${path}`);
@@ -174,7 +175,7 @@ describe('CampaignForm', { timeout: 20_000 }, () => {
       const kiosk = location(3, 'Small kiosk', 1, [1, 2]);
       vi.mocked(api.get).mockImplementation(async (path: string) => {
         if (path === appConfigEndpoint) return config;
-        if (path === '/api/locations/availability/') return { results: [] };
+        if (path === '/api/locations/availability/') return availabilityAnswer([]);
         if (path === '/api/locations/')
           return { count: 3, next: null, previous: null, results: [...locations, kiosk], _permissions: [] };
         throw new Error(`unexpected GET ${path}`);

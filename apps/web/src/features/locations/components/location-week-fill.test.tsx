@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { api } from '../../../lib/api.ts';
 import { userInfoQueryKey } from '../../../lib/current-user.ts';
 import { configFixture } from '../../../test/fixtures.ts';
-import { roomRowFixture } from '../../../test/availability-fixtures.ts';
+import { availabilityAnswer, roomRowFixture } from '../../../test/availability-fixtures.ts';
 import { renderWithProviders } from '../../../test/render.tsx';
 import { page, zoneFixture } from './location-fixtures.ts';
 import { LocationWeekFill } from './location-week-fill.tsx';
@@ -30,7 +30,7 @@ function renderWeek(
   const get = vi.spyOn(api, 'get').mockImplementation((path: string) => {
     if (path === appConfigEndpoint) return Promise.resolve(configFixture({ time_zone: timeZone })) as never;
     if (path === AVAILABILITY)
-      return (rows instanceof Error ? Promise.reject(rows) : Promise.resolve({ results: rows })) as never;
+      return (rows instanceof Error ? Promise.reject(rows) : Promise.resolve(availabilityAnswer(rows))) as never;
     if (path === '/api/locations/4/zones/') return Promise.resolve(page([zoneFixture()])) as never;
     return Promise.reject(new Error(`unexpected ${path}`));
   });

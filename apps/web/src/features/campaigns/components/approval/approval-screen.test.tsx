@@ -12,7 +12,7 @@ import { ApiError } from '../../../../lib/api-client.ts';
 import { userInfoQueryKey } from '../../../../lib/current-user.ts';
 import { setDisplayTimeZone } from '../../../../lib/format.ts';
 import type { Detail } from '../../../../lib/resources.ts';
-import { roomRowFixture } from '../../../../test/availability-fixtures.ts';
+import { availabilityAnswer, roomRowFixture } from '../../../../test/availability-fixtures.ts';
 import { renderWithProviders } from '../../../../test/render.tsx';
 import type { CampaignFormProps } from '../campaign-form.tsx';
 import { availabilityTexts } from '../availability-panel.tsx';
@@ -138,7 +138,7 @@ function mockGets(
     if (path === appConfigEndpoint) return Promise.resolve(config) as never;
     if (path === '/api/campaigns/5/') return Promise.resolve(campaign) as never;
     if (path === '/api/campaigns/5/last_reviewed/') return Promise.resolve(last) as never;
-    if (path === '/api/locations/availability/') return Promise.resolve({ results: rows }) as never;
+    if (path === '/api/locations/availability/') return Promise.resolve(availabilityAnswer(rows)) as never;
     return Promise.reject(new Error(`unexpected GET ${path}`));
   });
 }

@@ -5,7 +5,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { paths } from '../../../../app/paths.ts';
 import { api } from '../../../../lib/api.ts';
-import { roomRowFixture } from '../../../../test/availability-fixtures.ts';
+import { availabilityAnswer, roomRowFixture } from '../../../../test/availability-fixtures.ts';
 import { configFixture } from '../../../../test/fixtures.ts';
 import { renderWithProviders } from '../../../../test/render.tsx';
 import { campaignRowFixture, meFixture, page } from './calendar-fixtures.ts';
@@ -27,7 +27,7 @@ function renderList(
   const get = vi.spyOn(api, 'get').mockImplementation((path: string) => {
     if (path === '/api/campaigns/') return Promise.resolve(page(rows)) as never;
     if (path === appConfigEndpoint) return Promise.resolve(configFixture()) as never;
-    if (path === AVAILABILITY) return Promise.resolve({ results: room }) as never;
+    if (path === AVAILABILITY) return Promise.resolve(availabilityAnswer(room)) as never;
     if (path === '/api/locations/4/') return Promise.resolve({ id: 4, name: 'Mall North' }) as never;
     return Promise.reject(new Error(`unexpected ${path}`));
   });
