@@ -145,6 +145,24 @@ export function availabilityRows(
   return rows;
 }
 
+/** A run's figures as a row or run carries them (hours when asked for, placement when a clip is placed). */
+function runFigures(view: InventoryRun['view'], byHour: boolean): AvailabilityFigures {
+  const figures: AvailabilityFigures = {
+    capacity_s: view.capacity_s,
+    booked_s: view.booked_s,
+    held_s: view.held_s,
+    free_s: view.free_s,
+    over_s: view.over_s,
+    tightest: view.tightest,
+    open_s: view.open_s,
+    free_loop_s: view.free_loop_s,
+  };
+  if (byHour) figures.hours = view.hours;
+  if (view.placement) figures.placement = view.placement;
+  return figures;
+}
+type AvailabilityFigures = Omit<AvailabilityRow, 'location' | 'location_name' | 'loop_seconds' | 'zone' | 'day'>;
+
 /**
  * `availabilityRows` as JSON text, without the array's brackets (JSON.stringify(rows).slice(1, -1)),
  * from the runs: each run's figures are serialised once and each of its days gets only its own fields
@@ -161,18 +179,7 @@ export function availabilityJson(
   for (const { zone, runs } of zones) {
     const zoneHead = `${head}${JSON.stringify(zone)},"day":"`;
     for (const { days, view } of runs) {
-      const figures: Omit<AvailabilityRow, 'location' | 'location_name' | 'loop_seconds' | 'zone' | 'day'> = {
-        capacity_s: view.capacity_s,
-        booked_s: view.booked_s,
-        held_s: view.held_s,
-        free_s: view.free_s,
-        over_s: view.over_s,
-        tightest: view.tightest,
-        open_s: view.open_s,
-        free_loop_s: view.free_loop_s,
-      };
-      if (byHour) figures.hours = view.hours;
-      if (view.placement) figures.placement = view.placement;
+      const figures = runFigures(view, byHour);
       // The figures' object without its opening brace follows each day's own fields.
       const tail = `",${JSON.stringify(figures).slice(1)}`;
       for (const day of days) {
@@ -199,20 +206,7 @@ export function availabilityRunsJson(
   const zoneItems = zones.map(({ zone, runs }) => {
     const items = runs.map(({ days, view }) => {
       count += days.length;
-      const run: AvailabilityRun = {
-        from: days[0]!,
-        to: days.at(-1)!,
-        capacity_s: view.capacity_s,
-        booked_s: view.booked_s,
-        held_s: view.held_s,
-        free_s: view.free_s,
-        over_s: view.over_s,
-        tightest: view.tightest,
-        open_s: view.open_s,
-        free_loop_s: view.free_loop_s,
-      };
-      if (byHour) run.hours = view.hours;
-      if (view.placement) run.placement = view.placement;
+      const run: AvailabilityRun = { from: days[0]!, to: days.at(-1)!, ...runFigures(view, byHour) };
       return JSON.stringify(run);
     });
     return `{"zone":${JSON.stringify(zone)},"runs":[${items.join(',')}]}`;
@@ -222,7 +216,7 @@ export function availabilityRunsJson(
 }
 
 /** A run of the compact shape: consecutive days `from`–`to` of one zone with the same figures. */
-export type AvailabilityRun = RoomSummary & { from: string; to: string; hours?: HourSummary[]; placement?: Placement };
+export type AvailabilityRun = AvailabilityFigures & { from: string; to: string };
 /** A location of the compact shape. */
 export type AvailabilityLocationRuns = Pick<AvailabilityRow, 'location' | 'location_name' | 'loop_seconds'> & {
   zones: { zone: number; runs: AvailabilityRun[] }[];
