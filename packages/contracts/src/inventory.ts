@@ -119,27 +119,16 @@ export function availabilityRows(
   byHour: boolean,
 ): AvailabilityRow[] {
   const rows: AvailabilityRow[] = [];
-  // Field by field (tens of thousands of rows): a rest pattern and spreads would copy each row twice.
   for (const { zone, days } of zones) {
     for (const d of days) {
-      const row: AvailabilityRow = {
+      rows.push({
         location: location.id,
         location_name: location.name,
         loop_seconds: location.loop_seconds,
         zone,
         day: d.day,
-        capacity_s: d.capacity_s,
-        booked_s: d.booked_s,
-        held_s: d.held_s,
-        free_s: d.free_s,
-        over_s: d.over_s,
-        tightest: d.tightest,
-        open_s: d.open_s,
-        free_loop_s: d.free_loop_s,
-      };
-      if (byHour) row.hours = d.hours;
-      if (d.placement) row.placement = d.placement;
-      rows.push(row);
+        ...runFigures(d, byHour),
+      });
     }
   }
   return rows;
