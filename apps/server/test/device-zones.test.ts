@@ -5,13 +5,13 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { ActionFlag } from '@marquee/contracts/action-flags';
 import { deviceGatewayEndpoints as gateway, type PlaylistResponse } from '@marquee/contracts/device-gateway';
 import type { DeliveryResponse } from '@marquee/contracts/delivery';
-import { deviceZonesText, type Device } from '@marquee/contracts/locations';
+import { deviceZonesText, locationTexts, type Device } from '@marquee/contracts/locations';
 import { resources } from '@marquee/contracts/resources';
 import { describeBackends } from './helpers/backends.ts';
 import { TODAY, clockConfig, createCampaign, day, usableClip } from './helpers/campaign-factories.ts';
 import { clipOf, deliveryCampaign, deliverySite } from './helpers/delivery-factories.ts';
 import { asAdmin, asUser, uniq, type UserClient } from './helpers/factories.ts';
-import { createDevice, createLocation, logOf, type TestLocation } from './helpers/location-factories.ts';
+import { createDevice, createLocation, logOf, zonesOf, type TestLocation } from './helpers/location-factories.ts';
 
 const api = resources.devices.endpoint;
 
@@ -83,6 +83,38 @@ describeBackends(
         const stranger = await asUser(ctx, ['change_device', 'view_device']);
         expect([403, 404]).toContain((await stranger.patch(`${api}${id}/`, { zones: [1] })).statusCode);
       });
+    });
+
+    it('takes a deleted zone out of the screens that show it (a new period), and refuses while it is the only zone of one', async () => {
+      const site = await createLocation(ctx.db, { zones: [1, 2, 3] });
+      const zones = await zonesOf(ctx.db, site.id);
+      const both = await createDevice(ctx.db, site.id);
+      const lone = await createDevice(ctx.db, site.id, { serialNumber: uniq('LONE').toUpperCase() });
+      const admin = await asAdmin(ctx.app);
+      expect((await admin.patch(`${api}${both.id}/`, { zones: [2, 3] })).statusCode).toBe(200);
+      expect((await admin.patch(`${api}${lone.id}/`, { zones: [3] })).statusCode).toBe(200);
+      const zonesApi = resources.locationZones.endpoint;
+      const shown = async (id: number) =>
+        (await ctx.db.selectFrom('devices').select('zones').where('id', '=', id).executeTakeFirstOrThrow()).zones;
+
+      // Zone 3 is the only one `lone` shows: refused, nothing changed.
+      const refused = await admin.delete(`${zonesApi}${zones.get(3)}/`);
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json()).toEqual({ non_field_errors: [locationTexts.zoneOnlyOneShown(3, [lone.serialNumber])] });
+      expect(await shown(both.id)).toEqual([2, 3]);
+
+      // Zone 2: `both` keeps zone 3 and starts a new period; `lone` (not showing it) is left alone.
+      expect((await admin.delete(`${zonesApi}${zones.get(2)}/`)).statusCode).toBe(204);
+      expect(await shown(both.id)).toEqual([3]);
+      expect(await shown(lone.id)).toEqual([3]);
+      const periods = await ctx.db
+        .selectFrom('device_periods')
+        .select(['zones', 'active_to'])
+        .where('device_id', '=', both.id)
+        .orderBy('id')
+        .execute();
+      expect(periods.at(-1)).toEqual({ zones: [3], active_to: null });
+      expect(periods.at(-2)?.zones).toEqual([2, 3]);
     });
 
     it("gives a screen only the campaigns of its zones, in those zones; the ETag tells devices' answers apart", async () => {

@@ -82,6 +82,9 @@ export const locationTexts = {
   roomTaken: (campaigns: readonly string[]) =>
     `${ROOM_TAKEN}: ${campaigns.join(', ')}. Keep the loop and hours, or save anyway over capacity.`,
   /** A zone that booked campaigns still play in is not deleted. */
+  /** Deleting the only zone some screens show would leave them nothing to show. */
+  zoneOnlyOneShown: (zone: number, screens: readonly string[]) =>
+    `Zone ${zone} is the only zone ${screens.length === 1 ? 'screen' : 'screens'} ${screens.join(', ')} ${screens.length === 1 ? 'shows' : 'show'}; give ${screens.length === 1 ? 'it' : 'them'} another zone on the Devices tab first.`,
   zoneInUse: (zone: number, campaigns: readonly string[]) =>
     `Zone ${zone} is booked by ${campaigns.join(', ')}; it can be deleted once they have ended or left it.`,
   roomTakenOverride: (campaigns: readonly string[]) =>

@@ -14,6 +14,7 @@ import { badRequest, notFound } from '../../http/errors.ts';
 import { imagesRepository } from '../../media/images.repository.ts';
 import { processImage } from '../../media/images.ts';
 import { newStorageKey, type MediaStorage } from '../../media/storage.ts';
+import { syncDevicePeriods } from './device-periods.repository.ts';
 import { OVERLAY_MODEL, zoneRows, zonesRepository, type ZoneFilters } from './location-zones.repository.ts';
 
 export type LocationZonesDeps = {
@@ -23,6 +24,8 @@ export type LocationZonesDeps = {
   limits: Config['media'];
   /** Today in TIME_ZONE: campaigns ending before it no longer hold a zone. */
   today: () => string;
+  /** The clock device periods are written by (a screen that stops showing a deleted zone starts one). */
+  now: () => Date;
 };
 
 /** Limits a zone call to the zones of one location; `mismatch` is the error for another location's zone. */
@@ -31,7 +34,7 @@ export type ZoneScope = { location: number; mismatch: () => Error };
 const model = resources.locationZones.model_name;
 const repr = (zone: LocationZone) => `${zone.location_name}: ${zone.name}`;
 
-export function createLocationZonesService({ db, access, storage, limits, today }: LocationZonesDeps) {
+export function createLocationZonesService({ db, access, storage, limits, today, now }: LocationZonesDeps) {
   const crud = createCrudService<LocationZone, LocationZoneInput, ZoneFilters>(db, access, {
     definition: resources.locationZones,
     repository: zonesRepository,
@@ -72,6 +75,43 @@ export function createLocationZonesService({ db, access, storage, limits, today 
         ],
       });
     }
+  }
+
+  /**
+   * The location's screens stop showing a zone being deleted (a change of zones: their periods follow);
+   * 400 naming the screens for which it is the only zone (each shows at least one).
+   */
+  async function withdrawFromScreens(trx: Database, zone: LocationZone) {
+    const showing = await trx
+      .selectFrom('devices')
+      .select(['id', 'serial_number', 'zones'])
+      .where('location_id', '=', zone.location)
+      .where(sql<boolean>`${zone.zone_number} = any(zones)`)
+      .orderBy('serial_number')
+      .forUpdate()
+      .execute();
+    const only = showing.filter((device) => device.zones.every((n) => n === zone.zone_number));
+    if (only.length) {
+      throw badRequest({
+        non_field_errors: [
+          locationTexts.zoneOnlyOneShown(
+            zone.zone_number,
+            only.map((device) => device.serial_number),
+          ),
+        ],
+      });
+    }
+    if (!showing.length) return;
+    await trx
+      .updateTable('devices')
+      .set({ zones: sql`array_remove(zones, ${zone.zone_number}::int)` })
+      .where(
+        'id',
+        'in',
+        showing.map((device) => device.id),
+      )
+      .execute();
+    await syncDevicePeriods(trx, now());
   }
 
   /** The zone, when the user may `action` it (the object rule asks for the location's manager link). */
@@ -115,13 +155,14 @@ export function createLocationZonesService({ db, access, storage, limits, today 
   return {
     ...crud,
 
-    /** Deleting a zone removes its overlay with it. */
+    /** Deleting a zone removes its overlay with it, and takes it out of the screens that show it. */
     async remove(auth: Auth, id: number) {
       await requireOn(auth, 'delete', id);
       const removedKey = await crud.write(async (trx) => {
         if (!(await zoneRows.lock(trx, id))) throw notFound();
         const before = await crud.loadOr404(id, trx);
         await requireUnbooked(trx, before);
+        await withdrawFromScreens(trx, before);
         const overlay = await zoneRows.overlay(trx, id);
         await zoneRows.remove(trx, id);
         if (overlay) await imagesRepository.remove(trx, overlay.id);

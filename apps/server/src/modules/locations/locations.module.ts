@@ -48,6 +48,7 @@ export function registerLocationModules(
     storage,
     limits: config.media,
     today: () => dayIn(config.now(), config.timeZone),
+    now: config.now,
   });
   const devices = createDevicesService({ db, access, now: config.now, timeZone: config.timeZone, storage });
   const actions = createLocationActionsService({ access, locations, zones, devices, zoneNumbers: config.zones });
