@@ -131,6 +131,26 @@ describeBackends('alerts', (ctx) => {
     expect((await alertsOf({ device: device.id })).length).toBe(1);
   });
 
+  it("counts the plays an offline screen loses only in the campaign's zones it shows", async () => {
+    const site = await deliverySite(ctx.db);
+    const clip = await clipOf(ctx.db, 10);
+    const campaign = await deliveryCampaign(ctx.db, { clip, sites: [site], zones: [1, 2] });
+    const device = site.devices[0]!;
+    const shows = (zones: number[]) =>
+      ctx.db.updateTable('devices').set({ zones }).where('id', '=', device.id).execute();
+    const clock = await clockedApp(ctx, at('10:00'));
+    await clock.heartbeat(device.token);
+    // Showing zones 2 and 3: of the campaign's zones 1 and 2 it loses one (11 minutes of a 60 s loop).
+    await shows([2, 3]);
+    await clock.sweep(at('10:11'));
+    const [alert] = await alertsOf({ device: device.id });
+    expect(await lost(alert!.id)).toEqual([[campaign.id, 11]]);
+    // Showing both, it loses twice as many.
+    await shows([1, 2]);
+    await clock.sweep(at('10:20'));
+    expect(await lost(alert!.id)).toEqual([[campaign.id, 40]]);
+  });
+
   it('opens device alerts only while the location is open, past midnight too', async () => {
     // A bar open 22:00–02:00.
     const site = await deliverySite(ctx.db, {
