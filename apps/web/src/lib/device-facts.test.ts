@@ -8,11 +8,20 @@ import {
   formatStorage,
   formatTemperature,
   formatUptime,
+  isReporting,
   queueLevel,
   shortVersion,
 } from './device-facts.ts';
 
 describe('device facts', () => {
+  it('takes the facts of an offline or never-reported device as the last known, of any other as current', () => {
+    expect(isReporting('online')).toBe(true);
+    expect(isReporting('stale')).toBe(true);
+    expect(isReporting('screen_off')).toBe(true);
+    expect(isReporting('offline')).toBe(false);
+    expect(isReporting('never')).toBe(false);
+  });
+
   it('shows uptime in its two largest units, as ages are shown', () => {
     expect(formatUptime(59)).toBe('under 1 min');
     expect(formatUptime(17 * 60 + 5)).toBe('17 min');

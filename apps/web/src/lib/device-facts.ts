@@ -1,10 +1,16 @@
 // A device's reported facts as the screens show them: uptime, free disk, CPU temperature, screen on or
 // off (or off by schedule), storage, clock offset, the plays waiting on it (and whether they grow) and a
-// short playlist version. Empty text for a fact the device never reported.
+// short playlist version. Empty text for a fact the device never reported. Whether they are current at all.
 import { screenStateLabels, type ScreenState } from '@marquee/contracts/device-gateway';
-import type { QueueTrend } from '@marquee/contracts/device-health';
+import type { DeviceState, QueueTrend } from '@marquee/contracts/device-health';
 import { formatFileSize } from '@marquee/contracts/files';
 import { formatAge } from './age.ts';
+
+/** Whether a device's facts are current: an offline or never-reported one's are only the last it told,
+ * shown as the last known wherever facts are shown. */
+export function isReporting(state: DeviceState): boolean {
+  return state !== 'offline' && state !== 'never';
+}
 
 /** Uptime in its two largest units, as ages are shown: `45 min`, `5 h 12 min`, `3 d 4 h`. */
 export function formatUptime(seconds: number | null | undefined): string {

@@ -1,10 +1,18 @@
-// What a device last reported, as the Screens list and a location's Devices tab show it: when (in the
-// configured time zone, with its age), the playlist it applied, and its player facts.
-import { Stack, Text } from '@mantine/core';
+// What a device last reported, as the Screens list, a location's Devices tab and a screen's page show it:
+// when (in the configured time zone, with its age), the playlist it applied, and its player facts, marked
+// as the last known while the device is not reporting.
+import { Box, Stack, Text, VisuallyHidden } from '@mantine/core';
 import type { Device } from '@marquee/contracts/locations';
-import { Fragment } from 'react';
+import { screenTexts } from '@marquee/contracts/screens';
+import { Fragment, type ReactNode } from 'react';
 import { formatAge, useNow } from '../../../lib/age.ts';
-import { formatDiskFree, formatTemperature, formatUptime, shortVersion } from '../../../lib/device-facts.ts';
+import {
+  formatDiskFree,
+  formatTemperature,
+  formatUptime,
+  isReporting,
+  shortVersion,
+} from '../../../lib/device-facts.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 
 const nowrap = { whiteSpace: 'nowrap' } as const;
@@ -26,6 +34,38 @@ export function NotReported({ children = '—' }: { children?: string }) {
     <Text span size="sm" c="dimmed">
       {children}
     </Text>
+  );
+}
+
+/** How the facts of a device that is not reporting look: in italics, never as current. Not faded: faded
+ * text would fall below a readable contrast. */
+export const lastKnownStyle = { fontStyle: 'italic' } as const;
+
+/** A fact the device reported, as the last known while it is not reporting (`isReporting`): in italics,
+ * with "last known" for screen readers and, on hover, when it was reported; as it is while it reports.
+ * `inline` inside a line of text. */
+export function LastKnown({
+  device,
+  inline = false,
+  children,
+}: {
+  device: Pick<Device, 'state' | 'last_status_date'>;
+  inline?: boolean;
+  children: ReactNode;
+}) {
+  if (isReporting(device.state)) return children;
+  return (
+    <Box
+      component={inline ? 'span' : 'div'}
+      style={lastKnownStyle}
+      title={
+        device.last_status_date
+          ? screenTexts.lastKnown(formatDateTime(device.last_status_date))
+          : screenTexts.neverReported
+      }
+    >
+      {children} <VisuallyHidden>(last known)</VisuallyHidden>
+    </Box>
   );
 }
 
@@ -78,18 +118,24 @@ export function playerFacts(device: Device): string[] {
 }
 
 /** The player's facts in one dimmed line that wraps between facts, never inside one, after `lead` (the
- * device type); nothing without either. */
+ * device type, not a reported fact: never marked as the last known); nothing without either. */
 export function PlayerFacts({ device, lead }: { device: Device; lead?: string }) {
-  const facts = lead ? [lead, ...playerFacts(device)] : playerFacts(device);
-  if (!facts.length) return null;
+  const facts = playerFacts(device);
+  if (!facts.length && !lead) return null;
   return (
     <Text size="xs" c="dimmed" data-testid="player-facts">
-      {facts.map((fact, index) => (
-        <Fragment key={index}>
-          {index > 0 && ' · '}
-          <span style={nowrap}>{fact}</span>
-        </Fragment>
-      ))}
+      {lead && <span style={nowrap}>{lead}</span>}
+      {lead && facts.length > 0 && ' · '}
+      {facts.length > 0 && (
+        <LastKnown device={device} inline>
+          {facts.map((fact, index) => (
+            <Fragment key={index}>
+              {index > 0 && ' · '}
+              <span style={nowrap}>{fact}</span>
+            </Fragment>
+          ))}
+        </LastKnown>
+      )}
     </Text>
   );
 }

@@ -34,8 +34,13 @@ describe('LocationDevices', () => {
   it('shows the screen state (off by schedule too) and the latest screenshot of each device', async () => {
     setDisplayTimeZone('UTC');
     mockDevices([
-      deviceFixture({ screen_state: 'off_by_schedule', screen_on: false, screenshot_at: '2026-03-01T10:00:00Z' }),
-      deviceFixture({ id: 12, serial_number: 'SN-002', screen_on: true }),
+      deviceFixture({
+        state: 'online',
+        screen_state: 'off_by_schedule',
+        screen_on: false,
+        screenshot_at: '2026-03-01T10:00:00Z',
+      }),
+      deviceFixture({ id: 12, serial_number: 'SN-002', state: 'online', screen_on: true }),
     ]);
     renderWithProviders(<LocationDevices locationId={4} />);
     const table = await screen.findByRole('table', { name: 'Devices' });
@@ -140,6 +145,50 @@ describe('LocationDevices', () => {
     expect(within(second!).getByTestId('player-facts')).toHaveTextContent(/^Totem$/);
     expect(within(second!).getAllByText('—').length).toBeGreaterThan(0);
     vi.useRealTimers();
+  });
+
+  it("marks an offline device's facts as the last known (italics, a tooltip, words for screen readers), a reporting one's not", async () => {
+    setDisplayTimeZone('UTC');
+    const facts = {
+      last_status: 'ok',
+      last_status_date: '2026-03-01T09:00:00Z',
+      playlist_version: '3f9a0c1b2d4e6f8a7b9c',
+      playlist_applied_at: '2026-03-01T08:00:00Z',
+      screen_on: true,
+      uptime_s: 5 * 3600 + 12 * 60,
+      disk_free_mb: 512,
+      cpu_temp_c: 51.4,
+      app_version: 'marquee-player/2.4.1',
+    };
+    mockDevices([
+      deviceFixture({ ...facts, state: 'offline' }),
+      deviceFixture({ ...facts, id: 12, serial_number: 'SN-002', state: 'online' }),
+    ]);
+    renderWithProviders(<LocationDevices locationId={4} />);
+    const table = await screen.findByRole('table', { name: 'Devices' });
+    const [, offline, online] = within(table).getAllByRole('row');
+    const lastKnownMark = (element: HTMLElement) => element.closest<HTMLElement>('[title^="Last known"]');
+    const when = 'Last known, reported 2026-03-01 09:00:00: the screen is not reporting now.';
+
+    // The type is no report: only the player's facts after it are marked.
+    expect(within(offline!).getByTestId('player-facts')).toHaveTextContent(
+      'Totem · App marquee-player/2.4.1 · Up 5 h 12 min · 512.0 MB free · CPU 51.4 °C (last known)',
+    );
+    for (const fact of ['Up 5 h 12 min', 'CPU 51.4 °C', 'App marquee-player/2.4.1']) {
+      const mark = lastKnownMark(within(offline!).getByText(fact));
+      expect(mark).toHaveStyle({ fontStyle: 'italic' });
+      expect(mark).toHaveAttribute('title', when);
+    }
+    expect(lastKnownMark(within(offline!).getByText('Totem'))).toBeNull();
+    expect(within(offline!).getByRole('cell', { name: 'On (last known)' })).toBeInTheDocument();
+    expect(lastKnownMark(within(offline!).getByText('3f9a0c1b'))).toHaveAttribute('title', when);
+
+    expect(within(online!).getByTestId('player-facts')).toHaveTextContent(
+      /^Totem · App marquee-player\/2\.4\.1 · Up 5 h 12 min · 512\.0 MB free · CPU 51\.4 °C$/,
+    );
+    expect(lastKnownMark(within(online!).getByText('CPU 51.4 °C'))).toBeNull();
+    expect(within(online!).getByRole('cell', { name: 'On' })).toBeInTheDocument();
+    expect(within(online!).queryByTitle(/^Last known/)).toBeNull();
   });
 
   it('registers a device and shows its token once, with a copy button and a warning', async () => {

@@ -1,7 +1,8 @@
 // The Devices tab of a location: its devices with their screen-health state and what they last
 // reported (time and status, the playlist they applied, screen on, off or off by schedule with its latest
 // screenshot; under the serial, the type and the player's app version, uptime, free disk and CPU
-// temperature) and the zones they show (changed in place), pairing a screen by the code it shows,
+// temperature; what a device that is not reporting last told is marked as the last known, as on the
+// screen's page) and the zones they show (changed in place), pairing a screen by the code it shows,
 // registering a new one (its token is shown
 // once) and disabling or enabling one after a confirmation (disabling names the booked campaigns that play
 // at the location, and says when no other screen there would play them).
@@ -20,7 +21,7 @@ import { useLocationDevices, type DeviceRow } from '../api/get-location-devices.
 import { useDeviceDisableWarnings } from '../api/get-device-disable-impact.ts';
 import { rowPermissions } from '../api/location-action.ts';
 import { useSetDeviceActive } from '../api/set-device-active.ts';
-import { LastReport, NotReported, PlayerFacts, PlaylistApplied } from './device-facts.tsx';
+import { LastKnown, LastReport, NotReported, PlayerFacts, PlaylistApplied } from './device-facts.tsx';
 import { ScreenshotThumbnail } from './device-remote.tsx';
 import { DeviceTokenDialog } from './device-token-dialog.tsx';
 import { DeviceZonesCell } from './device-zones-cell.tsx';
@@ -129,9 +130,17 @@ export function LocationDevices({ locationId }: { locationId: number }) {
                     <LastReport device={device} withStatus />
                   </Table.Td>
                   <Table.Td>
-                    <PlaylistApplied device={device} />
+                    {device.playlist_version ? (
+                      <LastKnown device={device}>
+                        <PlaylistApplied device={device} />
+                      </LastKnown>
+                    ) : (
+                      <NotReported />
+                    )}
                   </Table.Td>
-                  <Table.Td>{screenState || <NotReported />}</Table.Td>
+                  <Table.Td>
+                    {screenState ? <LastKnown device={device}>{screenState}</LastKnown> : <NotReported />}
+                  </Table.Td>
                   <Table.Td>{canView ? <ScreenshotThumbnail device={device} /> : <NotReported />}</Table.Td>
                   <Table.Td>
                     <DeviceZonesCell device={device} canChange={canChange} />

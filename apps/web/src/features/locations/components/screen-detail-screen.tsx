@@ -1,4 +1,4 @@
-// /screen/:id: one screen's page for the operations desk — its state, what it last reported (greyed as
+// /screen/:id: one screen's page for the operations desk — its state, what it last reported (in italics as
 // "last known" while it is not reporting: screen state, queue, storage, clock, faults), its uptime during
 // opening hours over 7 and 30 days, today's plays against those expected of it by now, its latest
 // incidents, and (for whoever may view the device) its latest screenshot with the commands sent to it and,
@@ -18,11 +18,11 @@ import { DeviceStateBadge } from '../../../components/device-state-badge.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { SmallTable } from '../../../components/small-table.tsx';
 import { useCurrentUser } from '../../../lib/current-user.ts';
-import { formatClockOffset, formatScreenState, formatStorage } from '../../../lib/device-facts.ts';
+import { formatClockOffset, formatScreenState, formatStorage, isReporting } from '../../../lib/device-facts.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useRejectedPlays } from '../api/get-rejected-plays.ts';
 import { useScreenHealth } from '../api/get-screen-health.ts';
-import { LastReport, NotReported, PlayerFacts, PlaylistApplied } from './device-facts.tsx';
+import { lastKnownStyle, LastReport, NotReported, PlayerFacts, PlaylistApplied } from './device-facts.tsx';
 import { CommandButtons, CommandHistory, QueueFact, ScreenshotThumbnail } from './device-remote.tsx';
 
 const breadcrumbs = (serial?: string) => [{ label: 'Screens', to: paths.screens }, { label: serial ?? 'Screen' }];
@@ -186,7 +186,7 @@ export function ScreenDetailScreen() {
   if (!health.data) return <DetailSkeleton title="Screen" breadcrumbs={breadcrumbs()} heights={[120, 120, 200]} />;
 
   const { device, uptime, alerts, plays_today: today, as_of: asOf } = health.data;
-  const reporting = device.state !== 'offline' && device.state !== 'never';
+  const reporting = isReporting(device.state);
   const canOpenLocation = permissionFlags(me?._permissions, 'location').canList;
   const deviceFlags = permissionFlags(health.data._permissions, 'device');
   const canReadStatistics = permissionFlags(me?._permissions, 'eventstatistic').canList;
@@ -219,9 +219,8 @@ export function ScreenDetailScreen() {
                   : screenTexts.neverReported}
               </Alert>
             )}
-            {/* While it is not reporting, its facts are the last it told: in italics, never as current
-                (not faded: faded dimmed text would fall below a readable contrast). */}
-            <SimpleGrid cols={{ base: 1, sm: 3 }} style={reporting ? undefined : { fontStyle: 'italic' }}>
+            {/* While it is not reporting, its facts are the last it told, as the alert above says. */}
+            <SimpleGrid cols={{ base: 1, sm: 3 }} style={reporting ? undefined : lastKnownStyle}>
               <Stack gap={2}>
                 <Text size="sm" c="dimmed">
                   Last report
@@ -241,7 +240,7 @@ export function ScreenDetailScreen() {
                 <PlayerFacts device={device} />
               </Stack>
             </SimpleGrid>
-            <div style={reporting ? undefined : { fontStyle: 'italic' }}>
+            <div style={reporting ? undefined : lastKnownStyle}>
               <PlayerReports device={device} />
             </div>
           </Stack>

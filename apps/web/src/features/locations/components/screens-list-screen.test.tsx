@@ -44,6 +44,25 @@ const reporting = deviceFixture({
   app_version: 'marquee-sim/1.8.0',
 });
 
+/** A screen silent past the offline limit, with what it last told. */
+const silent = deviceFixture({
+  id: 13,
+  serial_number: 'SN-003',
+  state: 'offline',
+  last_status: 'ok',
+  last_status_date: '2026-03-01T09:00:00Z',
+  playlist_version: 'a1b2c3d4e5f60718293a',
+  playlist_applied_at: '2026-03-01T07:30:00Z',
+  queue_depth: 0,
+  uptime_s: 3 * 86_400 + 4 * 3600,
+  disk_free_mb: 12_595,
+  cpu_temp_c: 63.2,
+  app_version: 'marquee-player/2.4.1',
+});
+
+/** The "last known" mark around a fact: italics, and on hover when it was reported. */
+const lastKnownMark = (element: HTMLElement) => element.closest<HTMLElement>('[title^="Last known"]');
+
 function renderList(route: string, devices: Device[], permissions = ['list_device', 'list_location', 'view_location']) {
   const get = vi.spyOn(api, 'get').mockImplementation((path: string) => {
     if (path === LIST) return Promise.resolve(page(devices)) as never;
@@ -100,13 +119,56 @@ describe('ScreensListScreen', () => {
     expect(within(stale!).getByText('51.4 °C')).toBeInTheDocument();
   });
 
+  it("marks an offline screen's facts as the last known (italics, a tooltip, words for screen readers), a reporting one's not", async () => {
+    setDisplayTimeZone('UTC');
+    renderList('/screens', [reporting, silent]);
+    const table = await screen.findByRole('table', { name: 'Screens' });
+    const [, current, offline] = within(table).getAllByRole('row');
+
+    for (const name of [
+      /Version a1b2c3d4 \(last known\)$/,
+      /^Empty \(last known\)$/,
+      /^marquee-player\/2\.4\.1 \(last known\)$/,
+      /^3\s+d 4\s+h \(last known\)$/,
+      /^12\.3 GB \(last known\)$/,
+      /^63\.2 °C \(last known\)$/,
+    ]) {
+      const cell = within(offline!).getByRole('cell', { name });
+      expect(cell).toHaveTextContent(/\(last known\)$/);
+    }
+    for (const text of ['63.2 °C', '12.3 GB', 'Empty']) {
+      const mark = lastKnownMark(within(offline!).getByText(text));
+      expect(mark).toHaveStyle({ fontStyle: 'italic' });
+      expect(mark).toHaveAttribute(
+        'title',
+        'Last known, reported 2026-03-01 09:00:00: the screen is not reporting now.',
+      );
+    }
+    expect(lastKnownMark(within(offline!).getByText(/^3\s+d 4\s+h$/))).toHaveStyle({ fontStyle: 'italic' });
+    // Its state and the time of its last report are current: not marked.
+    expect(lastKnownMark(within(offline!).getByText('Offline'))).toBeNull();
+    expect(lastKnownMark(within(offline!).getByText(/ ago$/))).toBeNull();
+
+    // A screen that reports (stale too) shows its facts plainly.
+    expect(within(current!).getByRole('cell', { name: '51.4 °C' })).toBeInTheDocument();
+    expect(lastKnownMark(within(current!).getByText('51.4 °C'))).toBeNull();
+    expect(current).not.toHaveTextContent('last known');
+    expect(within(current!).queryByTitle(/^Last known/)).toBeNull();
+  });
+
   it('shows the plays waiting (warning colours as they age, growing or draining), the faults badge and the screenshot thumbnail', async () => {
     const hoursAgo = (h: number) => new Date(Date.now() - h * 3_600_000).toISOString();
     renderList('/screens', [
-      deviceFixture({ queue_depth: 0, screenshot_at: '2026-03-01T10:00:00Z', _permissions: ['view_device'] }),
+      deviceFixture({
+        state: 'online',
+        queue_depth: 0,
+        screenshot_at: '2026-03-01T10:00:00Z',
+        _permissions: ['view_device'],
+      }),
       deviceFixture({
         id: 12,
         serial_number: 'SN-002',
+        state: 'online',
         queue_depth: 30,
         queue_since: hoursAgo(0.25),
         queue_depth_before: 45,
@@ -118,6 +180,7 @@ describe('ScreensListScreen', () => {
       deviceFixture({
         id: 13,
         serial_number: 'SN-003',
+        state: 'online',
         queue_depth: 250,
         queue_since: hoursAgo(3),
         queue_depth_before: 210,

@@ -1,12 +1,13 @@
 // /screens: every active device with its screen-health state and what it last reported (the plays waiting
 // on it, its faults, its latest screenshot), so an operator finds the dark, stale or struggling screens (the home's screen counts link here with `?state=`). State, location
 // and serial search filters, sort and page live in the URL.
+// What a screen that is not reporting last told is marked as the last known, as on its own page.
 import { Anchor, Group, Paper, Select, Stack, Text } from '@mantine/core';
 import { permissionFlags } from '@marquee/contracts/common';
 import { TABLE_COUNTS } from '@marquee/contracts/constants';
 import { DEVICE_STATES, deviceStateLabels } from '@marquee/contracts/device-health';
 import { deviceTypeLabels, type Device } from '@marquee/contracts/locations';
-import { Fragment, useMemo } from 'react';
+import { Fragment, useMemo, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { locationPath, paths, screenPath } from '../../../app/paths.ts';
 import { DataTable, type DataColumn } from '../../../components/data-table/data-table.tsx';
@@ -19,7 +20,7 @@ import { useChoices, withMissing, type Choice } from '../../../lib/choices.ts';
 import { useCurrentUser } from '../../../lib/current-user.ts';
 import { formatDiskFree, formatTemperature, formatUptime } from '../../../lib/device-facts.ts';
 import { useDevices } from '../api/get-devices.ts';
-import { LastReport, NotReported, PlaylistApplied } from './device-facts.tsx';
+import { LastKnown, LastReport, NotReported, PlaylistApplied } from './device-facts.tsx';
 import { FaultsBadge, QueueFact, ScreenshotThumbnail } from './device-remote.tsx';
 
 const PAGE_SIZE = 25;
@@ -35,14 +36,19 @@ const stateOptions: Choice[] = [
 
 const nowrap = { whiteSpace: 'nowrap' } as const;
 
+/** A fact the row's device reported (`has` it), as the last known while it is not reporting; a dash for
+ * one it never reported. */
+const reported = (row: Device, has: boolean, content: ReactNode) =>
+  has ? <LastKnown device={row}>{content}</LastKnown> : <NotReported />;
+
 /** A reported figure (number and unit kept together), or a dash for one the device never reported. */
-const fact = (text: string) =>
-  text ? (
+const fact = (row: Device, text: string) =>
+  reported(
+    row,
+    text !== '',
     <Text span size="sm" style={nowrap}>
       {text}
-    </Text>
-  ) : (
-    <NotReported />
+    </Text>,
   );
 
 /** The location's Devices tab, for users who may open the location; its name otherwise. */
@@ -97,8 +103,12 @@ const factColumns: DataColumn<Device>[] = [
     sortField: 'last_status_date',
     cell: (row) => <LastReport device={row} />,
   },
-  { id: 'playlist', header: 'Playlist applied', cell: (row) => <PlaylistApplied device={row} /> },
-  { id: 'queue', header: 'Queue', cell: (row) => <QueueFact device={row} /> },
+  {
+    id: 'playlist',
+    header: 'Playlist applied',
+    cell: (row) => reported(row, Boolean(row.playlist_version), <PlaylistApplied device={row} />),
+  },
+  { id: 'queue', header: 'Queue', cell: (row) => reported(row, row.queue_depth !== null, <QueueFact device={row} />) },
   { id: 'faults', header: 'Faults', cell: (row) => <FaultsBadge device={row} /> },
 
   {
@@ -107,27 +117,27 @@ const factColumns: DataColumn<Device>[] = [
     phone: 'hide',
     // Player names run long (`marquee-sim/0.1.0+5ce5b7b`): they may break after a slash, nowhere else.
     cell: (row) =>
-      row.app_version ? (
+      reported(
+        row,
+        Boolean(row.app_version),
         <Text span size="sm">
-          {row.app_version.split(/(?<=\/)/).map((part, index) => (
+          {row.app_version?.split(/(?<=\/)/).map((part, index) => (
             <Fragment key={index}>
               {index > 0 && <wbr />}
               <span style={nowrap}>{part}</span>
             </Fragment>
           ))}
-        </Text>
-      ) : (
-        <NotReported />
+        </Text>,
       ),
   },
   {
     id: 'uptime',
     header: 'Uptime',
     // "4 d 15 h" may wrap between its parts, never between a number and its unit.
-    cell: (row) => (row.uptime_s === null ? <NotReported /> : formatUptime(row.uptime_s).replace(/(\d) /g, '$1\u00a0')),
+    cell: (row) => reported(row, row.uptime_s !== null, formatUptime(row.uptime_s).replace(/(\d) /g, '$1\u00a0')),
   },
-  { id: 'disk', header: 'Disk free', cell: (row) => fact(formatDiskFree(row.disk_free_mb)) },
-  { id: 'cpu', header: 'CPU', cell: (row) => fact(formatTemperature(row.cpu_temp_c)) },
+  { id: 'disk', header: 'Disk free', cell: (row) => fact(row, formatDiskFree(row.disk_free_mb)) },
+  { id: 'cpu', header: 'CPU', cell: (row) => fact(row, formatTemperature(row.cpu_temp_c)) },
 ];
 
 /** The latest screenshot, for whoever may view the device (rows bring their own permissions). */
