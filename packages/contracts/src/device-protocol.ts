@@ -110,6 +110,42 @@ function refused(schema: z.ZodType, input: unknown): Record<string, string[]> {
   return fields;
 }
 
+/** The files' routes (clips, pictures) take the same request and give the same answers: the file whole
+ * or the one byte range asked for. */
+const rangeText =
+  'Range requests (`Range: bytes=start-end`, `bytes=start-`, `bytes=-suffix`) let an interrupted download resume.';
+const fileRequest = {
+  params: idParam,
+  headers: [deviceToken, { name: 'Range', text: 'Optional: `bytes=<start>-<end>` (one range).' }],
+};
+/** `whole`: the 200's text; `missing`: when the id is not one of the device's files (404). */
+const fileAnswers = ({ whole, missing }: { whole: string; missing: string }): ProtocolAnswer[] => [
+  {
+    status: 200,
+    when: whole,
+    headers: [
+      { name: 'Accept-Ranges', text: '`bytes`.' },
+      { name: 'Cache-Control', text: '`private, max-age=86400`.' },
+    ],
+  },
+  {
+    status: 206,
+    when: 'The range asked for.',
+    headers: [{ name: 'Content-Range', text: '`bytes <start>-<end>/<size>`.' }],
+  },
+  fieldErrors('The id is not a positive whole number.', refused(idParam, { id: 'abc' })),
+  tokenRefused,
+  { status: 404, when: missing, schema: detailError, example: { detail: gatewayTexts.notInPlaylist } },
+  {
+    status: 416,
+    when: 'The range starts past the end of the file.',
+    schema: detailError,
+    example: { detail: 'Range Not Satisfiable' },
+    headers: [{ name: 'Content-Range', text: '`bytes */<size>`.' }],
+  },
+  databaseAway,
+];
+
 const CHECKSUM = 'f3b1c2d4e5a60718293a4b5c6d7e8f90a1b2c3d4e5f60718293a4b5c6d7e8f90';
 const VERSION = '9c1e4f2a7b3d5e6f8a0b';
 const clip = {
@@ -278,65 +314,24 @@ export const deviceProtocol: ProtocolStep[] = [
     method: 'GET',
     path: `${gateway.videos}{id}/`,
     auth: 'device token',
-    text: "The `clip.url` of a playlist campaign. Cache it by its `checksum` (sha256 of the file): a clip already held under that checksum need not be fetched again. A device gets only the files of its own location's campaigns in its zones. Range requests (`Range: bytes=start-end`, `bytes=start-`, `bytes=-suffix`) let an interrupted download resume.",
-    params: idParam,
-    headers: [deviceToken, { name: 'Range', text: 'Optional: `bytes=<start>-<end>` (one range).' }],
-    answers: [
-      {
-        status: 200,
-        when: "The whole file, with its `Content-Type` (the clip's `content_type`) and `Content-Length`.",
-        headers: [
-          { name: 'Accept-Ranges', text: '`bytes`.' },
-          { name: 'Cache-Control', text: '`private, max-age=86400`.' },
-        ],
-      },
-      {
-        status: 206,
-        when: 'The range asked for.',
-        headers: [{ name: 'Content-Range', text: '`bytes <start>-<end>/<size>`.' }],
-      },
-      fieldErrors('The id is not a positive whole number.', refused(idParam, { id: 'abc' })),
-      tokenRefused,
-      {
-        status: 404,
-        when: "The file is not in the device's playlist.",
-        schema: detailError,
-        example: { detail: gatewayTexts.notInPlaylist },
-      },
-      {
-        status: 416,
-        when: 'The range starts past the end of the file.',
-        schema: detailError,
-        example: { detail: 'Range Not Satisfiable' },
-        headers: [{ name: 'Content-Range', text: '`bytes */<size>`.' }],
-      },
-      databaseAway,
-    ],
+    text: `The \`clip.url\` of a playlist campaign. Cache it by its \`checksum\` (sha256 of the file): a clip already held under that checksum need not be fetched again. A device gets only the files of its own location's campaigns in its zones. ${rangeText}`,
+    ...fileRequest,
+    answers: fileAnswers({
+      whole: "The whole file, with its `Content-Type` (the clip's `content_type`) and `Content-Length`.",
+      missing: "The file is not in the device's playlist.",
+    }),
   },
   {
     title: 'Download an overlay picture or the slate',
     method: 'GET',
     path: `${gateway.images}{id}/`,
     auth: 'device token',
-    text: "The `overlays[].url` of a playlist campaign and the playlist's `slate.url`. Served whole (no ranges).",
-    params: idParam,
-    headers: [deviceToken],
-    answers: [
-      {
-        status: 200,
-        when: 'The picture, with its `Content-Type` and `Content-Length`.',
-        headers: [{ name: 'Cache-Control', text: '`private, max-age=86400`.' }],
-      },
-      fieldErrors('The id is not a positive whole number.', refused(idParam, { id: 'abc' })),
-      tokenRefused,
-      {
-        status: 404,
-        when: "The picture is not one of the device's zones' overlays nor its location's slate.",
-        schema: detailError,
-        example: { detail: gatewayTexts.notInPlaylist },
-      },
-      databaseAway,
-    ],
+    text: `The \`overlays[].url\` of a playlist campaign and the playlist's \`slate.url\`. ${rangeText}`,
+    ...fileRequest,
+    answers: fileAnswers({
+      whole: 'The picture, with its `Content-Type` and `Content-Length`.',
+      missing: "The picture is not one of the device's zones' overlays nor its location's slate.",
+    }),
   },
   {
     title: 'Send plays',

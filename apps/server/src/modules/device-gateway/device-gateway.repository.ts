@@ -263,7 +263,7 @@ export const gatewayRepository = {
   overlayImage: (db: Database, { location, imageId }: { location: number; imageId: number }) =>
     db
       .selectFrom('images')
-      .select(['images.storage_key', 'images.content_type'])
+      .select(['images.storage_key', 'images.content_type', 'images.size'])
       .where('images.id', '=', imageId)
       .where(({ or, and, eb, exists, selectFrom }) =>
         or([

@@ -26,7 +26,12 @@ import { controlCharacterPaths } from '@marquee/contracts/text';
 import { controlCharactersText } from '@marquee/contracts/texts';
 import { badRequest, errorHandler } from '../../http/errors.ts';
 import { parseRange } from '../../media/videos.routes.ts';
-import { createDeviceGatewayService, type DeviceGatewayService, type GatewayDeps } from './device-gateway.service.ts';
+import {
+  createDeviceGatewayService,
+  type DeviceGatewayService,
+  type GatewayDeps,
+  type GatewayFile,
+} from './device-gateway.service.ts';
 import type { GatewayDevice } from './device-gateway.repository.ts';
 
 const tags = ['device gateway'];
@@ -34,9 +39,16 @@ const config = { public: true, csrfExempt: true };
 const headers = z.looseObject({ authorization: z.string().optional().describe('Bearer <device token>') });
 /** The errors of every token route: the body or query, the token, the database away (503). */
 const errors = { 400: validationError, 401: detailError, 503: detailError };
-/** The error answers of a file's route (its file is the 200, not described by a schema); the id is
- * checked after the token, like a body. */
-const fileErrors = { ...errors, 404: detailError };
+/** The answers of a file's route (a clip, a picture): the file whole (200) or the one byte range `Range`
+ * asks for (206), neither described by a schema, 416 for a range past its end; the id is checked after
+ * the token, like a body. */
+const fileAnswers = (what: string) => ({
+  200: z.unknown().describe(`${what}, the whole file`),
+  206: z.unknown().describe('The bytes of the range asked for (`Range: bytes=…`)'),
+  ...errors,
+  404: detailError,
+  416: detailError,
+});
 
 /** The body's problems by full path (`events.3.viewers.0.gender`), so a device sees which event failed. */
 function parsed<T>(schema: z.ZodType<T>, body: unknown): T {
@@ -70,13 +82,23 @@ export function matchesEtag(header: string | undefined, etag: string): boolean {
   });
 }
 
-const sendFile = (reply: FastifyReply, contentType: string, length: number, stream: NodeJS.ReadableStream) =>
-  reply
-    .type(contentType)
+/** A gateway file whole, or the one byte range the request's `Range` asks for (416 when it starts past
+ * the end): the clip and picture routes answer alike, with the same headers. */
+async function sendFile(req: FastifyRequest, reply: FastifyReply, file: GatewayFile) {
+  const range = parseRange(req.headers.range, file.size);
+  reply.header('accept-ranges', 'bytes');
+  if (range === 'unsatisfiable') {
+    return reply.code(416).header('content-range', `bytes */${file.size}`).send({ detail: 'Range Not Satisfiable' });
+  }
+  const { stream } = await file.read(range ?? undefined);
+  if (range) reply.code(206).header('content-range', `bytes ${range.start}-${range.end}/${file.size}`);
+  return reply
+    .type(file.contentType)
     .header('x-content-type-options', 'nosniff')
     .header('cache-control', 'private, max-age=86400')
-    .header('content-length', length)
+    .header('content-length', range ? range.end - range.start + 1 : file.size)
     .send(stream);
+}
 
 export function registerDeviceGatewayRoutes(app: FastifyInstance, gateway: DeviceGatewayService) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -207,61 +229,22 @@ export function registerDeviceGatewayRoutes(app: FastifyInstance, gateway: Devic
     );
   });
 
-  r.get(
-    `${endpoints.videos}:id/`,
-    {
-      config,
-      attachValidation: true,
-      schema: {
-        tags,
-        description,
-        headers,
-        params: idParam,
-        response: {
-          200: z.unknown().describe("The clip's bytes, the whole file"),
-          206: z.unknown().describe('The bytes of the range asked for (`Range: bytes=…`)'),
-          ...fileErrors,
-          416: detailError,
-        },
+  /** A file's route: the device's file by its id (`find`), sent whole or by range. */
+  const fileRoute = (path: string, what: string, find: (d: GatewayDevice, id: number) => Promise<GatewayFile>) =>
+    r.get(
+      `${path}:id/`,
+      {
+        config,
+        attachValidation: true,
+        schema: { tags, description, headers, params: idParam, response: fileAnswers(what) },
       },
-    },
-    async (req, reply) => {
-      const d = await device(req);
-      const video = await gateway.video(d, parsed(idParam, req.params).id);
-      const range = parseRange(req.headers.range, video.size);
-      reply.header('accept-ranges', 'bytes');
-      if (range === 'unsatisfiable') {
-        return reply
-          .code(416)
-          .header('content-range', `bytes */${video.size}`)
-          .send({ detail: 'Range Not Satisfiable' });
-      }
-      const file = await video.read(range ?? undefined);
-      if (!range) return sendFile(reply, video.contentType, video.size, file.stream);
-      reply.code(206).header('content-range', `bytes ${range.start}-${range.end}/${video.size}`);
-      return sendFile(reply, video.contentType, range.end - range.start + 1, file.stream);
-    },
-  );
-
-  r.get(
-    `${endpoints.images}:id/`,
-    {
-      config,
-      attachValidation: true,
-      schema: {
-        tags,
-        description,
-        headers,
-        params: idParam,
-        response: { 200: z.unknown().describe("The picture's bytes"), ...fileErrors },
+      async (req, reply) => {
+        const d = await device(req);
+        return sendFile(req, reply, await find(d, parsed(idParam, req.params).id));
       },
-    },
-    async (req, reply) => {
-      const d = await device(req);
-      const file = await gateway.image(d, parsed(idParam, req.params).id);
-      return sendFile(reply, file.contentType, file.size, file.stream);
-    },
-  );
+    );
+  fileRoute(endpoints.videos, "The clip's bytes", (d, id) => gateway.video(d, id));
+  fileRoute(endpoints.images, "The picture's bytes", (d, id) => gateway.image(d, id));
 }
 
 /** The one line app.ts calls. */

@@ -43,7 +43,7 @@ import { HttpError, badRequest, notFound, unauthorized } from '../../http/errors
 import type { Metrics } from '../../http/metrics.ts';
 import { dayIn } from '../../lib/days.ts';
 import { createTurns } from '../../lib/turns.ts';
-import { newStorageKey, type MediaStorage } from '../../media/storage.ts';
+import { newStorageKey, type ByteRange, type MediaStorage, type StoredFile } from '../../media/storage.ts';
 import { CAMPAIGN_MODEL } from '../campaigns/campaigns.repository.ts';
 import {
   deviceCommandsRepository as commands,
@@ -186,7 +186,25 @@ export async function retryOnDeadlock<T>(work: () => Promise<T>, attempts = 3): 
   }
 }
 
+/** A file a device fetches (a clip or a picture): its size is the row's, known before the file is read,
+ * so that a range can be checked against it first. */
+export type GatewayFile = {
+  size: number;
+  contentType: string;
+  /** The file, or the bytes of `range` (which must lie inside it); 404 when the storage has no file. */
+  read(range?: ByteRange): Promise<StoredFile>;
+};
+
 export function createDeviceGatewayService({ db, config, storage, metrics }: GatewayDeps) {
+  const gatewayFile = (row: { storage_key: string; content_type: string; size: number | string }): GatewayFile => ({
+    size: Number(row.size),
+    contentType: row.content_type,
+    read: async (range) => {
+      const file = await storage.read(row.storage_key, range);
+      if (!file) throw notFound();
+      return file;
+    },
+  });
   const today = () => dayIn(config.now(), config.timeZone);
   const ageGroups = new Set(config.campaigns.ageGroups.map((g) => g.id));
   /** Batches are written INGEST_CONCURRENCY at a time, the others waiting in order (see config.ts). */
@@ -522,27 +540,18 @@ export function createDeviceGatewayService({ db, config, storage, metrics }: Gat
       return result;
     },
 
-    /** A clip file of the device's campaigns (a byte range of it, when asked). */
-    async video(device: GatewayDevice, videoId: number) {
+    /** A clip file of the device's campaigns. */
+    async video(device: GatewayDevice, videoId: number): Promise<GatewayFile> {
       const row = await repo.videoFor(db, { location: device.location_id, videoId, states: [...PLAYING_STATES] });
       if (!row) throw notFound(gatewayTexts.notInPlaylist);
-      return {
-        size: Number(row.size),
-        contentType: row.content_type,
-        read: async (range?: { start: number; end: number }) => {
-          const file = await storage.read(row.storage_key, range);
-          if (!file) throw notFound();
-          return file;
-        },
-      };
+      return gatewayFile(row);
     },
 
-    /** An overlay picture of one of the device's zones. */
-    async image(device: GatewayDevice, imageId: number) {
+    /** An overlay picture of one of the device's zones, or its location's slate. */
+    async image(device: GatewayDevice, imageId: number): Promise<GatewayFile> {
       const row = await repo.overlayImage(db, { location: device.location_id, imageId });
-      const file = row ? await storage.read(row.storage_key) : null;
-      if (!row || !file) throw notFound(gatewayTexts.notInPlaylist);
-      return { ...file, contentType: row.content_type };
+      if (!row) throw notFound(gatewayTexts.notInPlaylist);
+      return gatewayFile(row);
     },
   };
 }
