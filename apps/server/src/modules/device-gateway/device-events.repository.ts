@@ -106,14 +106,15 @@ export function columnsOf(events: EventRow[]) {
  * were stored. A play is stored once, whatever batch carries it: its natural key is (device, start,
  * campaign, zone), a unique index, and a play already there (a player that re-batched its queue after
  * a crash) is left out of the insert and so of the rollups. A play with a `play_id` is also left out
- * when the device stored a play under that id before: with the same start the unique index on
- * (device, play id, start) says so; with another start (an id reused with other content) the
- * `not exists` below does, a look-up in that same index. device_events is partitioned by month and a
- * unique index must hold the partition key, so no index alone can say that an id is taken in any
- * month. The look-up reaches PLAY_ID_REACH either side of the play's start (and not before
- * `playIdsFrom`, the oldest start the gateway accepts now): a copy of a play whose start a player
- * re-timed (a clock put right) lies within it, and each row's look-up touches one partition, mostly,
- * rather than every month of the accepted window (that cost a fifth of the statement's time). Batches of
+ * when the device stored a play under that id before, with the same start or another (an id reused
+ * with other content, a start a player re-timed when its clock was put right) within PLAY_ID_REACH of
+ * it (and not before `playIdsFrom`, the oldest start the gateway accepts now). device_events is
+ * partitioned by month and a unique index must hold the partition key, so no index alone can say that
+ * an id is taken. The ids are looked for once per batch: the natural key's index carries play_id
+ * (INCLUDE), so one range scan of the device's plays from the batch's first start to its last (each
+ * widened by the reach) finds those with one of the batch's ids, and each row is checked against that
+ * handful. An index of the ids themselves cost every play one more entry at a random place and a probe
+ * of it, a fifth to a quarter of the ingestion rate. Batches of
  * one device that carry play ids are written one at a time (claimBatch's lock), so two of them cannot
  * both find an id free. The batch comes as one array per column
  * (unnest makes them rows again): twelve parameters whatever its size, so the statement is cheap to
@@ -149,10 +150,35 @@ export async function appendEvents(
 ): Promise<number> {
   if (!events.length) return 0;
   const c = columnsOf(events);
-  const withIds = events.some((e) => e.play_id !== null);
+  // The span of the batch's plays that carry an id, widened by PLAY_ID_REACH: where their ids are looked for.
+  let first = Infinity;
+  let last = -Infinity;
+  const ids: string[] = [];
+  for (const e of events) {
+    if (e.play_id === null) continue;
+    const at = Date.parse(e.started_at);
+    if (at < first) first = at;
+    if (at > last) last = at;
+    ids.push(e.play_id);
+  }
+  const withIds = ids.length > 0;
   const delivered = sql`completed and checksum_ok is not false and in_schedule`;
   const { rows } = await sql<{ stored: number }>`
-    with inserted as (
+    with ${
+      withIds
+        ? sql`seen as materialized (
+      -- The device's plays around the batch whose id is one of the batch's: one range scan of the
+      -- natural key's index, which carries play_id.
+      select e.play_id, e.started_at from device_events e
+      where e.device_id = ${device}::int
+        and e.started_at >= greatest(${playIdsFrom}::timestamptz,
+          ${new Date(first).toISOString()}::timestamptz - ${PLAY_ID_REACH}::interval)
+        and e.started_at <= ${new Date(last).toISOString()}::timestamptz + ${PLAY_ID_REACH}::interval
+        and e.play_id = any(${`{${ids.join(',')}}`}::uuid[])
+    ),`
+        : sql``
+    }
+    inserted as (
       insert into device_events (device_id, location_id, campaign_id, zone, started_at, duration_ms, viewers,
         audience, videoclip_id, completed, checksum_ok, reported_checksum, measured, in_schedule, play_id)
       select ${device}::int, ${location}::int, b.*
@@ -165,14 +191,13 @@ export async function appendEvents(
       ${
         withIds
           ? sql`where b.play_id is null or not exists (
-              select from device_events e
-              where e.device_id = ${device}::int and e.play_id = b.play_id
-                and e.started_at >= greatest(${playIdsFrom}::timestamptz,
-                  b.started_at - ${PLAY_ID_REACH}::interval)
-                and e.started_at <= b.started_at + ${PLAY_ID_REACH}::interval)`
+              select from seen s
+              where s.play_id = b.play_id
+                and s.started_at >= b.started_at - ${PLAY_ID_REACH}::interval
+                and s.started_at <= b.started_at + ${PLAY_ID_REACH}::interval)`
           : sql``
       }
-      -- Either key: the play's natural one or its id (with its start).
+      -- The play's natural key.
       on conflict do nothing
       returning campaign_id, zone, started_at, duration_ms, viewers, audience, completed, checksum_ok, measured,
         in_schedule
