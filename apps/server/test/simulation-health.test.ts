@@ -1,4 +1,5 @@
-// The simulator's screen health (issue 16): the facts its players send with each heartbeat, playlist
+// The simulator's screen health (issue 16): the facts its players send with each heartbeat (storage,
+// clock, no drops or faults, the panel off by schedule outside opening hours) and the server keeps, playlist
 // fetches with If-None-Match (304 kept), devices that go offline for a while (no heartbeats, no plays,
 // then back), stop applying playlists or report the screen off — in the history back-fill, in the live
 // run (on a virtual clock, and for real through the command line), and the command line's flags.
@@ -216,14 +217,38 @@ describeBackends(
           'devices.uptime_s',
           'devices.app_version',
           'devices.health_state',
+          'devices.screen_state',
+          'devices.queue_depth',
+          'devices.plays_dropped',
+          'devices.storage_used_mb',
+          'devices.storage_quota_mb',
+          'devices.clock_offset_ms',
+          'devices.last_fault_at',
           'locations.playlist_version as current',
         ])
         .where('serial_number', '=', serial)
         .executeTakeFirstOrThrow();
 
+    /** The fault rows the server keeps for the device with `serial`. */
+    const faultsOf = (serial: string) =>
+      ctx.db
+        .selectFrom('device_faults')
+        .innerJoin('devices', 'devices.id', 'device_faults.device_id')
+        .select(['device_faults.kind', 'device_faults.count'])
+        .where('devices.serial_number', '=', serial)
+        .execute();
+    /** Gives the clip's file `mb` MB: what the players hold of it. */
+    const clipSize = (clip: number, mb: number) =>
+      ctx.db
+        .updateTable('videos')
+        .set({ size: mb * 1024 * 1024 })
+        .where('id', '=', ctx.db.selectFrom('videoclips').select('video_id').where('id', '=', clip))
+        .execute();
+
     it('back-fill: facts with every heartbeat, 304 on an unchanged playlist, no plays offline or screen off', async () => {
       const s = await setup(3);
       const [plain, dark, off] = s.devices as [SimDevice, SimDevice, SimDevice];
+      await clipSize(s.clip, 150);
       const from = NOW.getTime() - 86_400_000;
       // Offline from 14:00 yesterday to 03:00 today: no plays, no heartbeat at midnight.
       const silent = [zonedInstant(day(-1), 14 * 60, 'UTC'), zonedInstant(day(0), 3 * 60, 'UTC')] as const;
@@ -246,10 +271,27 @@ describeBackends(
       expect(first).not.toHaveProperty('playlist_version');
       const version = (await rowOf(plain.serial)).current!;
       for (const f of later) {
-        expect(f).toMatchObject({ status: 'ok', playlist_version: version, screen_on: true });
+        // It holds the playlist's one clip of 150 MB and no plays (sent the same day).
+        expect(f).toMatchObject({ status: 'ok', playlist_version: version, storage_used_mb: 150, queue_depth: 0 });
         expect(f.app_version).toMatch(/^marquee-sim\//);
         expect(f.disk_free_mb).toBeGreaterThan(0);
       }
+      // Midnight is outside the location's hours (06–24): the panel is off by schedule; at noon, on.
+      expect(later.map((f) => [f.screen_state, f.screen_on])).toEqual([
+        ['off_by_schedule', false],
+        ['on', true],
+      ]);
+      // Every heartbeat of every device tells every fact: no drops and no faults (the simulator has
+      // neither), its own quota, and its clock a little off the server's.
+      for (const device of [plain, dark, off]) {
+        const facts = gateway.facts(device.token);
+        for (const f of facts) {
+          expect(f).toMatchObject({ dropped: 0, faults: [], storage_quota_mb: facts[0]!.storage_quota_mb });
+          expect(f.storage_quota_mb).toBeGreaterThanOrEqual(4096);
+          expect(Math.abs(f.clock_offset_ms!)).toBeLessThan(10_000);
+        }
+      }
+      expect(first!.storage_used_mb).toBe(0);
       expect(later[1]!.uptime_s! - later[0]!.uptime_s!).toBe(12 * 3600);
       // Back after the stretch, it started again at 03:00.
       expect(gateway.facts(dark.token).at(-1)!.uptime_s).toBe(9 * 3600);
@@ -273,12 +315,74 @@ describeBackends(
       expect(gateway.facts(off.token).every((f) => f.screen_on === false)).toBe(true);
 
       // The server kept what they said.
+      const last = gateway.facts(plain.token).at(-1)!;
       expect(await rowOf(plain.serial)).toMatchObject({
         playlist_version: version,
         screen_on: true,
+        screen_state: 'on',
         health_state: 'online',
+        queue_depth: 0,
+        plays_dropped: 0,
+        storage_used_mb: 150,
+        storage_quota_mb: last.storage_quota_mb,
+        clock_offset_ms: last.clock_offset_ms,
+        last_fault_at: null,
       });
-      expect(await rowOf(off.serial)).toMatchObject({ screen_on: false, health_state: 'screen_off' });
+      expect(await faultsOf(plain.serial)).toEqual([]);
+      expect(await rowOf(off.serial)).toMatchObject({
+        screen_on: false,
+        screen_state: 'off',
+        health_state: 'screen_off',
+      });
+    });
+
+    it('live: outside the opening hours a screen reports off by schedule, no incident; the server keeps each fact', async () => {
+      const s = await setup(1);
+      const device = s.devices[0]!;
+      // The location closes at 11:00; the run goes from 10:00 to 12:00.
+      await ctx.db.updateTable('locations').set({ close_time: '11:00' }).where('id', '=', s.location).execute();
+      await clipSize(s.clip, 40);
+      const start = NOW.getTime() - 120 * MIN;
+      const clock = virtualTime(start, 1);
+      const gateway = recording(injectSend(ctx.app), clock.now);
+      await runLive({
+        devices: [device],
+        settings: settings(),
+        seed: 9,
+        send: gateway.send,
+        until: NOW.getTime(),
+        interval: 15 * MIN,
+        now: clock.now,
+        sleep: clock.sleep,
+      });
+      const facts = gateway.facts(device.token);
+      expect(facts.map((f) => f.at)).toEqual(Array.from({ length: 9 }, (_, i) => start + i * 15 * MIN));
+      expect(facts.map((f) => f.screen_state)).toEqual([...Array(4).fill('on'), ...Array(5).fill('off_by_schedule')]);
+      expect(facts.every((f) => f.screen_on === (f.screen_state === 'on'))).toBe(true);
+      // No plays after closing; the clip held all the while once the first playlist came.
+      expect(await playsOf(device.serial, start + 60 * MIN, NOW.getTime())).toBe(0);
+      expect(await playsOf(device.serial, start, start + 60 * MIN)).toBeGreaterThan(0);
+      expect(facts.map((f) => f.storage_used_mb)).toEqual([0, ...Array(8).fill(40)]);
+      // Its clock drifts: every report tells it, each a little further (or back) by the same step.
+      const offsets = facts.map((f) => f.clock_offset_ms!);
+      const steps = offsets.slice(1).map((o, i) => o - offsets[i]!);
+      expect(Math.max(...steps) - Math.min(...steps)).toBeLessThanOrEqual(1);
+      expect(facts.every((f) => f.dropped === 0 && Array.isArray(f.faults) && !f.faults.length)).toBe(true);
+
+      const last = facts.at(-1)!;
+      expect(await rowOf(device.serial)).toMatchObject({
+        screen_on: false,
+        screen_state: 'off_by_schedule',
+        // Off by schedule is no incident.
+        health_state: 'online',
+        queue_depth: 0,
+        plays_dropped: 0,
+        storage_used_mb: 40,
+        storage_quota_mb: last.storage_quota_mb,
+        clock_offset_ms: last.clock_offset_ms,
+        last_fault_at: null,
+      });
+      expect(await faultsOf(device.serial)).toEqual([]);
     });
 
     it('live: an offline stretch leaves a gap, a stale device keeps its version after a change, screen off plays nothing', async () => {
@@ -387,6 +491,12 @@ describeBackends(
       await app.listen({ port: 0, host: '127.0.0.1' });
       const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
       const location = await createLocation(ctx.db);
+      // Open all day: the run goes by the wall clock, and a screen outside the hours is off by schedule.
+      await ctx.db
+        .updateTable('locations')
+        .set({ open_time: '00:00', close_time: '24:00' })
+        .where('id', '=', location.id)
+        .execute();
       const clip = await usableClip(ctx.db);
       const today = dayIn(new Date(), ctx.config.timeZone);
       const campaign = await createCampaign(ctx.db, {
@@ -446,7 +556,7 @@ describeBackends(
       expect(summary.not_modified).toBeGreaterThan(0);
       const stored = await ctx.db
         .selectFrom('devices')
-        .select(['serial_number', 'is_simulated', 'app_version', 'screen_on'])
+        .select(['serial_number', 'is_simulated', 'app_version', 'screen_on', 'screen_state', 'storage_quota_mb'])
         .where(
           'serial_number',
           'in',
@@ -457,6 +567,7 @@ describeBackends(
       expect(stored.every((d) => d.is_simulated && d.screen_on && d.app_version?.startsWith('marquee-sim/'))).toBe(
         true,
       );
+      expect(stored.every((d) => d.screen_state === 'on' && d.storage_quota_mb! >= 4096)).toBe(true);
     });
   },
   { config: clockConfig },

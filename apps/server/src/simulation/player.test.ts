@@ -1,8 +1,23 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_RETRY_AFTER_SECONDS, deviceGatewayEndpoints as api } from '@marquee/contracts/device-gateway';
+import {
+  MAX_RETRY_AFTER_SECONDS,
+  deviceGatewayEndpoints as api,
+  heartbeatInput,
+  type HeartbeatInput,
+  type PlaylistResponse,
+} from '@marquee/contracts/device-gateway';
 import { devicePairingEndpoints, devicePairingUrl, type PairingCreated } from '@marquee/contracts/device-pairing';
 import { playlistDayPlan } from './live.ts';
 import { PairingEnded, pairScreen } from './pairing.ts';
+import {
+  CLOCK_DRIFT_PPM,
+  CLOCK_SYNC_MS,
+  QUOTA_STEPS,
+  QUOTA_STEP_MB,
+  offBySchedule,
+  playlistBytes,
+  storageUsedMb,
+} from './player-facts.ts';
 import {
   BUSY_TRIES,
   GatewayError,
@@ -16,6 +31,7 @@ import {
   type GatewayRequest,
   type GatewayResponse,
 } from './player.ts';
+import { createRandom } from './random.ts';
 
 const batch = { batch_id: '7f1c2e64-4f36-4a43-9d7e-0c1b2a3d4e5f', events: [] };
 const busy = (retryAfter?: number): GatewayResponse => ({
@@ -283,5 +299,212 @@ describe('playlistDayPlan', () => {
     expect(tomorrow.loopSeconds).toBe(120);
     expect(playlistDayPlan(playlist, '2030-06-17')).toBeNull();
     expect(playlistDayPlan(playlist, '2030-06-15', new Set([2]))!.campaigns.map((c) => c.id)).toEqual([2]);
+  });
+});
+
+describe('the facts a heartbeat carries', () => {
+  const MB = 1024 * 1024;
+  const HOUR = 3_600_000;
+  const campaign = (
+    id: number,
+    checksum: string,
+    size: number,
+    overlays: { zone: number; url: string; size: number }[] = [],
+  ) => ({
+    id,
+    sys_id: `c${id}`,
+    name: `C${id}`,
+    state: 3,
+    start_date: '2030-06-15',
+    end_date: '2030-06-16',
+    ordering: 0,
+    zones: [1],
+    overlays,
+    p_times_on: false,
+    p_start_time: null,
+    p_end_time: null,
+    p_gender_on: false,
+    p_gender: null,
+    p_age_on: false,
+    p_age: null,
+    clip: {
+      id,
+      name: 'clip',
+      url: `/v/${id}`,
+      checksum: checksum.repeat(64),
+      size,
+      duration: 10,
+      content_type: 'video/mp4',
+    },
+  });
+  const entry = (date: string, open: string, close: string, campaigns: ReturnType<typeof campaign>[]) => ({
+    date,
+    starts_at: '',
+    ends_at: '',
+    open_time: open,
+    close_time: close,
+    opens_at: '',
+    closes_at: '',
+    loop_seconds: 60,
+    campaigns,
+  });
+  // Today open 06–24; tomorrow 22:00–02:00, with the same file in another campaign and one with an overlay.
+  const today = [campaign(1, 'a', 100 * MB), campaign(2, 'b', 50.5 * MB)];
+  const playlist: PlaylistResponse = {
+    version: 'v1',
+    server_time: '2030-06-15T08:00:00.000Z',
+    date: '2030-06-15',
+    time_zone: 'UTC',
+    location: { id: 1, sys_id: 'l1', name: 'L' },
+    zones: [1],
+    campaigns: today,
+    days: [
+      entry('2030-06-15', '06:00', '24:00', today),
+      entry('2030-06-16', '22:00', '02:00', [
+        campaign(3, 'a', 100 * MB),
+        campaign(4, 'b', 50.5 * MB, [{ zone: 1, url: '/o/4', size: MB }]),
+      ]),
+    ],
+    slate: { url: '/s/1', size: 2 * MB },
+  };
+  const at = (iso: string) => Date.parse(iso);
+
+  /** A player on a gateway that answers `answer` to a playlist fetch, and the heartbeats it sent. */
+  function playerOn(answer: PlaylistResponse, options: Partial<Parameters<typeof createPlayer>[0]> = {}) {
+    const beats: HeartbeatInput[] = [];
+    const send = async (request: GatewayRequest): Promise<GatewayResponse> => {
+      if (request.path === api.playlist) return { status: 200, body: answer };
+      beats.push(request.body as HeartbeatInput);
+      return { status: 200, body: { server_time: '', commands: [] } };
+    };
+    const player = createPlayer({
+      token: 't',
+      send,
+      seed: 7,
+      bootAt: at('2030-06-15T08:00:00Z'),
+      counts: emptyHealth(),
+      ...options,
+    });
+    return { player, beats };
+  }
+
+  it('storage of its files and held plays against its quota, a clock that drifts from its start, no drops, no faults', async () => {
+    let held = 0;
+    const { player, beats } = playerOn(playlist, { queued: () => held });
+    await player.heartbeat(at('2030-06-15T08:00:00Z'));
+    await player.fetchPlaylist();
+    held = 3;
+    await player.heartbeat(at('2030-06-15T09:00:00Z'));
+    const [first, second] = beats as [HeartbeatInput, HeartbeatInput];
+    for (const beat of beats) {
+      expect(beat).toMatchObject({ status: 'ok', dropped: 0, faults: [], screen_state: 'on', screen_on: true });
+      expect(heartbeatInput.parse(beat)).toEqual(beat);
+    }
+    // Nothing held before its first playlist; then the clips (the same file once), the overlay, the
+    // slate and three plays: 100 + 50.5 + 1 + 2 MB and 1.5 KB, rounded up.
+    expect(first.storage_used_mb).toBe(0);
+    expect(second).toMatchObject({ storage_used_mb: 154, queue_depth: 3 });
+    expect(playlistBytes(playlist)).toBe(153.5 * MB);
+    expect(storageUsedMb(0, 0)).toBe(0);
+    // Its own quota, the same every time.
+    expect(second.storage_quota_mb).toBe(first.storage_quota_mb);
+    expect(first.storage_quota_mb! % QUOTA_STEP_MB).toBe(0);
+    expect(first.storage_quota_mb).toBeGreaterThanOrEqual(QUOTA_STEPS[0] * QUOTA_STEP_MB);
+    expect(first.storage_quota_mb).toBeLessThanOrEqual(QUOTA_STEPS[1] * QUOTA_STEP_MB);
+
+    // The clock drifts evenly from when it started (up to 72 hours before), at most CLOCK_DRIFT_PPM.
+    const offset = (t: number) => player.facts(t).clock_offset_ms!;
+    const t0 = at('2030-06-15T12:00:00Z');
+    const [a, b, c] = [offset(t0), offset(t0 + 24 * HOUR), offset(t0 + 48 * HOUR)];
+    expect(Math.abs(a)).toBeLessThanOrEqual(CLOCK_SYNC_MS + (CLOCK_DRIFT_PPM * 80 * HOUR) / 1e6);
+    expect(Math.abs(b - a)).toBeLessThanOrEqual((CLOCK_DRIFT_PPM * 24 * HOUR) / 1e6);
+    expect(Math.abs(c - b - (b - a))).toBeLessThanOrEqual(1);
+    expect(b).not.toBe(a);
+    // Started again, it sets its clock again.
+    player.restart(t0);
+    expect(Math.abs(offset(t0))).toBeLessThanOrEqual(CLOCK_SYNC_MS);
+  });
+
+  it('the same seed, the same facts; the facts it sent before are those of its seed still', async () => {
+    const run = async () => {
+      const { player, beats } = playerOn(playlist);
+      await player.fetchPlaylist();
+      for (let h = 0; h < 5; h++) await player.heartbeat(at('2030-06-15T08:00:00Z') + h * 7 * HOUR);
+      return beats;
+    };
+    expect(await run()).toEqual(await run());
+    // Uptime, disk and CPU come from the player's own stream as before: its quota and clock, from a
+    // stream of their own, do not move them.
+    const random = createRandom(7);
+    const boot = at('2030-06-15T08:00:00Z') - random.int(0, 72) * HOUR;
+    const disk = random.int(8_000, 60_000) - random.int(0, 3);
+    const { player } = playerOn(playlist);
+    expect(player.facts(at('2030-06-15T10:00:00Z'))).toMatchObject({
+      uptime_s: (at('2030-06-15T10:00:00Z') - boot) / 1000,
+      disk_free_mb: disk,
+      cpu_temp_c: Math.round((47 + random.next() * 9) * 10) / 10,
+    });
+    // Other devices, other quotas and clocks.
+    const devices = Array.from({ length: 20 }, (_, seed) =>
+      createPlayer({ token: 't', send: async () => stored, seed, bootAt: 0, counts: emptyHealth() }).facts(HOUR),
+    );
+    expect(new Set(devices.map((f) => f.storage_quota_mb)).size).toBeGreaterThan(3);
+    expect(new Set(devices.map((f) => f.clock_offset_ms)).size).toBeGreaterThan(10);
+  });
+
+  it("is off by schedule outside the opening hours of the playlist's day, the nearest day's beyond it", async () => {
+    const { player } = playerOn(playlist);
+    const state = (iso: string) => {
+      const f = player.facts(at(iso));
+      return f.screen_on === (f.screen_state === 'on') ? f.screen_state : 'inconsistent';
+    };
+    // Without a playlist it knows no hours.
+    expect(state('2030-06-15T03:00:00Z')).toBe('on');
+    await player.fetchPlaylist();
+    expect(
+      [
+        '2030-06-15T05:59:59Z',
+        '2030-06-15T06:00:00Z',
+        '2030-06-15T23:59:00Z',
+        // Tomorrow 22:00–02:00: open after midnight, closed by day, open again from 22:00.
+        '2030-06-16T01:30:00Z',
+        '2030-06-16T02:00:00Z',
+        '2030-06-16T12:00:00Z',
+        '2030-06-16T22:30:00Z',
+        // Before the playlist's first day, that day's hours; after its last, that one's.
+        '2030-06-14T03:00:00Z',
+        '2030-06-14T12:00:00Z',
+        '2030-06-17T12:00:00Z',
+        '2030-06-17T23:00:00Z',
+      ].map(state),
+    ).toEqual([
+      'off_by_schedule',
+      'on',
+      'on',
+      'on',
+      'off_by_schedule',
+      'off_by_schedule',
+      'on',
+      'off_by_schedule',
+      'on',
+      'off_by_schedule',
+      'on',
+    ]);
+    // Cooler with the panel off.
+    expect(player.facts(at('2030-06-16T12:00:00Z')).cpu_temp_c).toBeLessThanOrEqual(45);
+
+    // Hours are those of the playlist's time zone: 06:30 in Berlin is 04:30 UTC.
+    const berlin = playerOn({ ...playlist, time_zone: 'Europe/Berlin' }).player;
+    await berlin.fetchPlaylist();
+    expect(berlin.facts(at('2030-06-15T04:30:00Z')).screen_state).toBe('on');
+    expect(berlin.facts(at('2030-06-15T03:30:00Z')).screen_state).toBe('off_by_schedule');
+    expect(offBySchedule(null, 0)).toBe(false);
+
+    // A panel that is off says so, open or not.
+    const dark = playerOn(playlist, { screenOff: true }).player;
+    await dark.fetchPlaylist();
+    for (const iso of ['2030-06-15T12:00:00Z', '2030-06-16T12:00:00Z']) {
+      expect(dark.facts(at(iso))).toMatchObject({ screen_on: false, screen_state: 'off' });
+    }
   });
 });

@@ -13,7 +13,8 @@ import {
 } from '@marquee/contracts/device-gateway';
 import type { GatewayCommand } from '@marquee/contracts/device-commands';
 import { buildVersion } from '../../../../scripts/version.mjs';
-import { createRandom } from './random.ts';
+import { drawPlayerHardware, offBySchedule, playlistBytes, storageUsedMb } from './player-facts.ts';
+import { createRandom, mixSeed } from './random.ts';
 
 /** A gateway call of a device and its answer (`etag`: the answer's ETag header, when it has one).
  * `token` goes as `Authorization: Bearer <token>` (the device token, or a pairing's secret; none for
@@ -177,13 +178,22 @@ export type Player = {
   restart(at: number): void;
 };
 
+/** Mixed into a player's seed for the stream of its storage quota and clock (player-facts.ts): a stream
+ * of their own, so the facts it reported before stay those of the seed. */
+export const HARDWARE_STREAM = 0x5707;
+
 /**
  * A player with its own random stream (so its facts change no play): it booted some hours before
- * `bootAt`, its disk fills slowly, its CPU runs warm (cooler with the panel off). `screenOff`: it says
- * the panel is off. `stale`: it keeps the first playlist version it applied, though it still fetches.
- * `queued`: the plays it holds that earlier reports could not send (its heartbeats' queue depth).
- * A failed call throws and changes nothing: it keeps its playlist, and the commands it carried out
- * and a reload asked for go with the next heartbeat and fetch.
+ * `bootAt`, its disk fills slowly, its CPU runs warm (cooler with the panel off). Its panel is off by
+ * schedule outside the opening hours of the playlist it holds; its storage holds that playlist's files
+ * and the plays not sent, against a quota of its own; its clock drifts a little from the server's from
+ * each start on (player-facts.ts). It drops no plays (it keeps every one it could not send: no queue
+ * limit) and has no faults (it fetches no files, so none fails), so it reports `dropped: 0` and
+ * `faults: []`. `screenOff`: it says the panel is off, whatever the hours. `stale`: it keeps the first
+ * playlist version it applied, though it still fetches. `queued`: the plays it holds that earlier
+ * reports could not send (its heartbeats' queue depth). A failed call throws and changes nothing: it
+ * keeps its playlist, and the commands it carried out and a reload asked for go with the next
+ * heartbeat and fetch.
  */
 export function createPlayer({
   token,
@@ -207,8 +217,18 @@ export function createPlayer({
   const random = createRandom(seed);
   let boot = bootAt - random.int(0, 72) * 3_600_000;
   let disk = random.int(8_000, 60_000);
+  const hardware = drawPlayerHardware(createRandom(mixSeed(seed, HARDWARE_STREAM)));
   /** The playlist it plays, its version and the answer's ETag (sent back as `If-None-Match`). */
   let applied: { playlist: PlaylistResponse; version: string | undefined; etag: string | undefined } | null = null;
+  /** The bytes of the files the applied playlist names, worked out once per answer applied. */
+  let files: { playlist: PlaylistResponse; bytes: number } | null = null;
+  const fileBytes = () => {
+    if (!applied) return 0;
+    if (files?.playlist !== applied.playlist) {
+      files = { playlist: applied.playlist, bytes: playlistBytes(applied.playlist) };
+    }
+    return files.bytes;
+  };
   /** Commands carried out since the last heartbeat, and whether the next fetch asks for the whole playlist. */
   let done: number[] = [];
   let refetch = false;
@@ -216,16 +236,24 @@ export function createPlayer({
   const facts = (at: number): DeviceFacts => {
     disk = Math.max(500, disk - random.int(0, 3));
     const version = applied?.version;
+    const state = screenOff ? 'off' : offBySchedule(applied?.playlist ?? null, at) ? 'off_by_schedule' : 'on';
+    // It sends the plays since its last report right after the heartbeat: only those a failed report
+    // left wait.
+    const waiting = queued();
     return {
       ...(version ? { playlist_version: version } : {}),
-      screen_on: !screenOff,
-      screen_state: screenOff ? 'off' : 'on',
-      // It sends the plays since its last report right after the heartbeat: only those a failed report
-      // left wait.
-      queue_depth: queued(),
+      screen_on: state === 'on',
+      screen_state: state,
+      queue_depth: waiting,
+      dropped: 0,
+      storage_used_mb: storageUsedMb(fileBytes(), waiting),
+      storage_quota_mb: hardware.quotaMb,
+      // It set its clock when it (last) started.
+      clock_offset_ms: hardware.clockOffsetMs(at, boot),
+      faults: [],
       uptime_s: Math.max(0, Math.floor((at - boot) / 1000)),
       disk_free_mb: disk,
-      cpu_temp_c: Math.round(((screenOff ? 36 : 47) + random.next() * 9) * 10) / 10,
+      cpu_temp_c: Math.round(((state === 'on' ? 47 : 36) + random.next() * 9) * 10) / 10,
       app_version: simAppVersion(),
     };
   };
