@@ -1,4 +1,4 @@
-// `npm run bench:append`: the gateway's appending statement alone (events and every rollup, issue 17),
+// `npm run bench:append`: the gateway's appending statement alone (events and every rollup),
 // replayed on a data set an earlier `npm run bench:statistics` kept (BENCH_SCHEMA, PostgreSQL): batches
 // of 1 000 plays the simulator makes for a sample of the bench devices (the last three days, as the
 // ingestion bench posts them) go through `appendEvents` in transactions that roll back, so the data set

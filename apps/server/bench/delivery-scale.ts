@@ -1,5 +1,5 @@
 // `npm run bench:delivery-scale`: the Delivery list, the campaign list with its delivery figures and the
-// availability of a network at scale (issue 34): BENCH_CAMPAIGNS campaigns booked and on today at
+// availability of a network at scale: BENCH_CAMPAIGNS campaigns booked and on today at
 // BENCH_LOCATIONS locations (4 zones each) with BENCH_DEVICES screens, their plays so far in the rollups
 // (bulk SQL, see delivery-scale-data.ts), and screens posting more through the gateway while the calls
 // are timed. `main.ts` runs in a process of its own (as `npm run serve` runs it) on a fresh PGlite
@@ -51,7 +51,7 @@ const playsPerSecond = setting('BENCH_PLAYS_PER_SECOND', 300);
 const batchPlays = setting('BENCH_BATCH_PLAYS', 100);
 const timeZone = env.BENCH_TIME_ZONE ?? 'Europe/Berlin';
 const PASSWORD = 'bench-password-1';
-/** The goals of issue 34 (p95, ms). */
+/** The goals at network scale (p95, ms). */
 const GOALS = { lists: 200, availability: 300 };
 
 const load = () =>

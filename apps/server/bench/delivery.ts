@@ -1,4 +1,4 @@
-// The delivery part of `npm run bench:statistics` (issue 15), on the statistics data set: one
+// The delivery part of `npm run bench:statistics`, on the statistics data set: one
 // campaign's delivery over a whole year, the Delivery list of an advertiser's campaigns, and a
 // proof-of-play file of one million plays (its time and the server's peak memory while it streams).
 import { sql } from 'kysely';

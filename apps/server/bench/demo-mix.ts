@@ -1,4 +1,4 @@
-// The embedded default under a small team's load (issue 17): `main.ts` as `npm start` runs it — PGlite in
+// The embedded default under a small team's load: `main.ts` as `npm start` runs it — PGlite in
 // a fresh data folder, the demo data it seeds on a new database — then 10 users, each with a session of
 // their own, loop without pause over what their screens ask: user-info, a campaigns page, a locations
 // page, a log page and a 30-day statistics page. Prints p50/p95/p99 and req/s per call beside the goal

@@ -1,7 +1,7 @@
 // The ingestion part of `npm run bench:statistics`: batches of 1000 events made by the simulator for the
 // bench devices (the last three days up to now), serialised before the clock starts, then posted through
 // the gateway by 1 and by 8 devices at once (BENCH_INGEST_CONCURRENCY), each case its own batches;
-// events/s and batch p50/p95 beside the goals of issue 17, with the CPU time a batch took and the cores
+// events/s and batch p50/p95 beside the ingestion goals, with the CPU time a batch took and the cores
 // the goal's rate would keep busy at that cost.
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -17,7 +17,7 @@ import { createRandom, mixSeed } from '../src/simulation/random.ts';
 import { ms, percentile } from './parallel.ts';
 import { benchToken } from './statistics-data.ts';
 
-/** Events per second by devices posting at once (issue 17), and every batch's p95. */
+/** Events per second by devices posting at once, and every batch's p95. */
 const INGEST_GOALS: Record<number, number> = { 1: 25_000, 8: 50_000 };
 const BATCH_P95_GOAL_MS = 250;
 

@@ -1,4 +1,4 @@
-// The operations home part of `npm run bench:statistics` (issue 16), on the statistics data set: each
+// The operations home part of `npm run bench:statistics`, on the statistics data set: each
 // figure's own call and the home's one answer, for the administrator and for a user who sees one
 // advertiser only (the isolation subqueries), and the five figures' calls at once. Before timing, the data set gets
 // what the home reads: screen states, a year of closed alerts and some open ones, campaigns waiting for
@@ -13,7 +13,7 @@ import { addDays } from '../src/lib/days.ts';
 import { hashPassword } from '../src/lib/passwords.ts';
 import { p95Columns } from './parallel.ts';
 
-/** Goal (p95 ms) of each figure of the home, on PostgreSQL (issue 16). */
+/** Goal (p95 ms) of each figure of the home, on PostgreSQL. */
 const GOAL = 100;
 /** The figures are cheap: time enough runs for a p95 that is not just the slowest run. */
 const RUNS = Number(process.env.BENCH_OPERATIONS_RUNS ?? 200);

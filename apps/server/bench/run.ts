@@ -3,9 +3,9 @@
 // API calls with autocannon. Prints tables with each figure beside its goal; it asserts nothing.
 //   BENCH_LOG_ENTRIES (default 1 000 000 on PostgreSQL, 140 000 on PGlite)  rows in the audit log
 //   BENCH_SECONDS (default 5)           duration of each short case (10 connections)
-//   BENCH_LIST_SECONDS (default 20)     duration of each round of the list case (issue 17)
+//   BENCH_LIST_SECONDS (default 20)     duration of each round of the list case
 //   BENCH_LIST_ROUNDS (default 2)       rounds of the list case
-//   BENCH_ONLY (default all)            the parts to run, comma-separated: lists (issue 17's case), calls
+//   BENCH_ONLY (default all)            the parts to run, comma-separated: lists (the list case), calls
 //   BENCH_DATABASE_URL                  use a PostgreSQL database (its tables are created fresh in a new schema)
 import os from 'node:os';
 import autocannon from 'autocannon';
@@ -28,9 +28,9 @@ if (unknownPart !== undefined) throw new Error(`BENCH_ONLY: unknown part ${unkno
 /** Whether BENCH_ONLY asks for this part (all of them without it). */
 const asked = (part: (typeof PARTS)[number]) => !only || only.includes(part);
 
-/** The list goal of issue 17, for every page of the API. */
+/** The list goal, for every page of the API. */
 const GOAL = { p95: 100, p99: 200 };
-/** The issue's list case: one action of seven (ActionFlag.Change) filtered, newest first, pages 1–50. */
+/** The list case: one action of seven (ActionFlag.Change) filtered, newest first, pages 1–50. */
 const LIST_FLAG = 2;
 const LIST_PAGES = 50;
 const LIST_CONNECTIONS = 50;
@@ -48,7 +48,7 @@ const batch = pgUrl ? 50_000 : 2000;
 for (let i = 0; i < rows; i += batch) {
   const n = Math.min(batch, rows - i);
   // Flags cycle over seven slots, one of them Change (2): a filter on it matches 1/7 (~14 %) of the
-  // rows, as in the issue (142 667 of a million).
+  // rows, the share the list case is defined with (142 667 of a million).
   await sql`
     insert into log_entries (action_time, user_id, model, object_id, object_repr, change_message, action_flag)
     select now() - (g * interval '37 seconds'), 1, 'role', (g % 500)::text, 'Role ' || (g % 500),
@@ -122,7 +122,7 @@ async function measure({ connections, duration, path: fixed, randomPath }: Measu
   };
 }
 
-// The issue's case first, on a quiet server: 50 connections, each request a random page of 30 of the
+// The list case first, on a quiet server: 50 connections, each request a random page of 30 of the
 // entries of one action, newest first, with the count. A short warm-up (JIT, first count) is not measured.
 const listPath = (page: number) =>
   `/api/log-entries/?ordering=-action_time&page_size=30&action_flag=${LIST_FLAG}&page=${page}`;

@@ -70,7 +70,7 @@ const ingestBurst = numberSetting('BENCH_INGEST_BURST', 200);
 const runs = numberSetting('BENCH_RUNS', 10);
 const exportRuns = numberSetting('BENCH_EXPORT_RUNS', 5);
 const SEED = 20_241_106;
-/** The goals of issue 17: events per second by devices posting at once, a batch's p95, a query's p95. */
+/** The network-scale goals: events per second by devices posting at once, a batch's p95, a query's p95. */
 const STATISTICS_P95_GOAL_MS = 100;
 const PARTS = ['ingest', 'statistics', 'exports', 'availability', 'delivery', 'operations'] as const;
 const only = env.BENCH_ONLY?.split(',').map((p) => p.trim());
@@ -334,7 +334,7 @@ try {
   }
 
   if (asked('availability')) {
-    // Availability (issue 14): the year's campaigns booked again a year later (state Approved), so the
+    // Availability: the year's campaigns booked again a year later (state Approved), so the
     // next weeks are as full as the data set's first ones, then the availability of every location.
     await sql`
       with copies as (

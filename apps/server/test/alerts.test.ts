@@ -1,4 +1,4 @@
-// Screen health and alerts through the API and the app's jobs (issue 16): one incident per outage
+// Screen health and alerts through the API and the app's jobs: one incident per outage
 // during opening hours (past midnight too), closed when the device recovers, with the campaigns at
 // risk and their plays lost; stale playlists and screens off; the playlist's version and 304; campaigns
 // at risk from the hourly pacing check; recipients, mails once per incident, visibility, acknowledge.

@@ -181,7 +181,7 @@ describeBackends('control characters in text input', (ctx) => {
 
   it('refuses a NUL in every string field of every operation with a 400 on that field', async () => {
     const cases = casesOf(doc);
-    // The document really was walked: the fields this issue was found on are among the cases.
+    // The document really was walked: the fields a NUL was first found to break are among the cases.
     const names = cases.map((c) => c.name);
     expect(names).toEqual(
       expect.arrayContaining([

@@ -1,4 +1,4 @@
-// List counts (issue 17): one count at a time per filter, stale counts served while a fresh one is
+// List counts: one count at a time per filter, stale counts served while a fresh one is
 // computed (never after a write), and, through the API, N concurrent pages of one filter → one count query.
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { LogEntry } from '@marquee/contracts/log-entries';

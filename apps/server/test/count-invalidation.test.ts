@@ -1,4 +1,4 @@
-// Several server processes on one database keep their list counts right (issue 17): a write in one
+// Several server processes on one database keep their list counts right: a write in one
 // shows in the others' next lists. On PostgreSQL the other process is an app built from its own copy
 // of the server's modules (vi.resetModules), so it has a count cache of its own, as another process has
 // (two apps of one module graph share the cache, and would prove nothing); and the clock (Date) stands

@@ -1,4 +1,4 @@
-// Delivery through the API (issue 15): expected plays across time windows, opening hours (past
+// Delivery through the API: expected plays across time windows, opening hours (past
 // midnight too), zones and device count changes; the 500 ms completion rule at its boundary; wrong
 // checksums; goals in plays and impressions; the pacing thresholds; the lists' delivery % and pacing;
 // the campaign and location fields; permissions (401, 403, 404 for another advertiser's campaign, 400).

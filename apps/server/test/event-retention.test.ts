@@ -1,4 +1,4 @@
-// Raw plays by month (issue 17): the maintenance sweep makes the monthly partitions of device_events
+// Raw plays by month: the maintenance sweep makes the monthly partitions of device_events
 // ahead and drops whole months past RAW_EVENT_RETENTION_DAYS while the rollups keep counting them;
 // a batch with plays in a month without a partition is stored whole; what lists single plays (the
 // event log, the proof of play) says from which day raw plays are kept; the migration keeps the rows.

@@ -1,4 +1,4 @@
-// The loop inventory's figures through the API (items 7 and 8, hold expiry): room is exact in time
+// The loop inventory's figures through the API: room is exact in time
 // (campaigns that never air at the same minute both fit), one slot reads the same in the panel's
 // availability, the approval's refusal, the calendar day and the calendar's fill, holds stop counting
 // HOLD_DAYS after they were saved, and days on which the clocks change have the hours they really have.
@@ -93,7 +93,7 @@ describeBackends(
       return page.results.find((row) => row.id === location)!.fill[on];
     };
 
-    it('item 8: a 10 s clip at 11:30–12:15 fits beside one at 10:30–11:15 that shares their hour', async () => {
+    it('a 10 s clip at 11:30–12:15 fits beside one at 10:30–11:15 that shares their hour', async () => {
       // A 15 s loop: the two 10 s clips would not fit together in one hour, but never air at one minute.
       const location = await site(15);
       const ten = await clipOf(10);
@@ -139,7 +139,7 @@ describeBackends(
       expect(body).toMatchObject({ conflict_count: 7, conflict_ranges: 1 });
     });
 
-    it('item 7: the panel, the refusal, the calendar day and the fill give one figure for one slot', async () => {
+    it('the panel, the refusal, the calendar day and the fill give one figure for one slot', async () => {
       // A 30 s loop with 30 s booked, another campaign holding 9 s, and ours (10 s) waiting.
       const location = await site(30);
       const ten = await clipOf(10);
@@ -173,7 +173,7 @@ describeBackends(
       expect(await fillOf(admin, location.id, TODAY)).toEqual({ fill: 1, held: 19 / 30 });
     });
 
-    it('item 7: says which holds an approval would displace, and approves (holds do not block it)', async () => {
+    it('says which holds an approval would displace, and approves (holds do not block it)', async () => {
       const location = await site(30);
       const ten = await clipOf(10);
       for (const state of [1, 2]) await campaign(ten, location, state);

@@ -1,9 +1,9 @@
-// Loop inventory through the API (issue 14): the locations' loop fields, availability per zone, day
+// Loop inventory through the API: the locations' loop fields, availability per zone, day
 // and hour (windows, opening hours past midnight, zones, holds vs booked, exclude_campaign), the
 // calendar's fill, a campaign's loop share, and the overbooking check of approvals and of edits of
 // booked campaigns (the 400 text, override with and without the permission, rooms freed by rejected
-// and finished campaigns, the day boundary in a non-UTC time zone). Exact stretches, item 7's one
-// figure and hold expiry: inventory-figures.test.ts.
+// and finished campaigns, the day boundary in a non-UTC time zone). Exact stretches, one figure
+// per slot on every screen and hold expiry: inventory-figures.test.ts.
 import { expect, it } from 'vitest';
 import { ActionFlag } from '@marquee/contracts/action-flags';
 import { availabilityTexts, type AvailabilityResponse, type NoRoomError } from '@marquee/contracts/availability';

@@ -1,4 +1,4 @@
-// A location's zones are its own (issue 34, item 10): where zones 3 and 4 were deleted, availability
+// A location's zones are its own: where zones 3 and 4 were deleted, availability
 // offers only zones 1 and 2, a campaign cannot be saved or approved into zone 3 there, the playlist
 // plays a campaign only in the zones the location has, and a play reported in zone 3 is refused.
 // A disabled clip is not played either.

@@ -1,4 +1,4 @@
-// The operations home's figures through the API (issue 16): screens by health state, open alerts by
+// The operations home's figures through the API: screens by health state, open alerts by
 // kind, campaigns waiting for approval, campaigns behind or at risk, today's plays against the plays
 // expected (to the same hour, in the server's time zone); a location manager's figures of their
 // locations; the home's figures sharing one cut-off, with pacing computed again when older than five

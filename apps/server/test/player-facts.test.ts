@@ -1,4 +1,4 @@
-// What a player reports with its heartbeats beyond issue 16's facts: screen state (off by schedule is
+// What a player reports with its heartbeats beyond the basic facts: screen state (off by schedule is
 // never an incident), the plays waiting on it (a queue left for an hour of opening hours opens a
 // plays_backlog alert, closed when it drains; the depth reported before, to tell a growing queue from a
 // draining one), dropped plays, storage, clock offset and faults by kind; stored on the device and shown

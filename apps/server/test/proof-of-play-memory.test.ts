@@ -1,4 +1,4 @@
-// A proof-of-play file streams with constant memory (issue 15): a real server process, its heap capped
+// A proof-of-play file streams with constant memory: a real server process, its heap capped
 // below the size of the file, sends a large campaign's file and a tenth of it; the large file's peak
 // resident memory is within a few MB of the small one's, which it would not be (nor would the server
 // survive) if the rows or the file were held whole (a million rows make ~190 MB of csv). A million rows

@@ -1,4 +1,4 @@
-// Proof of play through the API (issue 15): one row per raw event of the campaign with what an auditor
+// Proof of play through the API: one row per raw event of the campaign with what an auditor
 // checks (screen, creative and checksum, times in UTC and local, duration, completed, creative_ok,
 // viewers), csv and json, the period filter, and the receipt whose SHA-256 is that of the bytes sent
 // (also written to the log).

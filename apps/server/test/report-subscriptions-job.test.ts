@@ -1,4 +1,4 @@
-// The scheduled-report job (issue 16): a due report is mailed once per period with its xlsx (a workbook
+// The scheduled-report job: a due report is mailed once per period with its xlsx (a workbook
 // a spreadsheet reads back) and a one-click unsubscribe, even when two server processes run the job at
 // the same moment; nothing before its time or right after subscribing; weekly only from its weekday;
 // no mail for a subscriber who lost the permission or was disabled; a failed send is retried.

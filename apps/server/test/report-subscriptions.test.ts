@@ -1,4 +1,4 @@
-// Scheduled reports through the API (issue 16): subscribing to a delivery report or a statistics query
+// Scheduled reports through the API: subscribing to a delivery report or a statistics query
 // (only to reports the user may read), the user's own list, cancelling, the public one-click
 // unsubscribe by the mail's token, and the audit log of every write; 401, 403, 400 and 404 each.
 import { beforeAll, expect, it } from 'vitest';

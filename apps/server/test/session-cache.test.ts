@@ -1,4 +1,4 @@
-// The sessions a server process keeps between requests (issue 17, access/session-cache.ts): a checked
+// The sessions a server process keeps between requests (access/session-cache.ts): a checked
 // session is answered from the process (on PostgreSQL while it listens to the auth tables'
 // announcements), and any change to who may do what reaches every process: its own writes at once,
 // another process's (or a tool's) when the announcement arrives.

@@ -1,4 +1,4 @@
-// The device simulator's delivery side (issue 15): plays cut short, wrong checksums, plays once per loop
+// The device simulator's delivery side: plays cut short, wrong checksums, plays once per loop
 // (as many as the loop schedule expects), devices that count no viewers or fall silent, and the
 // summary's short / wrong creative / delivered counts. Pure: the driver runs against a fake gateway.
 import { describe, expect, it } from 'vitest';

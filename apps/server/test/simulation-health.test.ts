@@ -1,4 +1,4 @@
-// The simulator's screen health (issue 16): the facts its players send with each heartbeat (storage,
+// The simulator's screen health: the facts its players send with each heartbeat (storage,
 // clock, no drops or faults, the panel off by schedule outside opening hours) and the server keeps, playlist
 // fetches with If-None-Match (304 kept), devices that go offline for a while (no heartbeats, no plays,
 // then back), stop applying playlists or report the screen off — in the history back-fill, in the live

@@ -1,4 +1,4 @@
-// Two server processes on one database (issue 17): their job rounds run at the same time, and the work is
+// Two server processes on one database: their job rounds run at the same time, and the work is
 // done once — one offline incident with one log entry, one message and one mail per recipient, an ended
 // campaign finished once — because the maintenance sweep and screen health run under a lock one process
 // holds at a time; while it is held the other process skips the job, and a failing job gives it back.

@@ -1,4 +1,4 @@
-// Alerts (issue 16): incidents with a start, an end and what they concern — a dark or stale screen
+// Alerts: incidents with a start, an end and what they concern — a dark or stale screen
 // during opening hours, a campaign pacing at risk — listed at /api/alerts/ and acknowledged there.
 import { z } from 'zod';
 import { boolFilter, idFilter, listQuery } from './common.ts';

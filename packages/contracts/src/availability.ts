@@ -1,4 +1,4 @@
-// GET /api/locations/availability/ (issue 14): room per location, zone and day (and hour) as
+// GET /api/locations/availability/: room per location, zone and day (and hour) as
 // summaries of exact stretches, the location fields of the loop, and the approval's capacity conflicts
 // as the API carries them.
 import { z } from 'zod';

@@ -1,4 +1,4 @@
-// Delivery (issue 15): what a campaign was sold (its expected plays by the loop, or a goal in plays or
+// Delivery: what a campaign was sold (its expected plays by the loop, or a goal in plays or
 // impressions) against what it got (completed plays of the right creative), and how it paces. Pure
 // functions shared by the server (the delivery API and the lists' pacing) and the web.
 import { z } from 'zod';

@@ -80,7 +80,7 @@ const MAX_PLAYER_COUNT = 100_000_000;
 /** The largest clock offset a heartbeat may report (a day either way). */
 export const MAX_CLOCK_OFFSET_MS = 86_400_000;
 
-/** What a player may tell about itself with a heartbeat (issue 16); each is optional, and one left out
+/** What a player may tell about itself with a heartbeat; each is optional, and one left out
  * keeps the value reported before. */
 export const deviceFacts = z.object({
   /** The playlist `version` (also its ETag) the device has applied. */

@@ -1,4 +1,4 @@
-// Screen health (issue 16): the state of a device computed in one place — never reported, offline
+// Screen health: the state of a device computed in one place — never reported, offline
 // (silent longer than DEVICE_OFFLINE_MINUTES), screen off during opening hours, stale (reporting, but
 // not on the location's current playlist version within PLAYLIST_STALE_MINUTES), or online — and
 // whether a location is open at an instant, which decides whether a dark screen is an incident — and

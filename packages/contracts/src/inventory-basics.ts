@@ -1,4 +1,4 @@
-// The loop inventory's basic terms (issue 14): loop lengths, opening hours and campaign windows as
+// The loop inventory's basic terms: loop lengths, opening hours and campaign windows as
 // daily spans of local minutes, what a campaign state does to a loop, a clip's seconds per loop, day
 // math on yyyy-MM-dd strings, and when a hold expires. inventory.ts re-exports all of it.
 import { CampaignState } from './campaigns.ts';

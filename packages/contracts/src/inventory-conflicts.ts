@@ -1,4 +1,4 @@
-// The approval check (issue 14): where a campaign's clip does not fit beside the booked campaigns at
+// The approval check: where a campaign's clip does not fit beside the booked campaigns at
 // its locations, from the stretches of room (inventory-slots.ts). Consecutive days with the same
 // short interval are one range ("7–13 Dec, 06:00–24:00, zone 1"), each with the slot's figures (the
 // campaign counted as held, as it is until approved) and the true count of short slots.

@@ -1,4 +1,4 @@
-// Room exact in time at the boundaries: campaigns that never air at the same minute (item 8), midnight,
+// Room exact in time at the boundaries: campaigns that never air at the same minute, midnight,
 // windows and opening hours past midnight (the night belongs to the day it starts), days on which the
 // clocks skip or repeat an hour (Europe/Prague, Europe/Berlin), and runs of identical days.
 import { describe, expect, it } from 'vitest';
@@ -50,7 +50,7 @@ const stretchesOf = (result: ReturnType<typeof inventory>, zone = 1) =>
     .find((z) => z.zone === zone)!
     .days.map((d) => [d.day, d.hours.map((h) => `${h.next_day ? '+' : ''}${h.hour}:${h.booked_s}/${h.held_s}`)]);
 
-describe('item 8: room is exact in time, not per whole hour', () => {
+describe('room is exact in time, not per whole hour', () => {
   const location = place('06:00', '24:00', 30);
   const morning = campaign({ duration: 25, ...win('10:30', '11:15') });
 

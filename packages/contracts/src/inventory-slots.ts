@@ -1,4 +1,4 @@
-// Room in a location's loop as exact stretches of time (issue 14, items 7–8): for each zone and day,
+// Room in a location's loop as exact stretches of time: for each zone and day,
 // the spans where its loops are on sale (the opening hours, or a campaign's window within them), cut
 // wherever the booked or held seconds change — a sweep over the day's change points in local
 // wall-clock minutes. Real lengths follow the clocks (DST): a skipped hour does not exist, a repeated

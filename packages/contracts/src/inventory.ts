@@ -1,4 +1,4 @@
-// Loop inventory (issues 14, items 7–8): the room a location's loop has per zone and day, exact in
+// Loop inventory: the room a location's loop has per zone and day, exact in
 // time (stretches between the change points of the day, DST-aware), its summaries per day and hour,
 // and the words every screen says it in. Pure functions shared by the server (the availability API,
 // the calendar's fill, the approval check) and the web (the availability panel and the fills); see

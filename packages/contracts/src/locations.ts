@@ -169,7 +169,7 @@ export const device = z.object({
   /** Registered by the simulator (`npm run simulate`), not a real screen. */
   is_simulated: z.boolean(),
   created_at: z.string(),
-  /** Screen health (issue 16), computed when asked: never, offline, screen_off, stale or online. */
+  /** Screen health, computed when asked: never, offline, screen_off, stale or online. */
   state: z.enum(DEVICE_STATES),
   /** The player's facts as its last heartbeats told them (null: never said). */
   playlist_version: z.string().nullable(),

@@ -1,4 +1,4 @@
-// The operations home (issue 16): the figures above the menu tiles, for users who may see them. The home
+// The operations home: the figures above the menu tiles, for users who may see them. The home
 // asks for all of them in one answer, every figure as of the same instant (`cutoff`); each figure also
 // has an endpoint of its own (403 without its permission).
 import { z } from 'zod';

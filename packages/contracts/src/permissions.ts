@@ -80,7 +80,7 @@ const extraDependents: Record<string, string[]> = {
   change_location: ['list_device', 'list_locationzone'],
 };
 
-/** Books a campaign where its clip does not fit the loop (issue 14); outside the `action_model` naming. */
+/** Books a campaign where its clip does not fit the loop; outside the `action_model` naming. */
 export const OVERRIDE_CAPACITY = 'override_capacity';
 
 export type CatalogueEntry = { codename: string; name: string; model: PermissionModel; dependent: string[] };
@@ -106,7 +106,7 @@ export function permissionCatalogue(): CatalogueEntry[] {
     model: 'campaign',
     dependent: extraDependents.approve_campaign ?? [],
   });
-  // Booking a campaign where its clip does not fit (issue 14): only for those who may approve or edit.
+  // Booking a campaign where its clip does not fit: only for those who may approve or edit.
   entries.push({
     codename: OVERRIDE_CAPACITY,
     name: 'Can book over capacity',

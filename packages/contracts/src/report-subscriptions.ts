@@ -1,4 +1,4 @@
-// Scheduled reports (issue 16): a user subscribes to a campaign's delivery report or to a statistics
+// Scheduled reports: a user subscribes to a campaign's delivery report or to a statistics
 // query (a report screen's filters), daily or weekly at a time in the server's time zone; a job mails
 // it as an xlsx file once per period, to the user and to the other users chosen as recipients. The
 // subscription, its input, what a mail covers and the texts.

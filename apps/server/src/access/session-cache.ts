@@ -1,4 +1,4 @@
-// Sessions a server process has checked, kept for the next requests (issue 17). Every request checked
+// Sessions a server process has checked, kept for the next requests. Every request checked
 // its session in a round trip of its own before its real work; under the list case's 50 connections
 // that round trip cost as much as the page itself, and keeping its answer doubled the requests a
 // process serves. The answer is kept only while it cannot be stale:

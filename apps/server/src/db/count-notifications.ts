@@ -1,4 +1,4 @@
-// Carries `invalidateCounts` to every server process on one PostgreSQL database (issue 17): writes
+// Carries `invalidateCounts` to every server process on one PostgreSQL database: writes
 // announce their models on one channel (NOTIFY), and each process LISTENs on a connection of its own
 // and drops those models' cached list counts. PGlite is one process: its writes drop its counts directly.
 // The same connection hears the auth tables' triggers (AUTH_CHANNEL) for the sessions the process

@@ -137,7 +137,7 @@ export type LocationsTable = {
   /** Modelled impressions per play (numeric: pg returns a string). */
   impressions_per_play: ColumnType<string | null, number | null | undefined, number | null>;
   created_at: DefaultTimestamp;
-  /** The playlist version its devices should play, and since when (issue 16). */
+  /** The playlist version its devices should play, and since when. */
   playlist_version: string | null;
   playlist_version_since: Timestamp | null;
 };
@@ -169,7 +169,7 @@ export type DevicesTable = {
   /** Registered by the simulator (`npm run simulate`), not a real screen. */
   is_simulated: Generated<boolean>;
   created_at: DefaultTimestamp;
-  /** The player's facts from its heartbeats (issue 16). */
+  /** The player's facts from its heartbeats. */
   playlist_version: string | null;
   playlist_applied_at: Timestamp | null;
   screen_on: boolean | null;
@@ -450,7 +450,7 @@ export type EventStatisticsHourlyTable = {
   outside_schedule: Generated<number>;
 };
 
-/** An incident: a dark or stale screen during opening hours, or a campaign at risk (issue 16). */
+/** An incident: a dark or stale screen during opening hours, or a campaign at risk. */
 export type AlertsTable = {
   id: Generated<number>;
   kind: string;
@@ -512,7 +512,7 @@ export type CampaignDeliveryTotalsTable = {
 /** A run of a job (a sweep, the pacing check, a scheduled mail) claimed for a period. */
 export type JobRunsTable = { job: string; period: string; claimed_at: DefaultTimestamp };
 
-/** A user's scheduled report mail (issue 16); `next_run_at` is when the sweep next looks at it. */
+/** A user's scheduled report mail; `next_run_at` is when the sweep next looks at it. */
 export type ReportSubscriptionsTable = {
   id: Generated<number>;
   user_id: number;

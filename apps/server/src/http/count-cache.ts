@@ -4,7 +4,7 @@
 //
 // - One count at a time per (model, filters): requests that find none usable wait for the one being
 //   computed instead of each starting their own (an expired entry under 50 connections used to start
-//   dozens of identical count(*) at once, the tail of issue 17).
+//   dozens of identical count(*) at once, the slow tail of the list pages' latency).
 // - A count is fresh for FRESH_MS; after that, until it is MAX_AGE_MS old, it is still served while
 //   one new count runs in the background, so no request waits for a count in steady use.
 // - A write drops its model's counts at once (`invalidateCounts`): they are never served again, not even

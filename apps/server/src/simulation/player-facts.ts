@@ -1,4 +1,4 @@
-// How a simulated player models the facts a real one measures (issue 16): the storage its playlist's
+// How a simulated player models the facts a real one measures: the storage its playlist's
 // files and its unsent plays take against its quota, a clock that drifts a little from the server's
 // after each start, and its panel switched off outside the opening hours its playlist gives. Each
 // device draws its own figures from a seeded stream, so a run can be repeated exactly.

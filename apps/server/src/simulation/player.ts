@@ -1,4 +1,4 @@
-// A simulated player's side of the gateway and of screen health (issue 16): the calls it makes, the
+// A simulated player's side of the gateway and of screen health: the calls it makes, the
 // facts it reports with each heartbeat, and how it fetches its playlist (`If-None-Match` with the
 // version it has, the old one kept on 304) and applies it — or, stuck, does not. The history back-fill
 // and the live run share it.

@@ -50,7 +50,7 @@ describe('device facts', () => {
   });
 });
 
-describe('what a player reports beyond its issue-16 facts', () => {
+describe('what a player reports beyond its basic heartbeat facts', () => {
   it('names the screen state, off by schedule too, else on or off from screen_on', () => {
     expect(formatScreenState('off_by_schedule', false)).toBe('Off by schedule');
     expect(formatScreenState(null, true)).toBe('On');

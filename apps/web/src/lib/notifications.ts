@@ -8,7 +8,7 @@ import { withErrorPrefix } from './error-catalogue.ts';
 /**
  * How long an error toast stays. The spec keeps errors until dismissed (ERROR_TOAST_TIMER_MS only
  * when a timer is asked for), but toasts that never went away piled up over the form they were
- * about (issue 13); a few seconds longer than other toasts leaves time to read them, and the field
+ * about; a few seconds longer than other toasts leaves time to read them, and the field
  * messages stay on the form.
  */
 export const ERROR_TOAST_MS = 8000;

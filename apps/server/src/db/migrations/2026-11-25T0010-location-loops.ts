@@ -1,4 +1,4 @@
-// Loop inventory (issue 14): a location's loop length, opening hours and venue type, and the
+// Loop inventory: a location's loop length, opening hours and venue type, and the
 // override_capacity permission. Existing locations get LOOP_SECONDS and OPENING_HOURS as they are set
 // when this runs (the column defaults are the documented defaults; the service writes the settings'
 // values for new locations).

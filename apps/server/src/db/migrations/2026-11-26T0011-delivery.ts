@@ -1,4 +1,4 @@
-// Delivery (issue 15): campaign goals, the locations' audience multiplier, and what makes a play
+// Delivery: campaign goals, the locations' audience multiplier, and what makes a play
 // count: the raw events keep the clip they played, whether it completed (its length within 500 ms),
 // whether the reported checksum matched, and whether the device counts viewers; the rollups count
 // delivered, partial and wrong-creative plays beside all plays. Devices get a history of when they

@@ -1,4 +1,4 @@
-// Operations (issue 16): the player facts devices report with heartbeats and their screen-health
+// Operations: the player facts devices report with heartbeats and their screen-health
 // state as the sweep last computed it, each location's current playlist version and since when,
 // alerts (incidents) with the campaigns they put at risk, the hourly pacing snapshot the home and the
 // at-risk alerts read, the users' alert mail choices, and job runs claimed once across processes.

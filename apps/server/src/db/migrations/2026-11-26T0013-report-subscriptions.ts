@@ -1,4 +1,4 @@
-// Scheduled reports (issue 16): a user's subscriptions to a delivery report or a statistics query,
+// Scheduled reports: a user's subscriptions to a delivery report or a statistics query,
 // mailed daily or weekly at a local time. `next_run_at` lets the minute sweep read only the rows that
 // may be due (an index, not every subscription); the once-per-period claim is in job_runs. The
 // unsubscribe token is 256 random bits kept as they are: each mail must carry it again, and it can

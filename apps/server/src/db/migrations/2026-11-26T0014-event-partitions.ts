@@ -1,4 +1,4 @@
-// Raw plays by month (issue 17): device_events becomes a table partitioned by range of started_at, one
+// Raw plays by month: device_events becomes a table partitioned by range of started_at, one
 // partition per UTC month (device_events_2026_11), so that raw plays age out by dropping whole months
 // (RAW_EVENT_RETENTION_DAYS, the maintenance sweep) instead of deleting rows, while the rollups stay.
 // The rows stored so far move over with their ids: a partition for every month that has plays, and for

@@ -1,4 +1,4 @@
-// Statistics at network scale (issue 17): small rollups beside the hourly and daily ones, which the
+// Statistics at network scale: small rollups beside the hourly and daily ones, which the
 // gateway adds every batch to as it adds to those, so questions that need not tell campaigns apart, or
 // locations, read a few thousand rows instead of millions.
 // - event_statistics_campaign_daily: by local day (in event_statistics_daily_zone's zone, like the

@@ -1,4 +1,4 @@
-// The daily rollup's rows are added to in place (issue 17), as the hourly ones have been since 0015,
+// The daily rollup's rows are added to in place, as the hourly ones have been since 0015,
 // and a small rollup of all plays by day, location and zone answers every location's days.
 // - event_statistics_daily's two secondary indexes carried the counters (plays, viewers, play_ms) for
 //   index-only reads, so each batch's update of a daily row wrote a new row version on another page

@@ -1,4 +1,4 @@
-// The tables a session's check is made of announce their changes (issue 17): a server process keeps
+// The tables a session's check is made of announce their changes: a server process keeps
 // the sessions it has checked while it listens to these announcements (access/session-cache.ts), so
 // a change made anywhere (another process, a tool, psql) must reach it. Statement triggers, one NOTIFY
 // per statement on marquee_auth with the table's schema (other installations on the same database

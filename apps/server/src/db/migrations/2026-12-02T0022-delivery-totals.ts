@@ -1,4 +1,4 @@
-// Each campaign's delivery totals as they were last computed (issue 34): the Delivery list orders every
+// Each campaign's delivery totals as they were last computed: the Delivery list orders every
 // campaign by them and the campaign list shows them, which meant computing every campaign's whole run
 // on each call. A stored row holds while nothing it was computed from changed: `changed` takes a new
 // number from a sequence whenever the campaign, its locations, their screens' periods, its contract or

@@ -1,4 +1,4 @@
-// What a player reports beyond issue 16's facts — its screen state (off by schedule is no incident), the
+// What a player reports beyond its basic heartbeat facts (0012) — its screen state (off by schedule is no incident), the
 // plays waiting on it and since when, plays it discarded, its storage and clock offset, and faults by
 // kind per hour — and remote view and commands: commands staff queue for a screen (handed out once by a
 // heartbeat's answer, acknowledged by a later one) and the latest screenshot of each screen.

@@ -1,4 +1,4 @@
-// The overbooking check (issue 14): approving a campaign, or editing one that is booked, needs room
+// The overbooking check: approving a campaign, or editing one that is booked, needs room
 // for its clip in every stretch of time it would play in (location, zone, day, from today on), beside
 // every other booked campaign; holds do not block it. Not enough room is a 400 naming the tightest
 // interval, with up to CONFLICTS_LIMIT ranges of consecutive days and the true counts; each range

@@ -1,5 +1,5 @@
-// Appending a device's batch of events with every rollup, in one statement (issue 17: one insert per
-// table, the batch as one array per column, rollup rows summed once per batch).
+// Appending a device's batch of events with every rollup, in one statement (one insert per table, the
+// batch as one array per column, rollup rows summed once per batch).
 import { sql } from 'kysely';
 import type { Database } from '../../db/database.ts';
 

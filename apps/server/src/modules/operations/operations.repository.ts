@@ -1,4 +1,4 @@
-// SQL of the operations home (issue 16): each figure is one aggregate over an index (pacing and
+// SQL of the operations home: each figure is one aggregate over an index (pacing and
 // today's plays two), so the home costs a few milliseconds whatever the size of the network. A location
 // manager's figures are those of their locations (Scope).
 import { sql, type RawBuilder } from 'kysely';

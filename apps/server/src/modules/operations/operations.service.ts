@@ -1,4 +1,4 @@
-// The operations home's figures (issue 16), each behind the permission of the list it summarises, for
+// The operations home's figures, each behind the permission of the list it summarises, for
 // users restricted to some advertisers counting only those advertisers' campaigns, and for a location
 // manager only their locations. The home asks for them all at once: one instant (`now`) is taken per
 // answer and every figure is computed as of it.

@@ -1,4 +1,4 @@
-// "Room in the loop" (issue 14): for each chosen location, its tightest slot over the campaign's days,
+// "Room in the loop": for each chosen location, its tightest slot over the campaign's days,
 // zones and window (the campaign counted as held, as the calendar counts it), what approval will do in
 // the words the approval uses, and the first ranges of days where the clip does not fit. The campaign
 // form and the approval screen show it; `useLoopRoom` gets the figures.

@@ -1,4 +1,4 @@
-// The room a campaign's clip finds in its locations' loops (issue 14), for the availability panel of
+// The room a campaign's clip finds in its locations' loops, for the availability panel of
 // the campaign form and the approval screen: which figures to ask for (debounced, in calls of at most
 // AVAILABILITY_MAX_DAYS days, from today on, with the campaign counted as held as it is once saved),
 // and per location its tightest slot, what approval would do, and the ranges of days where the clip

@@ -1,7 +1,7 @@
 // The campaign form of /campaign/add and /campaign/:id, also shown read-only on the approval screen:
 // name and comments, locations and dates, zones and overlays, time window and audience, and the clip
-// with its place in the playlist, the room its clip finds in the loops (issue 14) and its optional
-// goal (issue 15). Save checks the rules of spec §5 first; saving an approved campaign asks first (it
+// with its place in the playlist, the room its clip finds in the loops and its optional
+// goal. Save checks the rules of spec §5 first; saving an approved campaign asks first (it
 // goes back for approval), and one whose clip no longer fits is refused unless an overriding user
 // saves anyway; Deactivate stops playback for good.
 import { Alert, Button, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Textarea, TextInput } from '@mantine/core';

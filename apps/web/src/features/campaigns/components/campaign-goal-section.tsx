@@ -1,4 +1,4 @@
-// The campaign form's optional "Goal" (issue 15): what was sold, in plays or impressions, against
+// The campaign form's optional "Goal": what was sold, in plays or impressions, against
 // which the delivery report measures the campaign. Without one, the contract is the expected plays.
 import { Input, NumberInput, Paper, SegmentedControl, SimpleGrid, Text } from '@mantine/core';
 import type { CampaignInput } from '@marquee/contracts/campaigns';

@@ -1,4 +1,4 @@
-// What a player reports beyond its issue-16 facts and what staff can do from afar, as the Screens list,
+// What a player reports beyond its basic heartbeat facts and what staff can do from afar, as the Screens list,
 // a location's Devices tab and a screen's page show it: the screenshot thumbnail, the plays waiting on the
 // device (warning colours when they wait long, and whether they grow), the faults badge, and the command
 // buttons with their history.

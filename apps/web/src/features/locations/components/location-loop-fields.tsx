@@ -1,6 +1,6 @@
-// The loop fields of the location form (issue 14): loop length, opening hours and venue type, with
+// The loop fields of the location form: loop length, opening hours and venue type, with
 // hints that say what the values mean (the share of a 10 s clip, hours past midnight or all day), and
-// the audience multiplier the delivery reports model impressions with (issue 15).
+// the audience multiplier the delivery reports model impressions with.
 import { NumberInput, Paper, Select, SimpleGrid, Text, TextInput, Title } from '@mantine/core';
 import { IMPRESSIONS_PER_PLAY_MAX } from '@marquee/contracts/availability';
 import { LOOP_SECONDS_MAX, LOOP_SECONDS_MIN } from '@marquee/contracts/inventory';
