@@ -138,7 +138,7 @@ if (asked('lists')) {
     });
   }
   console.log(
-    `\nLists (issue 17): ${rows.toLocaleString('en')} log entries, ${listSeconds} s per round; ` +
+    `\nLists: ${rows.toLocaleString('en')} log entries, ${listSeconds} s per round; ` +
       `load average (1/5/15 min) before → after each round`,
   );
   console.table(listResults);
