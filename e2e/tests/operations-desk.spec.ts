@@ -1,17 +1,23 @@
 // The operations desk as the demo Network operator works it, on a server of its own where a device
 // counts as offline after 6 s and the sweep runs every 2 s: a screen at a location the operator does
 // not manage goes silent → the operator (subscribed to the whole network on a new database) gets the
-// offline alert as a message, opens the screen's page and the alert from the message's links and
-// acknowledges it with a note; two more screens go silent and are acknowledged together, with one note,
-// from the Alerts list.
+// offline alert as a message and as a mail (in the server's outbox, with the same links to the alert and
+// the screen), opens the screen's page and the alert from the message's links and acknowledges it with a
+// note; two more screens go silent and are acknowledged together, with one note, from the Alerts list.
+import { alertLinks, alertTexts, type Alert } from '@marquee/contracts/alerts';
+import type { Paged } from '@marquee/contracts/common';
 import { deviceGatewayEndpoints } from '@marquee/contracts/device-gateway';
+import type { Message } from '@marquee/contracts/messages';
 import { expect, test } from '../fixtures/test.ts';
 import { expectNoSeriousViolations } from '../fixtures/axe.ts';
 import { bookedAllDayScreen } from '../fixtures/inventory.ts';
+import { outboxMails } from '../fixtures/outbox.ts';
 import { startOwnServer, type OwnServer } from '../fixtures/own-server.ts';
 import { DEMO_PASSWORD, signInByApi } from '../fixtures/session.ts';
 
 const OPERATOR = { username: 'operator', password: DEMO_PASSWORD };
+/** The demo people's address (`<username>@marquee.example`). */
+const OPERATOR_EMAIL = 'operator@marquee.example';
 
 let server: OwnServer;
 
@@ -35,20 +41,22 @@ test('the Network operator hears of a screen going offline anywhere, opens its p
   const base = server.url;
   // The administrator sets up an all-day location with one screen (nobody manages it).
   await signInByApi(page, base);
-  const { screen } = await bookedAllDayScreen(page, base, {
+  const first = await bookedAllDayScreen(page, base, {
     place: 'Desk kiosk',
     campaign: 'Desk campaign',
     serialPrefix: 'DSK',
   });
+  const { screen } = first;
   const serial = screen.serial_number;
   // Two more, to acknowledge in bulk.
-  const more: (typeof screen)[] = [];
+  const booked = [first];
   for (const [place, serialPrefix] of [
     ['Desk pillar', 'DSP'],
     ['Desk gate', 'DSG'],
   ] as const) {
-    more.push((await bookedAllDayScreen(page, base, { place, campaign: `${place} campaign`, serialPrefix })).screen);
+    booked.push(await bookedAllDayScreen(page, base, { place, campaign: `${place} campaign`, serialPrefix }));
   }
+  const more = booked.slice(1).map((b) => b.screen);
   // The screens report once, then fall silent: the sweep finds them offline 6 s later.
   for (const { token } of [screen, ...more]) {
     const heartbeat = await page.request.post(`${base}${deviceGatewayEndpoints.heartbeat}`, {
@@ -72,6 +80,41 @@ test('the Network operator hears of a screen going offline anywhere, opens its p
       { timeout: 60_000 },
     )
     .toBe(true);
+
+  // Each alert by mail too: no SMTP_URL, so the server wrote it to DATA_DIR/outbox/ (after the message,
+  // once the sweep's transaction is committed). Its text is the message's, then both links in full, at
+  // the server's address (PUBLIC_URL unset: http://localhost:<port>).
+  const origin = `http://localhost:${new URL(base).port}`;
+  const inbox = (await (await page.request.get(`${base}/api/messages/?page_size=100`)).json()) as Paged<Message>;
+  for (const {
+    location,
+    screen: { id: deviceId, serial_number },
+  } of booked) {
+    const message = inbox.results.find((m) => m.content.startsWith(`Device ${serial_number} at `));
+    expect(message, serial_number).toBeDefined();
+    expect(message!.links, serial_number).toEqual([
+      { label: alertTexts.linkAlert, path: expect.stringMatching(/^\/alerts\?id=\d+&open=all$/) },
+      { label: alertTexts.linkScreen, path: alertLinks.screen(deviceId) },
+    ]);
+    const alertId = Number(/id=(\d+)/.exec(message!.links[0]!.path)![1]);
+    // The link names this screen's offline alert.
+    const listed = (await (await page.request.get(`${base}/api/alerts/?id=${alertId}`)).json()) as Paged<Alert>;
+    expect(listed.results).toEqual([
+      expect.objectContaining({ id: alertId, kind: 'device_offline', device: deviceId, device_serial: serial_number }),
+    ]);
+
+    const subject = alertTexts.mailSubject('device_offline', `${serial_number} at ${location.name}`);
+    await expect
+      .poll(() => outboxMails(server.dataDir, OPERATOR_EMAIL).filter((m) => m.subject === subject).length, {
+        message: `a mail "${subject}" to ${OPERATOR_EMAIL}`,
+        timeout: 15_000,
+      })
+      .toBe(1);
+    const mail = outboxMails(server.dataDir, OPERATOR_EMAIL).find((m) => m.subject === subject)!;
+    expect(mail.text.startsWith(message!.content), mail.text).toBe(true);
+    expect(mail.text).toContain(`${alertTexts.linkAlert}: ${origin}${alertLinks.alert(alertId)}\n`);
+    expect(mail.text).toContain(`${alertTexts.linkScreen}: ${origin}${alertLinks.screen(deviceId)}\n`);
+  }
 
   // The message, with its links to the alert and the screen.
   await page.goto(`${base}/messages`);
