@@ -34,9 +34,10 @@ const zoneModel = resources.locationZones.model_name;
 const isUniqueViolation = (err: unknown) => (err as { code?: string } | null)?.code === '23505';
 
 export function createLocationActionsService({ access, locations, zones, devices, zoneNumbers }: LocationActionsDeps) {
-  /** The location, when the user may view it. */
+  /** The location, when the user may view it: whoever may list locations may (the object rule grants
+   * view), as its page is read-only to them. */
   async function viewable(auth: Auth, id: number) {
-    access.require(auth, `view_${model}`);
+    if (!auth.permissions.has(`view_${model}`)) access.require(auth, `list_${model}`);
     const location = await locations.loadOr404(id);
     access.require(auth, `view_${model}`, { model, value: location });
     return location;
