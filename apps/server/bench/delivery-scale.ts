@@ -23,6 +23,7 @@ import crypto from 'node:crypto';
 import zlib from 'node:zlib';
 import { deviceGatewayEndpoints } from '@marquee/contracts/device-gateway';
 import { availabilityRowsOfRuns, type AvailabilityLocationRuns } from '@marquee/contracts/inventory';
+import { operationsEndpoints } from '@marquee/contracts/operations';
 import { resources } from '@marquee/contracts/resources';
 import { startOfLocalHour } from '@marquee/contracts/time-zones';
 import { ensureAdmin } from '../src/db/bootstrap.ts';
@@ -52,7 +53,7 @@ const batchPlays = setting('BENCH_BATCH_PLAYS', 100);
 const timeZone = env.BENCH_TIME_ZONE ?? 'Europe/Berlin';
 const PASSWORD = 'bench-password-1';
 /** The goals at network scale (p95, ms). */
-const GOALS = { lists: 200, availability: 300 };
+const GOALS = { lists: 200, availability: 300, home: 100 };
 
 const load = () =>
   os
@@ -304,6 +305,13 @@ try {
       name: 'campaign list, page 1 of 25, by -start_date',
       path: `${list}?page=1&page_size=25&ordering=-start_date`,
       goal: GOALS.lists,
+    },
+    {
+      // Today's plays against those expected by now: the part since the pacing snapshot's hour is
+      // computed from every live campaign's schedule at every screen.
+      name: 'operations home, whole network',
+      path: operationsEndpoints.home,
+      goal: GOALS.home,
     },
     {
       // The compact shape (shape=runs) is what the web asks for; the rows shape is the API's default.

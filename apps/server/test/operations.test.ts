@@ -1,12 +1,11 @@
 // The operations home's figures through the API: screens by health state, open alerts by
-// kind, campaigns waiting for approval, campaigns behind or at risk, today's plays against the plays
-// expected (to the same hour, in the server's time zone); a location manager's figures of their
+// kind, campaigns waiting for approval, campaigns behind or at risk, today's plays so far against the
+// plays expected by now (in the server's time zone); a location manager's figures of their
 // locations; the home's figures sharing one cut-off, with pacing computed again when older than five
 // minutes (once for loads at the same time); 401, 403 without each permission, and advertiser
 // isolation. Rows are inserted directly; the database is this file's own, so global figures are
 // checked as differences from before.
 import { expect, it } from 'vitest';
-import { startOfLocalHour } from '@marquee/contracts/time-zones';
 import type { AlertKind } from '@marquee/contracts/alerts';
 import type { DeviceState } from '@marquee/contracts/device-health';
 import type { Pacing } from '@marquee/contracts/goals';
@@ -312,7 +311,7 @@ describeBackends(
       expect(all.top).toHaveLength(5);
     });
 
-    it("compares today's plays with the plays expected, both to the hour the pacing snapshot counted to", async () => {
+    it("compares today's plays so far with the plays expected by now", async () => {
       const mine = await site();
       const theirs = await site();
       const a = await mine.campaign();
@@ -323,11 +322,11 @@ describeBackends(
       await hourly(a.id, mine.location, `${TODAY}T00:00:00Z`, 3, 3);
       await hourly(a.id, mine.location, `${TODAY}T10:00:00Z`, 5, 4);
       await hourly(b.id, mine.location, `${TODAY}T10:00:00Z`, 6, 2);
-      await hourly(b.id, mine.location, `${TODAY}T11:00:00Z`, 7, 7); // the hour the run had not counted yet
+      await hourly(b.id, mine.location, `${TODAY}T11:00:00Z`, 7, 7); // this hour's, as they arrive
       await hourly(other.id, theirs.location, `${TODAY}T10:00:00Z`, 100, 100);
 
-      // No snapshot yet: it is computed as of now (12:00), so every play before this hour counts; the
-      // sites have no screens, so nothing was expected.
+      // No snapshot yet: it is computed as of now (12:00); every play of today counts, and the sites have
+      // no screens, so nothing was expected.
       await ctx.db.deleteFrom('job_runs').where('job', '=', 'pacing').where('period', '=', 'last').execute();
       expect(await get<PlaysTodaySummary>(isolated, operationsEndpoints.playsToday)).toEqual({
         day: TODAY,
@@ -342,13 +341,14 @@ describeBackends(
       await pace(a.id, 'behind', 10, { expected: 12.4 });
       await pace(b.id, 'on_track', 0, { expected: 8.3 });
       await pace(other.id, 'ahead', 0, { expected: 1000 });
+      // The snapshot's expected plays (by 11:00) and, from then, none more: the sites have no screens.
       const own = await get<PlaysTodaySummary>(isolated, operationsEndpoints.playsToday);
       expect(own).toEqual({
         day: TODAY,
-        plays: 14,
-        delivered: 9,
+        plays: 21,
+        delivered: 16,
         expected: 21,
-        as_of: `${TODAY}T11:00:00.000Z`,
+        as_of: `${TODAY}T12:00:00.000Z`,
         scope_locations: null,
       });
       const all = await get<PlaysTodaySummary>(await asAdmin(ctx.app), operationsEndpoints.playsToday);
@@ -358,7 +358,7 @@ describeBackends(
 
     it("counts today's plays by the local day and hour of the server's time zone", async () => {
       // 11:22 UTC is 16:52 in Kolkata (+05:30): today began at 18:30 UTC yesterday, and the snapshot of
-      // 11:20 UTC (16:50 there) counted to 16:00 there, 10:30 UTC.
+      // 11:20 UTC (16:50 there) counted to 16:00 there, 10:30 UTC; plays count up to now.
       const app = await ctx.buildApp({ now: () => new Date(at('11:22:00')), timeZone: 'Asia/Kolkata' });
       const mine = await site();
       const c = await mine.campaign();
@@ -366,14 +366,14 @@ describeBackends(
       await hourly(c.id, mine.location, `${day(-1)}T17:30:00Z`, 1, 1); // 23:00 yesterday there
       await hourly(c.id, mine.location, `${day(-1)}T18:30:00Z`, 2, 2); // 00:00 today there
       await hourly(c.id, mine.location, `${TODAY}T09:30:00Z`, 4, 3); // 15:00
-      await hourly(c.id, mine.location, `${TODAY}T10:30:00Z`, 8, 8); // 16:00: not counted by the run yet
+      await hourly(c.id, mine.location, `${TODAY}T10:30:00Z`, 8, 8); // 16:00, the current hour there
       const isolated = await isolatedUser([PERMISSIONS.playsToday], [mine.advertiser], app);
       expect(await get<PlaysTodaySummary>(isolated, operationsEndpoints.playsToday)).toEqual({
         day: TODAY,
-        plays: 6,
-        delivered: 5,
+        plays: 14,
+        delivered: 13,
         expected: 4,
-        as_of: `${TODAY}T10:30:00.000Z`,
+        as_of: `${TODAY}T11:22:00.000Z`,
         scope_locations: null,
       });
     });
@@ -405,7 +405,7 @@ describeBackends(
         plays: 7,
         delivered: 6,
         expected: 8,
-        as_of: `${TODAY}T11:00:00.000Z`,
+        as_of: `${TODAY}T12:00:00.000Z`,
         scope_locations: 1,
       });
       // The home says so on every figure it scopes.
@@ -421,6 +421,40 @@ describeBackends(
       expect(network.pacing?.scope_locations).toBeNull();
       expect(network.plays_today?.plays).toBeGreaterThanOrEqual(157);
       expect(network.plays_today?.expected).toBeGreaterThanOrEqual(19);
+    });
+
+    it('expects, from the hour the snapshot counted to until now, the plays of the screens active now in the zones they show', async () => {
+      const app = await ctx.buildApp({ now: () => new Date(at('12:03:00')) });
+      const screen = await deliverySite(ctx.db, {
+        devices: [{ since: `${TODAY}T00:00:00Z` }, { since: `${TODAY}T00:00:00Z` }, { since: `${TODAY}T00:00:00Z` }],
+      });
+      const [both, one, off] = screen.devices;
+      await ctx.db
+        .updateTable('devices')
+        .set({ zones: [1, 2] })
+        .where('id', '=', both!.id)
+        .execute();
+      await ctx.db
+        .updateTable('devices')
+        .set({ zones: [2, 3] })
+        .where('id', '=', one!.id)
+        .execute();
+      await ctx.db.updateTable('devices').set({ is_active: false }).where('id', '=', off!.id).execute();
+      const clip = await clipOf(ctx.db, 10);
+      const c = await deliveryCampaign(ctx.db, { clip, sites: [screen], zones: [1, 2] });
+      const manager = await asUser({ app, db: ctx.db }, [PERMISSIONS.playsToday]);
+      await ctx.db
+        .insertInto('location_managers')
+        .values({ user_id: manager.user.id, location_id: screen.id })
+        .execute();
+      await hourly(c.id, screen.id, `${TODAY}T12:00:00Z`, 9, 9);
+      // A snapshot of 11:59 (four minutes old: read as it is) expected 100 plays by 11:00.
+      await ctx.db.deleteFrom('campaign_pacing').execute();
+      await pace(c.id, 'on_track', 0, { expected: 100, places: { [screen.id]: 100 }, at: at('11:59:00') });
+      // From 11:00 to 12:03 at a 60 s loop: 63 plays in each of the three zones the active screens
+      // show of the campaign's (both of one screen's, one of the other's; the disabled one none).
+      const plays = await get<PlaysTodaySummary>(manager, operationsEndpoints.playsToday);
+      expect(plays).toMatchObject({ plays: 9, expected: 100 + 3 * 63, as_of: at('12:03:00'), scope_locations: 1 });
     });
 
     it('computes pacing again before answering when the snapshot is older than five minutes, and says when', async () => {
@@ -499,7 +533,7 @@ describeBackends(
       expect(home.pacing?.as_of).toBe(cutoff);
       expect(home.plays_today).toMatchObject({
         day: TODAY,
-        as_of: new Date(startOfLocalHour(Date.parse(cutoff), 'UTC')).toISOString(),
+        as_of: cutoff,
       });
       expect(home.screens).not.toBeNull();
       expect(home.alerts).not.toBeNull();

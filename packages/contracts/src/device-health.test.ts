@@ -5,6 +5,7 @@ import {
   isOpenAt,
   openIntervals,
   openSince,
+  expectedPlaysBetween,
   playsLost,
   queueTrend,
   screenUptime,
@@ -150,6 +151,42 @@ describe('playsLost', () => {
     expect(
       lost('2030-06-15T23:00:00Z', '2030-06-16T03:00:00Z', { opening: { open_time: '22:00', close_time: '02:00' } }),
     ).toBe(180);
+  });
+});
+
+describe('expectedPlaysBetween', () => {
+  const opening = { open_time: '06:00', close_time: '24:00' };
+  const campaign = { p_times_on: false, p_start_time: null, p_end_time: null, zones: [1, 2] };
+  const between = (from: string, to: string, extra: Partial<Parameters<typeof expectedPlaysBetween>[0]> = {}) =>
+    expectedPlaysBetween({
+      from: at(from),
+      to: at(to),
+      opening,
+      campaign,
+      loopSeconds: 60,
+      timeZone: 'UTC',
+      screens: [[1, 2]],
+      ...extra,
+    });
+
+  it("counts each screen in the campaign's zones it shows, unrounded", () => {
+    // 10 minutes and a half of a 60 s loop in two zones.
+    expect(between('2030-06-15T10:00:00Z', '2030-06-15T10:10:30Z')).toBeCloseTo(21);
+    // A screen showing zones 2 and 3 plays the campaign in one of them; one showing 3 in none.
+    expect(between('2030-06-15T10:00:00Z', '2030-06-15T10:10:00Z', { screens: [[2, 3], [3]] })).toBeCloseTo(10);
+    expect(between('2030-06-15T10:00:00Z', '2030-06-15T10:10:00Z', { screens: [[1, 2], [1]] })).toBeCloseTo(30);
+    expect(between('2030-06-15T10:00:00Z', '2030-06-15T10:10:00Z', { screens: [] })).toBe(0);
+    expect(between('2030-06-15T10:10:00Z', '2030-06-15T10:00:00Z')).toBe(0);
+  });
+
+  it('keeps to the opening hours across midnight and to the hours a clock change leaves', () => {
+    // 23:30 to 06:30 at a place open 06–24: 30 minutes before midnight and 30 after six, two zones.
+    expect(between('2030-06-15T23:30:00Z', '2030-06-16T06:30:00Z')).toBeCloseTo(120);
+    // Berlin's spring night: 01:30–03:30 local is one real hour (02:00–03:00 does not exist), open all day.
+    const allDay = { open_time: '00:00', close_time: '24:00' };
+    expect(
+      between('2030-03-31T00:30:00Z', '2030-03-31T01:30:00Z', { opening: allDay, timeZone: 'Europe/Berlin' }),
+    ).toBeCloseTo(120);
   });
 });
 

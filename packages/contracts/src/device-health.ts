@@ -173,12 +173,8 @@ export type CampaignAtRiskPlan = TimeWindow & { zones: number };
  * Rounded down to whole plays.
  */
 export function playsLost({
-  from,
-  to,
-  opening,
   campaign,
-  loopSeconds,
-  timeZone,
+  ...rest
 }: {
   from: number;
   to: number;
@@ -187,21 +183,51 @@ export function playsLost({
   loopSeconds: number;
   timeZone: string;
 }): number {
-  if (!(to > from)) return 0;
+  return Math.floor(expectedPlaysBetween({ ...rest, campaign, screens: [campaign.zones] }) + 1e-9);
+}
+
+/**
+ * The plays a campaign is expected to get between `from` and `to` (ms) from screens that play all that
+ * time, each in `screens[i]` of its zones (a count, or the zone numbers it shows, of which those of
+ * `campaign.zones` count): the loop schedule of its window inside the opening hours, over each local day
+ * the stretch touches. Not rounded.
+ */
+export function expectedPlaysBetween({
+  from,
+  to,
+  opening,
+  campaign,
+  loopSeconds,
+  timeZone,
+  screens,
+}: {
+  from: number;
+  to: number;
+  opening: OpeningHours;
+  campaign: TimeWindow & { zones: number | readonly number[] };
+  loopSeconds: number;
+  timeZone: string;
+  screens: readonly (number | readonly number[])[];
+}): number {
+  if (!(to > from) || !screens.length) return 0;
   const spans: Span[] = playSpans(opening, campaign);
+  const counted = screens.map((shown) =>
+    typeof shown === 'number'
+      ? shown
+      : typeof campaign.zones === 'number'
+        ? campaign.zones
+        : new Set(campaign.zones.filter((zone) => shown.includes(zone))).size,
+  );
   let total = 0;
   const last = dayOfInstant(to, timeZone);
   for (let day = dayOfInstant(from, timeZone), n = 0; day <= last && n < 400; day = addDays(day, 1), n++) {
-    total += expectedPlays({
-      day,
-      timeZone,
-      spans,
-      loopSeconds,
-      zones: campaign.zones,
-      devices: [{ from, to }],
-    });
+    for (const zones of new Set(counted)) {
+      if (!zones) continue;
+      const devices = counted.filter((z) => z === zones).map(() => ({ from, to }));
+      total += expectedPlays({ day, timeZone, spans, loopSeconds, zones, devices });
+    }
   }
-  return Math.floor(total + 1e-9);
+  return total;
 }
 
 /**

@@ -78,12 +78,14 @@ export type PacingSummary = z.infer<typeof pacingSummary>;
 
 export const playsTodaySummary = z.object({
   day: z.string(),
-  /** Plays stored for today so far, and of those the delivered ones. */
+  /** Plays stored for today so far (as they arrive: the current hour's too), and of those the
+   * delivered ones. */
   plays: z.number().int(),
   delivered: z.number().int(),
-  /** Plays the loop schedule expected by then (as of the pacing computation). */
+  /** Plays the loop schedule expected by `as_of`: the pacing computation's by the hour it counted to,
+   * and from then on those of the screens active now. */
   expected: z.number().int(),
-  /** The start of the hour plays and expected plays are counted to: the hour pacing counted to. */
+  /** The instant plays and expected plays are counted to: the answer's. */
   as_of: z.string().nullable(),
   /** A location manager's: plays and expected plays at their locations only. */
   scope_locations: scopeLocations,

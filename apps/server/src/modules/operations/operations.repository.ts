@@ -160,6 +160,46 @@ export const operationsRepository = {
     return { computedAt: row?.computed_at ? new Date(row.computed_at) : null, expected: Number(row?.expected ?? 0) };
   },
 
+  /**
+   * What plays at the user's locations now, as kinds: locations alike in opening hours, loop and the
+   * zones their active screens show, with campaigns alike in window and zones booked there on `day`
+   * (of those the user may see), and how many such campaign-locations there are. A network has few
+   * kinds of each, so the schedule arithmetic runs once per kind rather than per campaign and location.
+   */
+  async liveSchedules(
+    db: Database,
+    { day, states, visibleAdvertisers, locations }: Scope & { day: string; states: number[] },
+  ) {
+    const scoped = locations ? sql`and ${amongIds('l.id', locations)}` : sql``;
+    const { rows } = await sql<{
+      open_time: string;
+      close_time: string;
+      loop_seconds: number;
+      screens: string;
+      p_times_on: boolean;
+      p_start_time: string | null;
+      p_end_time: string | null;
+      p_zones: number[] | null;
+      count: number;
+    }>`
+      with sites as (
+        select l.id, l.open_time, l.close_time, l.loop_seconds,
+          json_agg(d.zones order by d.zones)::text as screens
+        from locations l join devices d on d.location_id = l.id
+        where l.is_active and d.is_active ${scoped}
+        group by l.id
+      )
+      select s.open_time, s.close_time, s.loop_seconds, s.screens, c.p_times_on, c.p_start_time, c.p_end_time,
+        c.p_zones, count(*)::int as count
+      from sites s
+      join campaign_locations cl on cl.location_id = s.id
+      join campaigns c on c.id = cl.campaign_id
+      where c.state = any(${states}::int[]) and c.start_date <= ${day}::date and c.end_date >= ${day}::date
+        and ${visibleCampaign('c.id', visibleAdvertisers)}
+      group by 1, 2, 3, 4, 5, 6, 7, 8`.execute(db);
+    return rows.map(({ screens, ...row }) => ({ ...row, screens: JSON.parse(screens) as number[][] }));
+  },
+
   /** Plays and delivered plays stored for the hours in [from, to) (instants that start local hours),
    * of the campaigns the user may see, at a location manager's locations only. Each location's hours
    * come from its (location, hour) index (an aggregate per location, which the planner cannot flatten

@@ -2,7 +2,8 @@
 // users restricted to some advertisers counting only those advertisers' campaigns, and for a location
 // manager only their locations. The home asks for them all at once: one instant (`now`) is taken per
 // answer and every figure is computed as of it.
-import { campaignTransitions } from '@marquee/contracts/campaigns';
+import { PLAYING_STATES, campaignTransitions } from '@marquee/contracts/campaigns';
+import { expectedPlaysBetween } from '@marquee/contracts/device-health';
 import {
   PACING_MAX_AGE_MS,
   type AlertsSummary,
@@ -65,29 +66,54 @@ export function createOperationsService({ db, access, config, pacing }: Operatio
 
     pacing: (auth: Auth): Promise<PacingSummary> => repo.pacing(db, scopeOf(auth)),
 
-    /** Today's plays up to the hour the pacing snapshot counted to, so that plays and the plays
-     * expected by then are compared at the same moment (before any snapshot: up to the current hour,
-     * nothing expected). */
+    /**
+     * Today's plays so far, as they arrive (the current hour's too), against the plays expected by
+     * `now`: those the pacing snapshot expected by the hour it counted to (it counts whole hours), and
+     * from then to `now` those the screens active now play in the campaigns' windows and zones.
+     */
     async playsToday(auth: Auth, now: Date): Promise<PlaysTodaySummary> {
       const scope = scopeOf(auth);
       const day = dayIn(now, config.timeZone);
+      const dayStart = zonedInstant(day, 0, config.timeZone);
       const { computedAt, expected } = await repo.expectedToday(db, day, scope);
-      const cutoff = startOfLocalHour((computedAt ?? now).getTime(), config.timeZone);
-      const { plays, delivered } = await repo.playsBetween(db, {
-        ...scope,
-        from: new Date(zonedInstant(day, 0, config.timeZone)),
-        to: new Date(cutoff),
-      });
+      // A snapshot of an earlier day (or none) expected nothing of today: all of today is counted here.
+      const counted = computedAt
+        ? Math.max(dayStart, startOfLocalHour(computedAt.getTime(), config.timeZone))
+        : dayStart;
+      const [{ plays, delivered }, since] = await Promise.all([
+        repo.playsBetween(db, { ...scope, from: new Date(dayStart), to: now }),
+        expectedSince(scope, day, counted, now.getTime()),
+      ]);
       return {
         day,
         plays,
         delivered,
-        expected: Math.round(expected),
-        as_of: new Date(cutoff).toISOString(),
+        expected: Math.round(expected + since),
+        as_of: now.toISOString(),
         scope_locations: scope.locations ? scope.locations.length : null,
       };
     },
   };
+
+  /** The plays expected from `from` to `to` (ms, the same day) of the booked campaigns the scope sees,
+   * from the screens active now, each in the campaigns' zones it shows. */
+  async function expectedSince(scope: Scope, day: string, from: number, to: number): Promise<number> {
+    if (!(to > from)) return 0;
+    let total = 0;
+    for (const kind of await repo.liveSchedules(db, { ...scope, day, states: [...PLAYING_STATES] })) {
+      const each = expectedPlaysBetween({
+        from,
+        to,
+        opening: { open_time: kind.open_time, close_time: kind.close_time },
+        campaign: { ...kind, zones: kind.p_zones ?? [] },
+        loopSeconds: kind.loop_seconds,
+        timeZone: config.timeZone,
+        screens: kind.screens,
+      });
+      total += each * kind.count;
+    }
+    return total;
+  }
 
   /** The pacing snapshot at most PACING_MAX_AGE_MS old at `now` (computed again first when older). */
   const fresh = (now: Date) => pacing.ensureFresh(now, PACING_MAX_AGE_MS);
