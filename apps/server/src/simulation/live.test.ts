@@ -8,49 +8,26 @@ import {
 import type { SimDevice } from './driver.ts';
 import { runLive, type CallFailure } from './live.ts';
 import type { GatewayRequest, GatewayResponse, Send } from './player.ts';
+import { playlistCampaign, playlistDay } from './playlist-fixtures.ts';
 
 const MIN = 60_000;
 const START = Date.parse('2030-06-15T10:00:00Z');
 const settings = { timeZone: 'UTC', ageGroups: [1, 2, 3], playsPerHour: 'loop' as const, shortShare: 0 };
 
-const campaign = {
-  id: 7,
-  sys_id: 'c7',
-  name: 'C7',
+const campaign = playlistCampaign(7, {
   state: 2,
   start_date: '2030-06-01',
   end_date: '2030-06-30',
-  ordering: 0,
-  zones: [1],
-  overlays: [],
-  p_times_on: false,
-  p_start_time: null,
-  p_end_time: null,
-  p_gender_on: false,
-  p_gender: null,
-  p_age_on: false,
-  p_age: null,
-  clip: {
-    id: 1,
-    name: 'clip',
-    url: '/v/1',
-    checksum: 'a'.repeat(64),
-    size: 1,
-    duration: 10,
-    content_type: 'video/mp4',
-  },
-};
-const dayOf = (date: string) => ({
-  date,
-  starts_at: `${date}T00:00:00.000Z`,
-  ends_at: `${date}T23:59:59.999Z`,
-  open_time: '00:00',
-  close_time: '24:00',
-  opens_at: `${date}T00:00:00.000Z`,
-  closes_at: `${date}T23:59:59.999Z`,
-  loop_seconds: 60,
-  campaigns: [campaign],
+  clip: { id: 1, url: '/v/1' },
 });
+const dayOf = (date: string) =>
+  playlistDay(date, {
+    starts_at: `${date}T00:00:00.000Z`,
+    ends_at: `${date}T23:59:59.999Z`,
+    opens_at: `${date}T00:00:00.000Z`,
+    closes_at: `${date}T23:59:59.999Z`,
+    campaigns: [campaign],
+  });
 const playlist: PlaylistResponse = {
   version: 'v1',
   server_time: new Date(START).toISOString(),

@@ -32,6 +32,7 @@ import {
   type GatewayResponse,
 } from './player.ts';
 import { createRandom } from './random.ts';
+import { playlistCampaign, playlistDay } from './playlist-fixtures.ts';
 
 const batch = { batch_id: '7f1c2e64-4f36-4a43-9d7e-0c1b2a3d4e5f', events: [] };
 const busy = (retryAfter?: number): GatewayResponse => ({
@@ -254,36 +255,9 @@ describe('pairScreen', () => {
 });
 
 describe('playlistDayPlan', () => {
-  const campaign = (id: number) => ({
-    id,
-    sys_id: `c${id}`,
-    name: `C${id}`,
-    state: 3,
-    start_date: '2030-06-15',
-    end_date: '2030-06-16',
-    ordering: 0,
-    zones: [1],
-    overlays: [],
-    p_times_on: false,
-    p_start_time: null,
-    p_end_time: null,
-    p_gender_on: false,
-    p_gender: null,
-    p_age_on: false,
-    p_age: null,
-    clip: { id, name: 'clip', url: '/v/', checksum: 'a'.repeat(64), size: 1, duration: 10, content_type: 'video/mp4' },
-  });
-  const entry = (date: string, open: string, close: string, loop: number, ids: number[]) => ({
-    date,
-    starts_at: '',
-    ends_at: '',
-    open_time: open,
-    close_time: close,
-    opens_at: '',
-    closes_at: '',
-    loop_seconds: loop,
-    campaigns: ids.map(campaign),
-  });
+  const campaign = (id: number) => playlistCampaign(id, { clip: { url: '/v/' } });
+  const entry = (date: string, open: string, close: string, loop: number, ids: number[]) =>
+    playlistDay(date, { open, close, loop, campaigns: ids.map(campaign) });
   const playlist = {
     days: [entry('2030-06-15', '06:00', '24:00', 60, [1, 2]), entry('2030-06-16', '22:00', '02:00', 120, [3])],
   };
@@ -310,45 +284,9 @@ describe('the facts a heartbeat carries', () => {
     checksum: string,
     size: number,
     overlays: { zone: number; url: string; size: number }[] = [],
-  ) => ({
-    id,
-    sys_id: `c${id}`,
-    name: `C${id}`,
-    state: 3,
-    start_date: '2030-06-15',
-    end_date: '2030-06-16',
-    ordering: 0,
-    zones: [1],
-    overlays,
-    p_times_on: false,
-    p_start_time: null,
-    p_end_time: null,
-    p_gender_on: false,
-    p_gender: null,
-    p_age_on: false,
-    p_age: null,
-    clip: {
-      id,
-      name: 'clip',
-      url: `/v/${id}`,
-      checksum: checksum.repeat(64),
-      size,
-      duration: 10,
-      content_type: 'video/mp4',
-    },
-  });
-  const entry = (date: string, open: string, close: string, campaigns: ReturnType<typeof campaign>[]) => ({
-    date,
-    starts_at: '',
-    ends_at: '',
-    open_time: open,
-    close_time: close,
-    opens_at: '',
-    closes_at: '',
-    loop_seconds: 60,
-    campaigns,
-  });
-  // Today open 06–24; tomorrow 22:00–02:00, with the same file in another campaign and one with an overlay.
+  ) => playlistCampaign(id, { overlays, clip: { checksum: checksum.repeat(64), size } });
+  const entry = (date: string, open: string, close: string, campaigns: ReturnType<typeof campaign>[]) =>
+    playlistDay(date, { open, close, campaigns });
   const today = [campaign(1, 'a', 100 * MB), campaign(2, 'b', 50.5 * MB)];
   const playlist: PlaylistResponse = {
     version: 'v1',
