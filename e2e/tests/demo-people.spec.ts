@@ -122,4 +122,13 @@ test("the location manager's home counts the screens of their own two locations 
   const states = await manager.byState.allTextContents();
   expect(states.reduce((n, count) => n + Number(count), 0)).toBe(own);
   await expectNoSeriousViolations(page, 'Location manager home');
+
+  // Its link opens the Screens list of the same screens; switched off, every screen shows.
+  await manager.card.getByRole('link', { name: 'All screens' }).click();
+  await expect(page).toHaveURL(/\/screens\?mine=true$/);
+  const mineOnly = page.getByRole('switch', { name: 'Only the locations I manage' });
+  await expect(mineOnly).toBeChecked();
+  await expect(page.getByText(`1–${own} of ${own}`)).toBeVisible();
+  await mineOnly.click();
+  await expect(page.getByText(`1–${network} of ${network}`)).toBeVisible();
 });

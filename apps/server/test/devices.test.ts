@@ -171,6 +171,12 @@ describeBackends('devices', (ctx) => {
       expect(desc.results.map((d) => d.id)).toEqual([b.id]);
       expect(desc.count).toBe(2);
       expect((await manager.page<DeviceOut>(`${api}?search=${prefix}&page_size=0`)).results).toHaveLength(2);
+      // `mine`: a location manager's screens (as their home counts them); everyone's for someone who
+      // manages no location.
+      const managed = await manager.page<DeviceOut>(`${api}?search=${prefix}&mine=true`);
+      expect(managed.results.map((d) => d.id)).toEqual([b.id]);
+      expect((await admin.page<DeviceOut>(`${api}?search=${prefix}&mine=true`)).results).toHaveLength(2);
+      expect((await manager.get(`${api}?mine=perhaps`)).statusCode).toBe(400);
     });
 
     it('400 for a bad filter, 401, 403 without list_device / view_device, 404', async () => {

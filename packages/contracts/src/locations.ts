@@ -234,6 +234,9 @@ export const deviceQuery = listQuery.extend({
   is_simulated: boolFilter.optional(),
   /** Devices in this screen-health state, as of the maintenance sweep (every minute). */
   state: z.enum(DEVICE_STATES).optional(),
+  /** The screens the home counts for the user: a location manager's at their locations, everyone
+   * else's at every location. */
+  mine: boolFilter.optional(),
 });
 export const deviceOrdering = ['serial_number', 'last_status_date', 'id'] as const;
 

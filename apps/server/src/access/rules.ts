@@ -50,6 +50,12 @@ export function seesAdvertiser(auth: Auth, id: number): boolean {
   return visible === null || visible.has(id);
 }
 
+/** The locations a location manager's views are scoped to (the home's figures, the Screens list with
+ * `mine`): those of someone linked to locations who is not the superuser; undefined (the whole network)
+ * for everyone else. */
+export const managedLocations = (auth: Auth): number[] | undefined =>
+  !auth.superuser && auth.links.locations.size ? [...auth.links.locations].sort((a, b) => a - b) : undefined;
+
 /** The same user with one more link (e.g. to the location they just created, before the next request
  * reloads their links). */
 export function withLink(auth: Auth, kind: LinkKind, id: number): Auth {

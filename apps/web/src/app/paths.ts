@@ -61,7 +61,14 @@ export const locationPath = (id: number) => `/location/${id}`;
 /** A screen's own page, by device id. */
 export const screenPath = (id: number) => `/screen/${id}`;
 /** The Screens list, filtered to one health state when given. */
-export const screensPath = (state?: DeviceState) => (state ? `/screens?state=${state}` : '/screens');
+/** The Screens list, in one state; `mine`: the screens a location manager's home counts (theirs). */
+export const screensPath = (state?: DeviceState, mine = false) => {
+  const query = new URLSearchParams();
+  if (state) query.set('state', state);
+  if (mine) query.set('mine', 'true');
+  const search = query.toString();
+  return search ? `/screens?${search}` : '/screens';
+};
 export const advertiserPath = (id: number) => `/advertiser/${id}`;
 export const productPath = (id: number) => `/product/${id}`;
 export const videoPath = (id: number) => `/video/${id}`;

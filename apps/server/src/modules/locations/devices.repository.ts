@@ -5,11 +5,13 @@ import type { DeviceState } from '@marquee/contracts/device-health';
 import type { Device, DeviceInput } from '@marquee/contracts/locations';
 import type { Database } from '../../db/database.ts';
 import type { CrudRepository } from '../../http/crud.ts';
-import { applyPage, countOf, likePattern } from '../../http/list.ts';
+import { amongIds, applyPage, countOf, likePattern } from '../../http/list.ts';
 import { deviceScreenshotsRepository } from './device-commands.repository.ts';
 
 export type DeviceFilters = {
   location?: number;
+  /** Devices at these locations only. */
+  locations?: number[];
   search?: string;
   is_active?: boolean;
   is_simulated?: boolean;
@@ -68,6 +70,7 @@ const base = (db: Database, filters: DeviceFilters) => {
           .as('screenshot_at'),
     ]);
   if (filters.location !== undefined) q = q.where('devices.location_id', '=', filters.location);
+  if (filters.locations) q = q.where(amongIds('devices.location_id', filters.locations));
   if (filters.is_active !== undefined) q = q.where('devices.is_active', '=', filters.is_active);
   if (filters.search) q = q.where('devices.serial_number', 'ilike', likePattern(filters.search));
   if (filters.is_simulated !== undefined) q = q.where('devices.is_simulated', '=', filters.is_simulated);

@@ -8,6 +8,7 @@ import { deviceZonesText, type Device, type DeviceInput } from '@marquee/contrac
 import { resources } from '@marquee/contracts/resources';
 import { details } from '@marquee/contracts/texts';
 import type { Access, Auth } from '../../access/access.ts';
+import { managedLocations } from '../../access/rules.ts';
 import type { Database } from '../../db/database.ts';
 import { invalidateCounts } from '../../http/count-cache.ts';
 import { createCrudService } from '../../http/crud.ts';
@@ -109,6 +110,10 @@ export function createDevicesService({ db, access, now, timeZone, storage }: Dev
 
   return {
     ...crud,
+
+    /** The list; `mine` narrows it to the screens the home counts for the user (managedLocations). */
+    list: (auth: Auth, { mine, ...query }: Parameters<typeof crud.list>[1] & { mine?: boolean }, url: string) =>
+      crud.list(auth, mine ? { ...query, locations: managedLocations(auth) } : query, url),
 
     /** Registers a device on a location the user manages; the answer carries the token, this once. */
     async register(auth: Auth, input: DeviceInput) {

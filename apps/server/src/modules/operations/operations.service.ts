@@ -16,7 +16,7 @@ import {
 import { resources } from '@marquee/contracts/resources';
 import { startOfLocalHour, zonedInstant } from '@marquee/contracts/time-zones';
 import type { Access, Auth } from '../../access/access.ts';
-import { advertiserFilter } from '../../access/rules.ts';
+import { advertiserFilter, managedLocations } from '../../access/rules.ts';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/database.ts';
 import { forbidden } from '../../http/errors.ts';
@@ -35,11 +35,6 @@ export type OperationsDeps = {
   config: Pick<Config, 'now' | 'timeZone'>;
   pacing: Pick<PacingSnapshot, 'ensureFresh'>;
 };
-
-/** A location manager's home counts their locations: someone linked to locations who is not the
- * superuser. Everyone else (an operator, the administrator) sees the whole network. */
-const managedLocations = (auth: Auth) =>
-  !auth.superuser && auth.links.locations.size ? [...auth.links.locations].sort((a, b) => a - b) : undefined;
 
 const scopeOf = (auth: Auth): Scope => ({
   visibleAdvertisers: advertiserFilter(auth).visible_advertisers,

@@ -1,6 +1,6 @@
 import type { UserInfo } from '@marquee/contracts/auth';
 import type { Device } from '@marquee/contracts/locations';
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { paths } from '../../../app/paths.ts';
 import { api } from '../../../lib/api.ts';
@@ -229,6 +229,17 @@ describe('ScreensListScreen', () => {
     expect(screen.getByRole('combobox', { name: 'State' })).toHaveValue('Offline');
     expect(screen.getByRole('textbox', { name: 'Search' })).toHaveValue('SN-0');
     await waitFor(() => expect(screen.getByRole('combobox', { name: 'Location' })).toHaveValue('Airport Gate B'));
+  });
+
+  it("narrows to a location manager's screens from their home's link, until they switch it off", async () => {
+    const { listQueries } = renderList('/screens?state=offline&mine=true', [reporting]);
+    await screen.findByRole('table', { name: 'Screens' });
+    expect(listQueries()[0]).toMatchObject({ state: 'offline', mine: 'true' });
+    const mine = screen.getByRole('switch', { name: 'Only the locations I manage' });
+    expect(mine).toBeChecked();
+    fireEvent.click(mine);
+    await waitFor(() => expect(listQueries().at(-1)).not.toHaveProperty('mine'));
+    expect(screen.queryByRole('switch', { name: 'Only the locations I manage' })).toBeNull();
   });
 
   it('drops a state it does not know rather than asking the server for it', async () => {

@@ -2,7 +2,7 @@
 // on it, its faults, its latest screenshot), so an operator finds the dark, stale or struggling screens (the home's screen counts link here with `?state=`). State, location
 // and serial search filters, sort and page live in the URL.
 // What a screen that is not reporting last told is marked as the last known, as on its own page.
-import { Anchor, Group, Paper, Select, Stack, Text } from '@mantine/core';
+import { Anchor, Group, Paper, Select, Stack, Switch, Text } from '@mantine/core';
 import { permissionFlags } from '@marquee/contracts/common';
 import { TABLE_COUNTS } from '@marquee/contracts/constants';
 import { DEVICE_STATES, deviceStateLabels } from '@marquee/contracts/device-health';
@@ -25,7 +25,7 @@ import { FaultsBadge, QueueFact, ScreenshotThumbnail } from './device-remote.tsx
 
 const PAGE_SIZE = 25;
 const ORDERING = 'serial_number';
-const FILTERS = ['state', 'location', 'search'] as const;
+const FILTERS = ['state', 'location', 'search', 'mine'] as const;
 /** The state select's "every state" option (a select needs a value for it). */
 const ALL = 'all';
 
@@ -220,6 +220,10 @@ export function ScreensListScreen() {
               onChange={(value) => state.setFilter('search', value)}
               placeholder="Serial number"
             />
+            {state.filters.mine === 'true' && (
+              // Set by a location manager's home, whose figures count their own locations' screens.
+              <Switch label="Only the locations I manage" checked onChange={() => state.setFilter('mine', '')} mb={8} />
+            )}
           </Group>
           <Text size="xs" c="dimmed">
             Active devices; states are refreshed every minute.

@@ -277,6 +277,16 @@ describe('OperationsFigures', () => {
     ]) {
       expect(await screen.findByRole('heading', { name })).toBeInTheDocument();
     }
+    // The screen counts open the Screens list of the same screens.
+    const screensCard = await card('Screens at your 2 locations');
+    expect(within(screensCard).getByRole('link', { name: /Offline\s*3/ })).toHaveAttribute(
+      'href',
+      '/screens?state=offline&mine=true',
+    );
+    expect(within(screensCard).getByRole('link', { name: 'All screens' })).toHaveAttribute(
+      'href',
+      '/screens?mine=true',
+    );
   });
 
   it('lists the campaigns missing the most plays as cards on a phone, every column in them', async () => {

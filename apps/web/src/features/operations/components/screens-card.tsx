@@ -39,7 +39,7 @@ function ScreensFigure({ summary }: { summary: ScreensSummary }) {
             <li key={state}>
               <Anchor
                 component={Link}
-                to={screensPath(state)}
+                to={screensPath(state, Boolean(summary.scope_locations))}
                 size="sm"
                 c={count ? undefined : 'dimmed'}
                 underline="hover"
@@ -74,7 +74,7 @@ export function ScreensCard({ query, summary }: FigureProps<ScreensSummary>) {
       title={scopedTitle('Screens', summary?.scope_locations)}
       query={query}
       asOf={summary?.as_of}
-      more={{ to: screensPath(), label: 'All screens' }}
+      more={{ to: screensPath(undefined, Boolean(summary?.scope_locations)), label: 'All screens' }}
       testId="figure-screens"
     >
       {summary && <ScreensFigure summary={summary} />}
