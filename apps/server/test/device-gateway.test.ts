@@ -726,6 +726,23 @@ describeBackends(
       expect(await hourlyPlaysOf(campaign.id)).toBe(5);
     });
 
+    it('stores the same plays sent at once under two batch ids once, with and without play ids', async () => {
+      const { devices, campaign } = await busyLocation(1);
+      const d = devices[0]!;
+      expect((await call('POST', api.events, d.token, batch(playsOf(campaign.id, 1, 60)))).statusCode).toBe(200);
+      const withIds = playsOf(campaign.id, 4, 10).map((e) => ({ ...e, play_id: crypto.randomUUID() }));
+      for (const plays of [playsOf(campaign.id, 4), withIds]) {
+        // Plays are written one batch of a device at a time: the second finds the first's plays stored.
+        const answers = await Promise.all(
+          [batch(plays), batch(plays)].map((b) => call('POST', api.events, d.token, b)),
+        );
+        expect(answers.map((a) => a.statusCode)).toEqual([200, 200]);
+        expect(answers.map((a) => (a.json() as { accepted: number }).accepted).sort()).toEqual([0, 4]);
+      }
+      expect(await eventsOf(d.id)).toBe(9);
+      expect(await hourlyPlaysOf(campaign.id)).toBe(9);
+    });
+
     // PostgreSQL only: a transaction of the test's holds a rollup table while the batches arrive (on
     // PGlite's one connection it would hold up every query of the batches, not only their writing).
     if (ctx.backend === 'postgres') {

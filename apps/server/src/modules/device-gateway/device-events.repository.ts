@@ -104,26 +104,29 @@ export function columnsOf(events: EventRow[]) {
 /**
  * Appends the events not stored before and adds them to every rollup, in one statement; gives how many
  * were stored. A play is stored once, whatever batch carries it: its natural key is (device, start,
- * campaign, zone), a unique index, and a play already there (a player that re-batched its queue after
- * a crash) is left out of the insert and so of the rollups. A play with a `play_id` is also left out
- * when the device stored a play under that id before, with the same start or another (an id reused
- * with other content, a start a player re-timed when its clock was put right) within PLAY_ID_REACH of
- * it (and not before `playIdsFrom`, the oldest start the gateway accepts now). device_events is
- * partitioned by month and a unique index must hold the partition key, so no index alone can say that
- * an id is taken. The ids are looked for once per batch: the natural key's index carries play_id
- * (INCLUDE), so one range scan of the device's plays from the batch's first start to its last (each
- * widened by the reach) finds those with one of the batch's ids, and each row is checked against that
- * handful. An index of the ids themselves cost every play one more entry at a random place and a probe
- * of it, a fifth to a quarter of the ingestion rate. Batches of
- * one device that carry play ids are written one at a time (claimBatch's lock), so two of them cannot
- * both find an id free. The batch comes as one array per column
- * (unnest makes them rows again): twelve parameters whatever its size, so the statement is cheap to
- * send, parse and plan. The rollup rows are summed once per batch: per hour (in `timeZone`), campaign
- * and zone, a row for all plays (gender '', age group 0; with the delivered, partial, wrong-creative
- * and outside-schedule counts) and one per audience (gender, age group) seen; from those the daily rows
- * by local day in the daily rollups' own time zone (event_statistics_daily_zone, so they always sum the
- * hourly rows), the location's plays by hour and zone and by day and zone, the campaigns' daily rows,
- * and the network's daily and hourly rows.
+ * campaign, zone), and a play already there (a player that re-batched its queue after a crash) is left
+ * out of the insert and so of the rollups. A play with a `play_id` is also left out when the device
+ * stored a play under that id before, with the same start or another (an id reused with other content,
+ * a start a player re-timed when its clock was put right) within PLAY_ID_REACH of it (and not before
+ * `playIdsFrom`, the oldest start the gateway accepts now). A batch repeating a natural key or an id
+ * keeps its first row.
+ *
+ * Both are looked up once per batch, in one range scan of the natural key's index (which carries
+ * play_id, INCLUDE): the device's plays from the batch's first start to its last, and, when the batch
+ * has ids, those within the reach around it that carry one of them. The batch's rows are then inserted
+ * plainly, without ON CONFLICT: the caller holds the device's lock for the transaction (claimBatch), so
+ * no other batch of the device can store the same play meanwhile, and the unique index on the natural
+ * key stays as the guarantee. ON CONFLICT made every row a speculative insertion, a probe of that index
+ * and a second WAL record, a tenth of a batch's cost; device_events is partitioned by month, and a
+ * unique index must hold the partition key, so no index alone could say that an id is taken anyway.
+ *
+ * The batch comes as one array per column (unnest makes them rows again): thirteen parameters whatever
+ * its size, so the statement is cheap to send, parse and plan. The rollup rows are summed once per
+ * batch: per hour (in `timeZone`), campaign and zone, a row for all plays (gender '', age group 0; with
+ * the delivered, partial, wrong-creative and outside-schedule counts) and one per audience (gender, age
+ * group) seen; from those the daily rows by local day in the daily rollups' own time zone
+ * (event_statistics_daily_zone, so they always sum the hourly rows), the location's plays by hour and
+ * zone and by day and zone, the campaigns' daily rows, and the network's daily and hourly rows.
  *
  * A play is delivered when it completed the clip, with the right creative (or none reported), inside
  * the campaign's schedule; the right creative outside it is `outside_schedule`; cut short inside it,
@@ -138,46 +141,62 @@ export function columnsOf(events: EventRow[]) {
 /** How far from a play's start the device's plays are searched for its `play_id` (see appendEvents). */
 export const PLAY_ID_REACH = '1 day';
 
+/** The batch without the rows that repeat an earlier row's natural key (start, campaign, zone) or play
+ * id: the first is kept, as the statement cannot tell them apart from each other. */
+function firstOfEach(events: EventRow[]): EventRow[] {
+  const keys = new Set<string>();
+  const ids = new Set<string>();
+  return events.filter((e) => {
+    const key = `${e.started_at} ${e.campaign_id} ${e.zone}`;
+    if (keys.has(key) || (e.play_id !== null && ids.has(e.play_id))) return false;
+    keys.add(key);
+    if (e.play_id !== null) ids.add(e.play_id);
+    return true;
+  });
+}
+
+/** Appends a batch (see above); the caller holds the device's lock (claimBatch). */
 export async function appendEvents(
   db: Database,
   {
     device,
     location,
     timeZone,
-    events,
+    events: sent,
     playIdsFrom,
   }: { device: number; location: number; timeZone: string; events: EventRow[]; playIdsFrom: string },
 ): Promise<number> {
-  if (!events.length) return 0;
+  if (!sent.length) return 0;
+  const events = firstOfEach(sent);
   const c = columnsOf(events);
-  // The span of the batch's plays that carry an id, widened by PLAY_ID_REACH: where their ids are looked for.
+  // The batch's span (its plays' natural keys are looked for in it), and whether it carries play ids.
   let first = Infinity;
   let last = -Infinity;
-  const ids: string[] = [];
+  let withIds = false;
   for (const e of events) {
-    if (e.play_id === null) continue;
     const at = Date.parse(e.started_at);
     if (at < first) first = at;
     if (at > last) last = at;
-    ids.push(e.play_id);
+    if (e.play_id !== null) withIds = true;
   }
-  const withIds = ids.length > 0;
+  const from = new Date(first).toISOString();
+  const to = new Date(last).toISOString();
   const delivered = sql`completed and checksum_ok is not false and in_schedule`;
   const { rows } = await sql<{ stored: number }>`
-    with ${
-      withIds
-        ? sql`seen as materialized (
-      -- The device's plays around the batch whose id is one of the batch's: one range scan of the
-      -- natural key's index, which carries play_id.
-      select e.play_id, e.started_at from device_events e
+    with seen as materialized (
+      -- The device's plays in the batch's span, and with ids the reach around it: one range scan of the
+      -- natural key's index, which carries play_id. Not narrowed to the batch's ids: planning an
+      -- "= any" of a thousand constants estimated each of them, which cost more than these rows.
+      select e.started_at, e.campaign_id, e.zone, e.play_id from device_events e
       where e.device_id = ${device}::int
-        and e.started_at >= greatest(${playIdsFrom}::timestamptz,
-          ${new Date(first).toISOString()}::timestamptz - ${PLAY_ID_REACH}::interval)
-        and e.started_at <= ${new Date(last).toISOString()}::timestamptz + ${PLAY_ID_REACH}::interval
-        and e.play_id = any(${`{${ids.join(',')}}`}::uuid[])
-    ),`
-        : sql``
-    }
+        ${
+          withIds
+            ? sql`and e.started_at >= least(${from}::timestamptz, greatest(${playIdsFrom}::timestamptz,
+                  ${from}::timestamptz - ${PLAY_ID_REACH}::interval))
+                and e.started_at <= ${to}::timestamptz + ${PLAY_ID_REACH}::interval`
+            : sql`and e.started_at between ${from}::timestamptz and ${to}::timestamptz`
+        }
+    ),
     inserted as (
       insert into device_events (device_id, location_id, campaign_id, zone, started_at, duration_ms, viewers,
         audience, videoclip_id, completed, checksum_ok, reported_checksum, measured, in_schedule, play_id)
@@ -188,17 +207,21 @@ export async function appendEvents(
         ${c.measured}::boolean[], ${c.inSchedule}::boolean[], ${c.playId}::uuid[])
         as b(campaign_id, zone, started_at, duration_ms, viewers, audience, videoclip_id, completed,
           checksum_ok, reported_checksum, measured, in_schedule, play_id)
+      -- The play's natural key.
+      where not exists (
+        select from seen s
+        where s.started_at = b.started_at and s.campaign_id = b.campaign_id and s.zone = b.zone)
       ${
         withIds
-          ? sql`where b.play_id is null or not exists (
+          ? // A row without an id matches none (null = null is not true); without an "is null or" the
+            // planner makes both checks hash anti-joins, not a scan of seen for every row.
+            sql`and not exists (
               select from seen s
               where s.play_id = b.play_id
                 and s.started_at >= b.started_at - ${PLAY_ID_REACH}::interval
                 and s.started_at <= b.started_at + ${PLAY_ID_REACH}::interval)`
           : sql``
       }
-      -- The play's natural key.
-      on conflict do nothing
       returning campaign_id, zone, started_at, duration_ms, viewers, audience, completed, checksum_ok, measured,
         in_schedule
     ),

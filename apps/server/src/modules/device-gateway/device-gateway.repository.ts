@@ -309,19 +309,16 @@ export const gatewayRepository = {
           .execute()
       : Promise.resolve([]),
 
-  /** Claims the batch id for the device; false when it was claimed before (a resent batch). */
-  /** Claims the batch id for the device (false: it was sent before). A batch that carries play ids
-   * first takes the device's lock of plays, to the end of the transaction, in the same round trip: the
-   * device's batches with ids are written one at a time, so that two of them cannot both find a play id
-   * free (appendEvents); other devices are not held. */
+  /** Claims the batch id for the device (false: it was sent before), having taken the device's lock of
+   * plays to the end of the transaction, in the same round trip: a device's batches are written one at a
+   * time, so that two of them cannot both find a play free (appendEvents inserts without ON CONFLICT);
+   * other devices are not held. */
   async claimBatch(
     db: Database,
-    { device, batchId, events, lockPlays }: { device: number; batchId: string; events: number; lockPlays: boolean },
+    { device, batchId, events }: { device: number; batchId: string; events: number },
   ): Promise<boolean> {
     const { rows } = await sql<{ device_id: number }>`
-      with locked as (
-        select pg_advisory_xact_lock(hashtext('device plays'), ${device}::int) where ${lockPlays}::boolean
-      )
+      with locked as (select pg_advisory_xact_lock(hashtext('device plays'), ${device}::int))
       insert into device_event_batches (device_id, batch_id, events)
       select ${device}::int, ${batchId}::uuid, ${events}::int where (select count(*) from locked) >= 0
       on conflict (device_id, batch_id) do nothing

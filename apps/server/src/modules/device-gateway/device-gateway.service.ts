@@ -456,18 +456,11 @@ export function createDeviceGatewayService({ db, config, storage, metrics }: Gat
      * or by device, start, campaign and zone. */
     async events(device: GatewayDevice, batch: EventsBatch): Promise<EventsResponse> {
       const { rejected, accepted, clips, states, earliest } = await check(device, batch);
-      // A play id twice in the batch: the second is a copy of the first.
-      const seenIds = new Set<string>();
-      const rows: EventRow[] = [];
-      for (const index of accepted) {
+      // A row repeating an earlier one's play id or natural key is left out by appendEvents.
+      const rows: EventRow[] = accepted.map((index) => {
         const event = batch.events[index]!;
-        const row = storedEvent(event, clips.get(event.campaign)!, config.timeZone);
-        if (row.play_id !== null) {
-          if (seenIds.has(row.play_id)) continue;
-          seenIds.add(row.play_id);
-        }
-        rows.push(row);
-      }
+        return storedEvent(event, clips.get(event.campaign)!, config.timeZone);
+      });
       // Before the batch's transaction: a month without a partition (history sent late) gets one.
       if (rows.length) await ensureEventPartitions(db, monthsOfRows(rows), config);
       const total = batch.events.length;
@@ -478,7 +471,6 @@ export function createDeviceGatewayService({ db, config, storage, metrics }: Gat
               device: device.id,
               batchId: batch.batch_id,
               events: total,
-              lockPlays: seenIds.size > 0,
             });
             if (!claimed) {
               const before = await rejectedPlays.ofBatch(trx, device.id, batch.batch_id);
