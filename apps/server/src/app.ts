@@ -1,7 +1,7 @@
 // Builds the Fastify instance: plugins → session gate → modules → web app. Does not listen.
 import fs from 'node:fs';
 import path from 'node:path';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import fastifyFormbody from '@fastify/formbody';
 import fastifyMultipart from '@fastify/multipart';
@@ -213,37 +213,58 @@ export async function buildApp({
   registerStatisticsRoutes(app, statistics);
   registerReportSubscriptionModule(app, { db, access, config, mailer, campaigns, delivery, statistics, log: app.log });
 
-  registerWebApp(app, config.webDist);
+  registerWebApp(app, { web: config.webDist, player: config.playerDist });
   // Methods no route has (e.g. POST to an unknown path) get the same {detail} body as other 404s.
   app.setNotFoundHandler((_request, reply) => reply.code(404).send({ detail: details.notFound }));
   return app;
 }
 
-/** Serves the built SPA: files by name, index.html for every other non-API path. */
-function registerWebApp(app: FastifyInstance, dist: string) {
-  const hasDist = fs.existsSync(path.join(dist, 'index.html'));
-  // preCompressed: sendFile sends the build's .br or .gz of a file when the browser accepts it.
-  if (hasDist) app.register(fastifyStatic, { root: dist, serve: false, preCompressed: true });
-  app.get('/*', { config: { public: true }, schema: { hide: true } }, async (request, reply) => {
-    const urlPath = decodeURIComponent(request.url.split('?')[0] ?? '/');
-    // This route is public, so the session gate has not run: without a session an API path is 401.
-    if (urlPath.startsWith('/api/') || urlPath === '/api')
-      throw request.auth ? notFound(details.notFound) : unauthorized();
-    if (!hasDist) {
-      return reply.code(503).type('text/plain').send('The web app is not built. Run `npm run build`.');
-    }
-    const file = path.normalize(urlPath).replace(/^\/+/, '');
+/** Serves the built apps: the Marquee Player under /player/, the web app everywhere else but the API;
+ * files by name, each app's index.html for its other paths. */
+function registerWebApp(app: FastifyInstance, { web, player }: { web: string; player: string }) {
+  const built = (dist: string) => fs.existsSync(path.join(dist, 'index.html'));
+  const hasWeb = built(web);
+  const hasPlayer = built(player);
+  // preCompressed: sendFile sends the build's .br or .gz of a file when the browser accepts it. Each
+  // app's files are sent from its own folder (sendFile's root).
+  if (hasWeb || hasPlayer)
+    app.register(fastifyStatic, { root: hasWeb ? web : player, serve: false, preCompressed: true });
+
+  /** The file `urlPath` names in `dist`, sent; false when it names none (the app's page then). */
+  const sendBuilt = (reply: FastifyReply, dist: string, file: string) => {
     const full = path.join(dist, file);
-    const isPage = file === '' || file === 'index.html';
-    if (!isPage && full.startsWith(dist) && fs.statSync(full, { throwIfNoEntry: false })?.isFile()) {
-      const immutable = file.startsWith('assets/');
-      return reply.sendFile(file, { maxAge: immutable ? 31536000000 : 0, immutable });
-    }
-    // The page carries this response's style nonce, so it is built per request and never reused.
+    if (file === '' || file === 'index.html' || !full.startsWith(dist)) return false;
+    if (!fs.statSync(full, { throwIfNoEntry: false })?.isFile()) return false;
+    const immutable = file.startsWith('assets/');
+    return reply.sendFile(file, dist, { maxAge: immutable ? 31536000000 : 0, immutable });
+  };
+  /** An app's page, carrying this response's style nonce: built per request and never reused. */
+  const sendPage = async (reply: FastifyReply, dist: string) => {
     const page = await fs.promises.readFile(path.join(dist, 'index.html'), 'utf8');
     return reply
       .header('cache-control', 'no-cache')
       .type('text/html; charset=utf-8')
       .send(page.replaceAll(CSP_NONCE_PLACEHOLDER, styleNonceOf(reply)));
+  };
+  const notBuilt = (reply: FastifyReply, what: string) =>
+    reply.code(503).type('text/plain').send(`${what} is not built. Run \`npm run build\`.`);
+
+  app.get('/player', { config: { public: true }, schema: { hide: true } }, (_request, reply) =>
+    reply.redirect('/player/'),
+  );
+  app.get('/player/*', { config: { public: true }, schema: { hide: true } }, async (request, reply) => {
+    if (!hasPlayer) return notBuilt(reply, 'The Marquee Player');
+    const urlPath = decodeURIComponent(request.url.split('?')[0] ?? '/');
+    const file = path.normalize(urlPath.slice('/player/'.length)).replace(/^\/+/, '');
+    return sendBuilt(reply, player, file) || sendPage(reply, player);
+  });
+  app.get('/*', { config: { public: true }, schema: { hide: true } }, async (request, reply) => {
+    const urlPath = decodeURIComponent(request.url.split('?')[0] ?? '/');
+    // This route is public, so the session gate has not run: without a session an API path is 401.
+    if (urlPath.startsWith('/api/') || urlPath === '/api')
+      throw request.auth ? notFound(details.notFound) : unauthorized();
+    if (!hasWeb) return notBuilt(reply, 'The web app');
+    const file = path.normalize(urlPath).replace(/^\/+/, '');
+    return sendBuilt(reply, web, file) || sendPage(reply, web);
   });
 }

@@ -47,6 +47,7 @@ const envSchema = z.object({
   LOGIN_LOCK_SECONDS: z.coerce.number().int().positive().default(30),
   LOGIN_LOCK_MAX_SECONDS: z.coerce.number().int().positive().default(300),
   WEB_DIST: z.string().default(path.join(repoRoot, 'apps/web/dist')),
+  PLAYER_DIST: z.string().default(path.join(repoRoot, 'apps/player/dist')),
   APP_VERSION: z.string().optional(),
   /** Base of the links in mails (activation, password reset); default http://localhost:<PORT>. */
   PUBLIC_URL: z.string().url().optional(),
@@ -270,6 +271,8 @@ export type Config = {
   /** Days raw plays are kept (whole UTC months are dropped once past it); null: kept for good. */
   rawEventRetentionDays: number | null;
   webDist: string;
+  /** The built Marquee Player, served at /player/. */
+  playerDist: string;
   /** Fastify's trustProxy: false (the connection's address), true (any), a hop count or a list. */
   trustProxy: boolean | number | string;
   /** Plays that started longer ago than this (days) are refused by the gateway. */
@@ -401,6 +404,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     holdDays: e.HOLD_DAYS,
     rawEventRetentionDays: e.RAW_EVENT_RETENTION_DAYS,
     webDist: e.WEB_DIST,
+    playerDist: e.PLAYER_DIST,
     trustProxy: e.TRUST_PROXY,
     maxEventAgeDays: e.MAX_EVENT_AGE_DAYS,
     maxCampaignDays: e.MAX_CAMPAIGN_DAYS,

@@ -5,21 +5,7 @@ import { GENDERS } from './campaigns.ts';
 import { MAX_DONE_COMMANDS, gatewayCommand } from './device-commands.ts';
 import { pageParams } from './common.ts';
 
-export const deviceGatewayPrefix = '/api/device/v1/';
-export const deviceGatewayEndpoints = {
-  heartbeat: `${deviceGatewayPrefix}heartbeat/`,
-  playlist: `${deviceGatewayPrefix}playlist/`,
-  events: `${deviceGatewayPrefix}events/`,
-  /** The clip files (`…/videos/{video id}/`, with range requests) and overlay pictures of the playlist:
-   * the web's media URLs need a session, these need the device token. */
-  videos: `${deviceGatewayPrefix}videos/`,
-  images: `${deviceGatewayPrefix}images/`,
-  /** POST a JPEG of what the screen shows (one kept per device). */
-  screenshot: `${deviceGatewayPrefix}screenshot/`,
-} as const;
-
-export const deviceVideoUrl = (videoId: number) => `${deviceGatewayEndpoints.videos}${videoId}/`;
-export const deviceImageUrl = (imageId: number) => `${deviceGatewayEndpoints.images}${imageId}/`;
+export { deviceGatewayPrefix, deviceGatewayEndpoints, deviceVideoUrl, deviceImageUrl } from './device-paths.ts';
 
 /** The most events one batch may carry, and viewers one event. */
 export const MAX_EVENTS_PER_BATCH = 1000;

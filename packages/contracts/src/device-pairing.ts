@@ -2,7 +2,6 @@
 // staff type the code on the location's Devices tab (choosing the zones it shows and its serial); the
 // screen, polling its pairing with the secret only it knows, then receives its device token once.
 import { z } from 'zod';
-import { deviceGatewayPrefix } from './device-gateway.ts';
 import { DEVICE_TYPES } from './locations.ts';
 import { resources } from './resources.ts';
 
@@ -15,11 +14,8 @@ export const PAIRING_MINUTES = 15;
 /** How often a screen should ask whether it was paired. */
 export const PAIRING_POLL_SECONDS = 5;
 
-export const devicePairingEndpoints = {
-  /** Anonymous: a screen asks for a code (POST), then polls `{id}/` with its secret. */
-  pairings: `${deviceGatewayPrefix}pairings/`,
-} as const;
-export const devicePairingUrl = (id: string) => `${devicePairingEndpoints.pairings}${id}/`;
+export { devicePairingEndpoints, devicePairingUrl } from './device-paths.ts';
+
 /** Staff: pair the screen showing a code (the devices' `pair` method). */
 export const devicePairEndpoint = `${resources.devices.endpoint}pair/`;
 

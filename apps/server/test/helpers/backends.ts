@@ -40,6 +40,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
       LOG_LEVEL: 'silent',
       DATA_DIR: path.join(os.tmpdir(), 'marquee-test-data-unused'),
       WEB_DIST: path.join(os.tmpdir(), 'marquee-test-no-web-dist'),
+      PLAYER_DIST: path.join(os.tmpdir(), 'marquee-test-no-player-dist'),
     },
     overrides,
   );

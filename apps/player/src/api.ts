@@ -1,0 +1,50 @@
+// The player's calls to the Marquee server that serves it (same origin): pairing, then the device
+// gateway with its token. Shapes are the contracts' types only (no zod in the player's bundle).
+import { deviceGatewayEndpoints, devicePairingEndpoints, devicePairingUrl } from '@marquee/contracts/device-paths';
+import type { PairingCreated, PairingStatus } from '@marquee/contracts/device-pairing';
+import type { HeartbeatInput } from '@marquee/contracts/device-gateway';
+
+/** The server refused the device token (the device was deleted or disabled): pair again. */
+export class TokenRefused extends Error {}
+
+/** The server answered something else than expected; `retryAfter` in seconds when it said so. */
+export class ServerError extends Error {
+  constructor(
+    readonly status: number,
+    readonly retryAfter: number | null,
+  ) {
+    super(`The server answered ${status}.`);
+  }
+}
+
+const retryAfterOf = (res: Response) => {
+  const value = Number(res.headers.get('retry-after'));
+  return Number.isFinite(value) && value > 0 ? value : null;
+};
+
+async function json<T>(res: Response): Promise<T> {
+  if (!res.ok) throw new ServerError(res.status, retryAfterOf(res));
+  return (await res.json()) as T;
+}
+
+/** A new pairing: the code to show, and the secret to poll it with. */
+export const askPairing = async () =>
+  json<PairingCreated>(await fetch(devicePairingEndpoints.pairings, { method: 'POST' }));
+
+/** The pairing's state; null once it has ended (expired or claimed): ask for a new one. */
+export async function pollPairing(pairing: PairingCreated): Promise<PairingStatus | null> {
+  const res = await fetch(devicePairingUrl(pairing.id), { headers: { authorization: `Bearer ${pairing.secret}` } });
+  if (res.status === 404 || res.status === 410) return null;
+  return json<PairingStatus>(res);
+}
+
+/** Tells the server the player is alive; its answer carries the server's clock. */
+export async function heartbeat(token: string, input: HeartbeatInput): Promise<{ server_time: string }> {
+  const res = await fetch(deviceGatewayEndpoints.heartbeat, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify(input),
+  });
+  if (res.status === 401) throw new TokenRefused();
+  return json<{ server_time: string }>(res);
+}

@@ -1,0 +1,167 @@
+// The Marquee Player's screens: pairing (a fresh player shows its server and a large code for staff to
+// type on the location's Devices tab), then paired (the device token kept in IndexedDB, never shown;
+// a heartbeat every minute). A refused token (the device was deleted or disabled) forgets the pairing
+// and the cached files and shows a new code.
+import { useEffect, useState } from 'react';
+import type { PairingCreated } from '@marquee/contracts/device-pairing';
+import { askPairing, heartbeat, pollPairing, ServerError, TokenRefused } from './api.ts';
+import { load, remove, save } from './store.ts';
+
+/** What pairing gave the player: its token and which device it is. */
+export type Paired = {
+  token: string;
+  device: { id: number; serial_number: string; location: number; zones: number[] };
+};
+
+type View =
+  | { kind: 'starting' }
+  | { kind: 'pairing'; pairing: PairingCreated | null; problem: string | null }
+  | { kind: 'paired'; paired: Paired; lastContact: string | null; problem: string | null };
+
+const PAIRED_KEY = 'paired';
+const HEARTBEAT_MS = 60_000;
+/** How long to wait after a failed call when the server named no time. */
+const RETRY_SECONDS = 10;
+
+const describe = (err: unknown) =>
+  err instanceof ServerError
+    ? `The server answered ${err.status}. Trying again.`
+    : 'The server cannot be reached. Trying again.';
+
+/** Whole minutes until `iso` (the display's clock may be off, so no time of day is shown). */
+const minutesLeft = (iso: string) => Math.max(1, Math.round((Date.parse(iso) - Date.now()) / 60_000));
+
+/** Forgets the pairing and every cached file: the screen starts over. */
+async function forget() {
+  await remove(PAIRED_KEY);
+  if ('caches' in globalThis) await Promise.all((await caches.keys()).map((key) => caches.delete(key)));
+}
+
+export function App() {
+  const [view, setView] = useState<View>({ kind: 'starting' });
+
+  useEffect(() => {
+    void load<Paired>(PAIRED_KEY).then((paired) =>
+      setView(
+        paired
+          ? { kind: 'paired', paired, lastContact: null, problem: null }
+          : { kind: 'pairing', pairing: null, problem: null },
+      ),
+    );
+  }, []);
+
+  // Pairing: ask for a code, poll it until staff typed it in (a new code when one expires).
+  const pairing = view.kind === 'pairing';
+  useEffect(() => {
+    if (!pairing) return;
+    let stopped = false;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const wait = (seconds: number) => new Promise((resolve) => (timer = setTimeout(resolve, seconds * 1000)));
+    void (async () => {
+      let current: PairingCreated | null = null;
+      while (!stopped) {
+        try {
+          if (!current || Date.parse(current.expires_at) <= Date.now()) {
+            current = await askPairing();
+            const shown = current;
+            if (!stopped) setView({ kind: 'pairing', pairing: shown, problem: null });
+          }
+          await wait(current.poll_seconds);
+          if (stopped) return;
+          const status = await pollPairing(current);
+          if (status === null) current = null;
+          else if (status.status === 'paired') {
+            const paired: Paired = { token: status.token, device: status.device };
+            await save(PAIRED_KEY, paired);
+            if (!stopped) setView({ kind: 'paired', paired, lastContact: null, problem: null });
+            return;
+          }
+        } catch (err) {
+          if (stopped) return;
+          setView((v) => (v.kind === 'pairing' ? { ...v, problem: describe(err) } : v));
+          await wait(err instanceof ServerError && err.retryAfter ? err.retryAfter : RETRY_SECONDS);
+        }
+      }
+    })();
+    return () => {
+      stopped = true;
+      clearTimeout(timer);
+    };
+  }, [pairing]);
+
+  // Paired: a heartbeat now and every minute; a refused token starts pairing over.
+  const token = view.kind === 'paired' ? view.paired.token : null;
+  useEffect(() => {
+    if (!token) return;
+    let stopped = false;
+    const beat = async () => {
+      try {
+        const answer = await heartbeat(token, { status: 'ok', screen_state: 'on', app_version: __PLAYER_VERSION__ });
+        if (!stopped)
+          setView((v) => (v.kind === 'paired' ? { ...v, lastContact: answer.server_time, problem: null } : v));
+      } catch (err) {
+        if (stopped) return;
+        if (err instanceof TokenRefused) {
+          stopped = true;
+          await forget();
+          setView({ kind: 'pairing', pairing: null, problem: null });
+        } else setView((v) => (v.kind === 'paired' ? { ...v, problem: describe(err) } : v));
+      }
+    };
+    void beat();
+    const timer = setInterval(() => void beat(), HEARTBEAT_MS);
+    return () => {
+      stopped = true;
+      clearInterval(timer);
+    };
+  }, [token]);
+
+  if (view.kind === 'starting') return <main className="screen" aria-busy="true" />;
+  if (view.kind === 'pairing') {
+    const code = view.pairing?.code;
+    return (
+      <main className="screen pairing">
+        <h1>Marquee Player</h1>
+        <p className="server">
+          Server <strong>{location.host}</strong>
+        </p>
+        {code ? (
+          <>
+            <p className="code" aria-label="Pairing code">
+              {code.slice(0, 3)} {code.slice(3)}
+            </p>
+            <ol className="steps">
+              <li>In Marquee, open this screen&apos;s location and its Devices tab.</li>
+              <li>Choose “Pair a screen” and type this code.</li>
+            </ol>
+            <p className="hint">
+              The code is valid for {minutesLeft(view.pairing!.expires_at)} minutes; a new one follows.
+            </p>
+          </>
+        ) : (
+          <p className="hint">Asking the server for a pairing code…</p>
+        )}
+        {view.problem && (
+          <p className="problem" role="alert">
+            {view.problem}
+          </p>
+        )}
+      </main>
+    );
+  }
+  const { device } = view.paired;
+  return (
+    <main className="screen paired">
+      <h1>Paired as {device.serial_number}</h1>
+      <p className="hint">
+        {device.zones.length === 1 ? `Zone ${device.zones[0]}` : `Zones ${device.zones.join(', ')}`} of its location.
+        {view.lastContact ? ' Reporting to the server every minute.' : ' Reaching the server…'}
+      </p>
+      {view.problem && (
+        <p className="problem" role="alert">
+          {view.problem}
+        </p>
+      )}
+    </main>
+  );
+}
