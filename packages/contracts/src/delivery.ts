@@ -3,10 +3,10 @@
 // functions shared by the server (the delivery API and the lists' pacing) and the web.
 import { z } from 'zod';
 import { isoDate } from './common.ts';
-import type { OpeningHours, TimeWindow } from './inventory.ts';
-import { OPEN_TIME_PATTERN, CLOSE_TIME_PATTERN } from './inventory.ts';
 import { GOAL_TYPES, PACING_STATES, type GoalType, type Pacing } from './goals.ts';
-import { localMinuteOf, wallClockIntervals } from './time-zones.ts';
+import { wallClockIntervals } from './time-zones.ts';
+import type { Span } from './play-spans.ts';
+export { inSchedule, playSpans, type Span } from './play-spans.ts';
 
 export * from './goals.ts';
 
@@ -46,56 +46,6 @@ export function campaignPacing(
   if (deliveryPct === null || !Number.isFinite(deliveryPct)) return null;
   if (finished) return deliveryPct >= 100 ? 'finished_over' : 'finished_under';
   return pacingOf(deliveryPct);
-}
-
-/** A span of a local day in minutes since its midnight, [start, end), 0 ≤ start < end ≤ 1440. */
-export type Span = readonly [number, number];
-
-const DAY_MINUTES = 1440;
-const minutesOf = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
-
-/** The spans of a day a daily [start, end) covers: past midnight it is the day's end and its start
- * (18:00–02:00 → 00:00–02:00 and 18:00–24:00); equal times cover the whole day. */
-function spansOf(start: number, end: number): Span[] {
-  if (start % DAY_MINUTES === end % DAY_MINUTES) return [[0, DAY_MINUTES]];
-  if (start < end) return [[start, end]];
-  return [...(end > 0 ? [[0, end] as const] : []), ...(start < DAY_MINUTES ? [[start, DAY_MINUTES] as const] : [])];
-}
-
-/**
- * The minutes of a calendar day a campaign may play at a location: its time window (all day without
- * one) within the opening hours, minute by minute. As the devices play it, a day is a calendar day: a
- * window or opening past midnight covers the start of each day too.
- */
-export function playSpans(opening: OpeningHours, window: TimeWindow): Span[] {
-  if (!OPEN_TIME_PATTERN.test(opening.open_time) || !CLOSE_TIME_PATTERN.test(opening.close_time)) {
-    throw new RangeError(`Invalid opening hours ${opening.open_time}-${opening.close_time}.`);
-  }
-  const open = spansOf(minutesOf(opening.open_time), minutesOf(opening.close_time));
-  const { p_times_on, p_start_time, p_end_time } = window;
-  const windowSpans =
-    p_times_on && p_start_time && p_end_time ? spansOf(minutesOf(p_start_time), minutesOf(p_end_time)) : null;
-  if (!windowSpans) return open;
-  const spans: Span[] = [];
-  for (const [a, b] of open) {
-    for (const [c, d] of windowSpans) {
-      const start = Math.max(a, c);
-      const end = Math.min(b, d);
-      if (start < end) spans.push([start, end]);
-    }
-  }
-  return spans.sort((x, y) => x[0] - y[0]);
-}
-
-/**
- * Whether a play that started at instant `startedAt` lies in the campaign's schedule at its location:
- * the screen's wall-clock minute at its start falls in one of the day's play spans (its window within
- * the opening hours, see `playSpans`). A 10:00–12:00 campaign gets no credit for a play at 09:59:30 or
- * at 12:00; such plays count apart (`outside_schedule`). The campaign's dates are the gateway's check.
- */
-export function inSchedule(startedAt: number, spans: readonly Span[], timeZone: string): boolean {
-  const minute = localMinuteOf(startedAt, timeZone);
-  return spans.some(([start, end]) => minute >= start && minute < end);
 }
 
 /** When a device played at a location: from `from` until `to` (ms instants; null: still there), and

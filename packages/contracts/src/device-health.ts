@@ -3,9 +3,19 @@
 // not on the location's current playlist version within PLAYLIST_STALE_MINUTES), or online — and
 // whether a location is open at an instant, which decides whether a dark screen is an incident — and
 // whether a device's queue of plays grows or drains.
-import { expectedPlays, playSpans, type Span } from './delivery.ts';
-import { addDays, type OpeningHours, type TimeWindow } from './inventory.ts';
-import { dayOfInstant, wallClockIntervals, zonedInstant } from './time-zones.ts';
+import { expectedPlays } from './delivery.ts';
+import {
+  addDays,
+  isOpenAt,
+  openIntervals,
+  playSpans,
+  type OpeningHours,
+  type Span,
+  type TimeWindow,
+} from './play-spans.ts';
+import { dayOfInstant } from './time-zones.ts';
+
+export { isOpenAt, openIntervals, openSince } from './play-spans.ts';
 
 export const DEVICE_STATES = ['online', 'stale', 'screen_off', 'offline', 'never'] as const;
 export type DeviceState = (typeof DEVICE_STATES)[number];
@@ -20,19 +30,6 @@ export const deviceStateLabels: Record<DeviceState, string> = {
 
 /** The `PLAYLIST_STALE_MINUTES` setting's default. */
 export const PLAYLIST_STALE_MINUTES_DEFAULT = 15;
-
-/**
- * Whether a location with these opening hours is open at `instant` (ms) in `timeZone`: the local
- * minute falls in one of its day's open spans (past midnight: the span after midnight belongs to the
- * calendar day it falls on, as the screens play it).
- */
-export function isOpenAt(opening: OpeningHours, instant: number, timeZone: string): boolean {
-  const day = dayOfInstant(instant, timeZone);
-  const spans = playSpans(opening, { p_times_on: false, p_start_time: null, p_end_time: null });
-  return spans.some(
-    ([start, end]) => instant >= zonedInstant(day, start, timeZone) && instant < zonedInstant(day, end, timeZone),
-  );
-}
 
 /** What a device last told the server (nulls: never said). */
 export type DeviceReport = {
@@ -140,30 +137,6 @@ export function queueTrend({
   return { direction: change > 0 ? 'growing' : change < 0 ? 'draining' : 'steady', change };
 }
 
-const ALL_DAY: TimeWindow = { p_times_on: false, p_start_time: null, p_end_time: null };
-
-/**
- * When the open stretch that contains `instant` began (ms), or null while the location is closed. A
- * stretch that runs past midnight began the evening before (00:00 continues yesterday's 24:00).
- */
-export function openSince(opening: OpeningHours, instant: number, timeZone: string): number | null {
-  const spans = playSpans(opening, ALL_DAY);
-  let day = dayOfInstant(instant, timeZone);
-  const containing = spans.find(
-    ([start, end]) => instant >= zonedInstant(day, start, timeZone) && instant < zonedInstant(day, end, timeZone),
-  );
-  if (!containing) return null;
-  let start = containing[0];
-  // Walk back over midnights while the day before ran until 24:00 (at most a week: open all day).
-  for (let i = 0; i < 7 && start === 0; i++) {
-    const before = spans.find(([, end]) => end === 24 * 60);
-    if (!before) break;
-    day = addDays(day, -1);
-    start = before[0];
-  }
-  return zonedInstant(day, start, timeZone);
-}
-
 /** What a campaign at risk plays: its time window and zones at the device's location. */
 export type CampaignAtRiskPlan = TimeWindow & { zones: number };
 
@@ -228,31 +201,6 @@ export function expectedPlaysBetween({
     }
   }
   return total;
-}
-
-/**
- * The instants in [from, to) (ms) when the location is open, as its screens' wall clocks see them
- * (a skipped hour is not open, a repeated one is open twice), ordered and not overlapping.
- */
-export function openIntervals(opening: OpeningHours, from: number, to: number, timeZone: string): [number, number][] {
-  if (!(to > from)) return [];
-  const spans = playSpans(opening, ALL_DAY);
-  const out: [number, number][] = [];
-  const last = dayOfInstant(to, timeZone);
-  for (let day = dayOfInstant(from, timeZone); day <= last; day = addDays(day, 1)) {
-    for (const [start, end] of spans) {
-      for (const [a, b] of wallClockIntervals(day, start, end, timeZone)) {
-        const lo = Math.max(a, from);
-        const hi = Math.min(b, to);
-        if (lo >= hi) continue;
-        const previous = out.at(-1);
-        // 24:00 of one day and 00:00 of the next meet: one stretch.
-        if (previous && previous[1] >= lo) previous[1] = Math.max(previous[1], hi);
-        else out.push([lo, hi]);
-      }
-    }
-  }
-  return out;
 }
 
 const lengthOf = (intervals: readonly (readonly [number, number])[]) =>

@@ -3,6 +3,22 @@
 // math on yyyy-MM-dd strings, and when a hold expires. inventory.ts re-exports all of it.
 import { CampaignState } from './campaigns.ts';
 import { isCalendarDay } from './common.ts';
+import {
+  addDays,
+  CLOSE_TIME_PATTERN,
+  minutesOf,
+  OPEN_TIME_PATTERN,
+  type OpeningHours,
+  type TimeWindow,
+} from './play-spans.ts';
+export {
+  addDays,
+  CLOSE_TIME_PATTERN,
+  minutesOf,
+  OPEN_TIME_PATTERN,
+  type OpeningHours,
+  type TimeWindow,
+} from './play-spans.ts';
 
 /** Length of one loop in seconds: the room every zone has per loop. */
 export const LOOP_SECONDS_MIN = 10;
@@ -12,29 +28,12 @@ export const LOOP_SECONDS_DEFAULT = 60;
 /** The `OPENING_HOURS` setting's default (and a new location's): 06:00 until midnight. */
 export const OPENING_HOURS_DEFAULT = '06:00-24:00';
 
-/** An opening time, `HH:mm` 00:00 … 23:59. */
-export const OPEN_TIME_PATTERN = /^([01]\d|2[0-3]):[0-5]\d$/;
-/** A closing time, `HH:mm` 00:00 … 23:59 or `24:00` (end of the day). */
-export const CLOSE_TIME_PATTERN = /^(([01]\d|2[0-3]):[0-5]\d|24:00)$/;
-
 const DAY_MINUTES = 24 * 60;
 const ALL_HOURS: readonly number[] = Array.from({ length: 24 }, (_, hour) => hour);
-
-/**
- * When a location's screens play, in the server's time zone. A close before the open runs past
- * midnight (`18:00`–`02:00`); an open equal to the close means open all day (`00:00`–`24:00` is how
- * that is written after normalising).
- */
-export type OpeningHours = { open_time: string; close_time: string };
-
-/** A campaign's daily time window as the campaign contract has it; no window when off or incomplete. */
-export type TimeWindow = { p_times_on: boolean; p_start_time: string | null; p_end_time: string | null };
 
 export const isLoopSeconds = (value: number) =>
   Number.isInteger(value) && value >= LOOP_SECONDS_MIN && value <= LOOP_SECONDS_MAX;
 
-/** Minutes after midnight of `HH:mm` (`24:00` is 1440). */
-export const minutesOf = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
 const pad = (n: number) => String(n).padStart(2, '0');
 
 /** `HH:mm` of a minute of the day; minutes of the night after read as the next morning's clock
@@ -146,10 +145,6 @@ export function shareOfVoice(clip: number, loopSeconds: number): number {
   if (!(loopSeconds > 0)) throw new RangeError(`Invalid loop length ${loopSeconds}.`);
   return clip / loopSeconds;
 }
-
-/** The day `n` days after a yyyy-MM-dd day (UTC date math on the string: no local time involved). */
-export const addDays = (day: string, n: number) =>
-  new Date(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
 
 /** Every day of [from, to] (yyyy-MM-dd, both included), in order; empty when `to` is before `from`. */
 export function eachDayOf(from: string, to: string): string[] {

@@ -14,9 +14,7 @@
 //   next loop starts when the last clip ends, so loops after it start later than the grid's.
 // - Outside opening hours the screen is black (`closed`: the player reports `off_by_schedule`); past the
 //   days the playlist covers, nothing is known (`unknown`: the slate, never a campaign).
-import { inSchedule, playSpans } from './delivery.ts';
-import { openIntervals, openSince } from './device-health.ts';
-import type { OpeningHours } from './inventory.ts';
+import { inSchedule, openIntervals, openSince, playSpans, type OpeningHours } from './play-spans.ts';
 import { dayOfInstant, zonedInstant } from './time-zones.ts';
 
 /** What the schedule needs of a campaign (a playlist's campaigns have it all). */
