@@ -13,6 +13,9 @@ export default defineConfig({
         test: { name: 'contracts', root: './packages/contracts', include: ['src/**/*.test.ts'], environment: 'node' },
       },
       {
+        test: { name: 'player', root: './apps/player', include: ['src/**/*.test.ts'], environment: 'node' },
+      },
+      {
         test: {
           name: 'server',
           root: './apps/server',

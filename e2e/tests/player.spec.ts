@@ -1,24 +1,28 @@
 // The Marquee Player, as a screen runs it: a fresh player shows its server and a large pairing code,
-// staff type the code on the location's Devices tab, the player takes its token and reports; a reload
-// keeps it paired without showing a code, and a deleted device sends it back to pairing.
+// staff type the code on the location's Devices tab, the player takes its token, reports, and
+// downloads and checks the clips of its playlist, which its service worker then answers from the
+// cache, ranges included; a reload keeps it paired without showing a code, and a deleted device sends
+// it back to pairing.
 import { expect, test } from '../fixtures/test.ts';
-import { ADMIN, apiCall, signInByApi, unique } from '../fixtures/session.ts';
+import { bookedAllDayScreen } from '../fixtures/inventory.ts';
+import { ADMIN, apiCall, signInByApi } from '../fixtures/session.ts';
 
 test.beforeEach(async ({ page, baseURL }) => {
   await signInByApi(page, baseURL!, ADMIN);
 });
 
-test('a fresh player pairs through the Devices tab and stays paired across a reload', async ({
+test('a fresh player pairs through the Devices tab, fetches its clips and stays paired across a reload', async ({
   page,
   browser,
   baseURL,
 }) => {
-  const created = await apiCall(page, baseURL!, 'POST', '/api/locations/', {
-    name: unique('Player Lobby'),
-    address: '',
+  // An all-day location with a screen registered by hand and an approved campaign today.
+  const booked = await bookedAllDayScreen(page, baseURL!, {
+    place: 'Player Lobby',
+    campaign: 'Player spot',
+    serialPrefix: 'HAND',
   });
-  expect(created.status()).toBe(201);
-  const { id: location } = (await created.json()) as { id: number };
+  const location = booked.location.id;
 
   // The screen: a browser of its own, no session.
   const screenContext = await browser.newContext({ baseURL, viewport: { width: 1920, height: 1080 } });
@@ -45,6 +49,27 @@ test('a fresh player pairs through the Devices tab and stays paired across a rel
   await expect(paired).toBeVisible({ timeout: 15_000 });
   await expect(screen.getByText('Reporting to the server every minute.', { exact: false })).toBeVisible();
   await expect(shown).toHaveCount(0);
+  await expect(screen.getByText('1 of 1 clips downloaded and checked.')).toBeVisible({ timeout: 15_000 });
+  // The clip, kept by its checksum, comes from the service worker, a range as a <video> asks for it.
+  const answer = await screen.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+    if (!navigator.serviceWorker.controller)
+      await new Promise((resolve) => navigator.serviceWorker.addEventListener('controllerchange', resolve));
+    const [key] = await (await caches.open('marquee-media-v1')).keys();
+    const res = await fetch(key!.url, { headers: { range: 'bytes=0-99' } });
+    return {
+      path: new URL(key!.url).pathname,
+      status: res.status,
+      range: res.headers.get('content-range'),
+      bytes: (await res.arrayBuffer()).byteLength,
+    };
+  });
+  expect(answer).toMatchObject({
+    path: expect.stringMatching(/^\/player\/media\/[0-9a-f]{64}$/),
+    status: 206,
+    bytes: 100,
+  });
+  expect(answer.range).toMatch(/^bytes 0-99\/\d+$/);
   await page.reload();
   const row = page.getByRole('table', { name: 'Devices' }).getByRole('row', { name: new RegExp(serial) });
   await expect(row).not.toContainText('Never reported');
@@ -56,8 +81,8 @@ test('a fresh player pairs through the Devices tab and stays paired across a rel
 
   // The device deleted: the player's next call is refused, and it asks for a new code.
   const devices = await page.request.get(`${baseURL}/api/devices/?location=${location}`);
-  const [device] = ((await devices.json()) as { results: { id: number; serial_number: string }[] }).results;
-  expect(device!.serial_number).toBe(serial);
+  const listed = ((await devices.json()) as { results: { id: number; serial_number: string }[] }).results;
+  const device = listed.find((d) => d.serial_number === serial);
   expect((await apiCall(page, baseURL!, 'DELETE', `/api/devices/${device!.id}/`)).status()).toBe(204);
   await screen.reload();
   await expect(shown).toHaveText(/^[A-Z0-9]{3} [A-Z0-9]{3}$/);

@@ -2,7 +2,7 @@
 // gateway with its token. Shapes are the contracts' types only (no zod in the player's bundle).
 import { deviceGatewayEndpoints, devicePairingEndpoints, devicePairingUrl } from '@marquee/contracts/device-paths';
 import type { PairingCreated, PairingStatus } from '@marquee/contracts/device-pairing';
-import type { HeartbeatInput } from '@marquee/contracts/device-gateway';
+import type { HeartbeatInput, PlaylistResponse } from '@marquee/contracts/device-gateway';
 
 /** The server refused the device token (the device was deleted or disabled): pair again. */
 export class TokenRefused extends Error {}
@@ -36,6 +36,20 @@ export async function pollPairing(pairing: PairingCreated): Promise<PairingStatu
   const res = await fetch(devicePairingUrl(pairing.id), { headers: { authorization: `Bearer ${pairing.secret}` } });
   if (res.status === 404 || res.status === 410) return null;
   return json<PairingStatus>(res);
+}
+
+/** The playlist with its ETag, or null when the one held (`etag`) is still current (304). */
+export async function fetchPlaylist(
+  token: string,
+  etag: string | null,
+): Promise<{ playlist: PlaylistResponse; etag: string } | null> {
+  const headers: Record<string, string> = { authorization: `Bearer ${token}` };
+  if (etag) headers['if-none-match'] = etag;
+  const res = await fetch(deviceGatewayEndpoints.playlist, { headers, cache: 'no-store' });
+  if (res.status === 401) throw new TokenRefused();
+  if (res.status === 304) return null;
+  const playlist = await json<PlaylistResponse>(res);
+  return { playlist, etag: res.headers.get('etag') ?? playlist.version };
 }
 
 /** Tells the server the player is alive; its answer carries the server's clock. */

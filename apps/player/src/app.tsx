@@ -1,10 +1,13 @@
 // The Marquee Player's screens: pairing (a fresh player shows its server and a large code for staff to
 // type on the location's Devices tab), then paired (the device token kept in IndexedDB, never shown;
-// a heartbeat every minute). A refused token (the device was deleted or disabled) forgets the pairing
+// a heartbeat every minute; the playlist asked for about every minute and its clips downloaded and
+// checked). A refused token (the device was deleted or disabled) forgets the pairing, the playlist
 // and the cached files and shows a new code.
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import type { PairingCreated } from '@marquee/contracts/device-pairing';
-import { askPairing, heartbeat, pollPairing, ServerError, TokenRefused } from './api.ts';
+import { askPairing, fetchPlaylist, heartbeat, pollPairing, ServerError, TokenRefused } from './api.ts';
+import { MEDIA_CACHE, MediaTokenRefused, syncMedia } from './media.ts';
+import { mediaOf, PLAYLIST_KEY, playlistPollMs, type HeldPlaylist } from './playlist.ts';
 import { load, remove, save } from './store.ts';
 
 /** What pairing gave the player: its token and which device it is. */
@@ -16,7 +19,14 @@ export type Paired = {
 type View =
   | { kind: 'starting' }
   | { kind: 'pairing'; pairing: PairingCreated | null; problem: string | null }
-  | { kind: 'paired'; paired: Paired; lastContact: string | null; problem: string | null };
+  | {
+      kind: 'paired';
+      paired: Paired;
+      lastContact: string | null;
+      problem: string | null;
+      /** The playlist's clips: how many are downloaded and checked, of how many. */
+      clips: { ready: number; total: number } | null;
+    };
 
 const PAIRED_KEY = 'paired';
 const HEARTBEAT_MS = 60_000;
@@ -31,10 +41,11 @@ const describe = (err: unknown) =>
 /** Whole minutes until `iso` (the display's clock may be off, so no time of day is shown). */
 const minutesLeft = (iso: string) => Math.max(1, Math.round((Date.parse(iso) - Date.now()) / 60_000));
 
-/** Forgets the pairing and every cached file: the screen starts over. */
+/** Forgets the pairing, the playlist and every cached file: the screen starts over. */
 async function forget() {
   await remove(PAIRED_KEY);
-  if ('caches' in globalThis) await Promise.all((await caches.keys()).map((key) => caches.delete(key)));
+  await remove(PLAYLIST_KEY);
+  if ('caches' in globalThis) await caches.delete(MEDIA_CACHE);
 }
 
 export function App() {
@@ -44,7 +55,7 @@ export function App() {
     void load<Paired>(PAIRED_KEY).then((paired) =>
       setView(
         paired
-          ? { kind: 'paired', paired, lastContact: null, problem: null }
+          ? { kind: 'paired', paired, lastContact: null, problem: null, clips: null }
           : { kind: 'pairing', pairing: null, problem: null },
       ),
     );
@@ -73,7 +84,7 @@ export function App() {
           else if (status.status === 'paired') {
             const paired: Paired = { token: status.token, device: status.device };
             await save(PAIRED_KEY, paired);
-            if (!stopped) setView({ kind: 'paired', paired, lastContact: null, problem: null });
+            if (!stopped) setView({ kind: 'paired', paired, lastContact: null, problem: null, clips: null });
             return;
           }
         } catch (err) {
@@ -89,22 +100,34 @@ export function App() {
     };
   }, [pairing]);
 
-  // Paired: a heartbeat now and every minute; a refused token starts pairing over.
+  // Paired: a refused token (device deleted or disabled) starts pairing over.
   const token = view.kind === 'paired' ? view.paired.token : null;
+  const refused = useCallback(async () => {
+    await forget();
+    setView({ kind: 'pairing', pairing: null, problem: null });
+  }, []);
+  /** The playlist version whose clips are all in hand, echoed by the heartbeat. */
+  const applied = useRef<string | null>(null);
+
+  // A heartbeat now and every minute.
   useEffect(() => {
     if (!token) return;
     let stopped = false;
     const beat = async () => {
       try {
-        const answer = await heartbeat(token, { status: 'ok', screen_state: 'on', app_version: __PLAYER_VERSION__ });
+        const answer = await heartbeat(token, {
+          status: 'ok',
+          screen_state: 'on',
+          app_version: __PLAYER_VERSION__,
+          ...(applied.current ? { playlist_version: applied.current } : {}),
+        });
         if (!stopped)
           setView((v) => (v.kind === 'paired' ? { ...v, lastContact: answer.server_time, problem: null } : v));
       } catch (err) {
         if (stopped) return;
         if (err instanceof TokenRefused) {
           stopped = true;
-          await forget();
-          setView({ kind: 'pairing', pairing: null, problem: null });
+          await refused();
         } else setView((v) => (v.kind === 'paired' ? { ...v, problem: describe(err) } : v));
       }
     };
@@ -114,7 +137,42 @@ export function App() {
       stopped = true;
       clearInterval(timer);
     };
-  }, [token]);
+  }, [token, refused]);
+
+  // The playlist about every minute (If-None-Match: 304 while unchanged), kept for offline, and its
+  // clips downloaded and checked; without network the one held stays.
+  useEffect(() => {
+    if (!token) return;
+    let stopped = false;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    void navigator.storage?.persist?.();
+    const cycle = async () => {
+      try {
+        const held = await load<HeldPlaylist>(PLAYLIST_KEY);
+        const fresh = await fetchPlaylist(token, held?.etag ?? null);
+        const current = fresh ? { ...fresh, fetchedAt: Date.now() } : held;
+        if (fresh) await save(PLAYLIST_KEY, current);
+        if (current && !stopped) {
+          const files = mediaOf(current.playlist);
+          const result = await syncMedia(token, files);
+          if (!result.failed.length) applied.current = current.playlist.version;
+          if (!stopped)
+            setView((v) => (v.kind === 'paired' ? { ...v, clips: { ready: result.ready, total: files.length } } : v));
+        }
+      } catch (err) {
+        if (err instanceof TokenRefused || err instanceof MediaTokenRefused) {
+          if (!stopped) await refused();
+          return;
+        }
+      }
+      if (!stopped) timer = setTimeout(() => void cycle(), playlistPollMs());
+    };
+    void cycle();
+    return () => {
+      stopped = true;
+      clearTimeout(timer);
+    };
+  }, [token, refused]);
 
   if (view.kind === 'starting') return <main className="screen" aria-busy="true" />;
   if (view.kind === 'pairing') {
@@ -157,6 +215,13 @@ export function App() {
         {device.zones.length === 1 ? `Zone ${device.zones[0]}` : `Zones ${device.zones.join(', ')}`} of its location.
         {view.lastContact ? ' Reporting to the server every minute.' : ' Reaching the server…'}
       </p>
+      {view.clips && (
+        <p className="hint">
+          {view.clips.total === 0
+            ? 'Nothing to play yet.'
+            : `${view.clips.ready} of ${view.clips.total} clips downloaded and checked.`}
+        </p>
+      )}
       {view.problem && (
         <p className="problem" role="alert">
           {view.problem}
