@@ -7,7 +7,9 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { PairingCreated } from '@marquee/contracts/device-pairing';
 import { askPairing, fetchPlaylist, heartbeat, pollPairing, ServerError, TokenRefused } from './api.ts';
 import { MEDIA_CACHE, MediaTokenRefused, syncMedia } from './media.ts';
+import { slotAt } from '@marquee/contracts/schedule';
 import { mediaOf, PLAYLIST_KEY, playlistPollMs, type HeldPlaylist } from './playlist.ts';
+import { reloadIfDue } from './reload.ts';
 import { load, remove, save } from './store.ts';
 
 /** What pairing gave the player: its token and which device it is. */
@@ -158,6 +160,10 @@ export function App() {
           if (!result.failed.length) applied.current = current.playlist.version;
           if (!stopped)
             setView((v) => (v.kind === 'paired' ? { ...v, clips: { ready: result.ready, total: files.length } } : v));
+          // Once a day, while the location is closed, a fresh page.
+          const zone = current.playlist.zones[0];
+          const plan = { time_zone: current.playlist.time_zone, days: current.playlist.days };
+          if (zone !== undefined && reloadIfDue('daily', slotAt(plan, zone, Date.now()).kind === 'closed')) return;
         }
       } catch (err) {
         if (err instanceof TokenRefused || err instanceof MediaTokenRefused) {
@@ -220,6 +226,11 @@ export function App() {
           {view.clips.total === 0
             ? 'Nothing to play yet.'
             : `${view.clips.ready} of ${view.clips.total} clips downloaded and checked.`}
+        </p>
+      )}
+      {!isSecureContext && (
+        <p className="problem" role="alert">
+          Opened over plain HTTP, the player can neither check nor keep its clips: open it over HTTPS.
         </p>
       )}
       {view.problem && (
