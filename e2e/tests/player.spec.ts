@@ -1,8 +1,8 @@
 // The Marquee Player, as a screen runs it: a fresh player shows its server and a large pairing code,
-// staff type the code on the location's Devices tab, the player takes its token, reports, and
-// downloads and checks the clips of its playlist, which its service worker then answers from the
-// cache, ranges included; a reload keeps it paired without showing a code, and a deleted device sends
-// it back to pairing.
+// staff type the code on the location's Devices tab, the player takes its token, reports, downloads
+// and checks the clips of its playlist (its service worker answers them from the cache, ranges
+// included) and plays the loop; a reload keeps it paired without showing a code, and a deleted device
+// sends it back to pairing.
 import { expect, test } from '../fixtures/test.ts';
 import { bookedAllDayScreen } from '../fixtures/inventory.ts';
 import { ADMIN, apiCall, signInByApi } from '../fixtures/session.ts';
@@ -11,7 +11,7 @@ test.beforeEach(async ({ page, baseURL }) => {
   await signInByApi(page, baseURL!, ADMIN);
 });
 
-test('a fresh player pairs through the Devices tab, fetches its clips and stays paired across a reload', async ({
+test('a fresh player pairs through the Devices tab, plays its loop from the cache and stays paired across a reload', async ({
   page,
   browser,
   baseURL,
@@ -44,12 +44,10 @@ test('a fresh player pairs through the Devices tab, fetches its clips and stays 
   await expect(dialog.getByText('Screen paired')).toBeVisible();
   await dialog.getByRole('button', { name: 'Done' }).click();
 
-  // The player's next poll brings its token; its first heartbeat follows.
-  const paired = screen.getByRole('heading', { name: `Paired as ${serial}` });
-  await expect(paired).toBeVisible({ timeout: 15_000 });
-  await expect(screen.getByText('Reporting to the server every minute.', { exact: false })).toBeVisible();
+  // The player's next poll brings its token; then its playlist and the clip, checked, and it plays.
+  const stage = screen.getByRole('main', { name: 'Playback' });
+  await expect(stage).toBeVisible({ timeout: 20_000 });
   await expect(shown).toHaveCount(0);
-  await expect(screen.getByText('1 of 1 clips downloaded and checked.')).toBeVisible({ timeout: 15_000 });
   // The clip, kept by its checksum, comes from the service worker, a range as a <video> asks for it.
   const answer = await screen.evaluate(async () => {
     await navigator.serviceWorker.ready;
@@ -70,13 +68,22 @@ test('a fresh player pairs through the Devices tab, fetches its clips and stays 
     bytes: 100,
   });
   expect(answer.range).toMatch(/^bytes 0-99\/\d+$/);
+  // The zone follows the 30-second loop: the campaign's 10 s clip, then black until the next loop.
+  const zone = stage.locator('.zone[data-zone="1"]');
+  await expect(zone).toHaveAttribute('data-state', 'play', { timeout: 35_000 });
+  const front = zone.locator('video.front');
+  await expect(front).toHaveAttribute('data-campaign', String(booked.campaign.id));
+  await expect.poll(() => front.evaluate((v: HTMLVideoElement) => !v.paused && v.currentTime > 0)).toBe(true);
+  await expect(zone).toHaveAttribute('data-state', 'slate', { timeout: 15_000 });
+
+  // Staff see it reporting, on the playlist's version.
   await page.reload();
   const row = page.getByRole('table', { name: 'Devices' }).getByRole('row', { name: new RegExp(serial) });
-  await expect(row).not.toContainText('Never reported');
+  await expect(row).toContainText('Online');
 
+  // A reload keeps it paired: no code, and it plays again.
   await screen.reload();
-  await expect(paired).toBeVisible();
-  await expect(screen.getByText('Reporting to the server every minute.', { exact: false })).toBeVisible();
+  await expect(stage).toBeVisible({ timeout: 20_000 });
   await expect(shown).toHaveCount(0);
 
   // The device deleted: the player's next call is refused, and it asks for a new code.

@@ -4,10 +4,12 @@
 // checked). A refused token (the device was deleted or disabled) forgets the pairing, the playlist
 // and the cached files and shows a new code.
 import { useCallback, useEffect, useRef, useState } from 'react';
+import type { PlaylistResponse } from '@marquee/contracts/device-gateway';
 import type { PairingCreated } from '@marquee/contracts/device-pairing';
 import { askPairing, fetchPlaylist, heartbeat, pollPairing, ServerError, TokenRefused } from './api.ts';
 import { MEDIA_CACHE, MediaTokenRefused, syncMedia } from './media.ts';
 import { slotAt } from '@marquee/contracts/schedule';
+import { Playback, planOf } from './playback.tsx';
 import { mediaOf, PLAYLIST_KEY, playlistPollMs, type HeldPlaylist } from './playlist.ts';
 import { reloadIfDue } from './reload.ts';
 import { load, remove, save } from './store.ts';
@@ -28,6 +30,8 @@ type View =
       problem: string | null;
       /** The playlist's clips: how many are downloaded and checked, of how many. */
       clips: { ready: number; total: number } | null;
+      /** The playlist played: its clips all in hand (null: the status above is shown instead). */
+      playing: PlaylistResponse | null;
     };
 
 const PAIRED_KEY = 'paired';
@@ -57,7 +61,7 @@ export function App() {
     void load<Paired>(PAIRED_KEY).then((paired) =>
       setView(
         paired
-          ? { kind: 'paired', paired, lastContact: null, problem: null, clips: null }
+          ? { kind: 'paired', paired, lastContact: null, problem: null, clips: null, playing: null }
           : { kind: 'pairing', pairing: null, problem: null },
       ),
     );
@@ -86,7 +90,8 @@ export function App() {
           else if (status.status === 'paired') {
             const paired: Paired = { token: status.token, device: status.device };
             await save(PAIRED_KEY, paired);
-            if (!stopped) setView({ kind: 'paired', paired, lastContact: null, problem: null, clips: null });
+            if (!stopped)
+              setView({ kind: 'paired', paired, lastContact: null, problem: null, clips: null, playing: null });
             return;
           }
         } catch (err) {
@@ -108,8 +113,11 @@ export function App() {
     await forget();
     setView({ kind: 'pairing', pairing: null, problem: null });
   }, []);
-  /** The playlist version whose clips are all in hand, echoed by the heartbeat. */
-  const applied = useRef<string | null>(null);
+  /** The playlist whose clips are all in hand: its version is echoed by the heartbeat. */
+  const applied = useRef<PlaylistResponse | null>(null);
+  /** The server's clock minus this display's (ms), from the heartbeats' answers. */
+  const offset = useRef<number | null>(null);
+  const now = useCallback(() => Date.now() + (offset.current ?? 0), []);
 
   // A heartbeat now and every minute.
   useEffect(() => {
@@ -117,12 +125,19 @@ export function App() {
     let stopped = false;
     const beat = async () => {
       try {
+        const playlist = applied.current;
+        const zone = playlist?.zones[0];
+        const closed = playlist && zone !== undefined && slotAt(planOf(playlist), zone, now()).kind === 'closed';
+        const sent = Date.now();
         const answer = await heartbeat(token, {
           status: 'ok',
-          screen_state: 'on',
+          screen_state: closed ? 'off_by_schedule' : 'on',
           app_version: __PLAYER_VERSION__,
-          ...(applied.current ? { playlist_version: applied.current } : {}),
+          ...(playlist ? { playlist_version: playlist.version } : {}),
+          ...(offset.current === null ? {} : { clock_offset_ms: -Math.round(offset.current) }),
         });
+        // The answer's clock against the middle of the round trip.
+        offset.current = Date.parse(answer.server_time) - (sent + Date.now()) / 2;
         if (!stopped)
           setView((v) => (v.kind === 'paired' ? { ...v, lastContact: answer.server_time, problem: null } : v));
       } catch (err) {
@@ -139,7 +154,7 @@ export function App() {
       stopped = true;
       clearInterval(timer);
     };
-  }, [token, refused]);
+  }, [token, refused, now]);
 
   // The playlist about every minute (If-None-Match: 304 while unchanged), kept for offline, and its
   // clips downloaded and checked; without network the one held stays.
@@ -157,13 +172,22 @@ export function App() {
         if (current && !stopped) {
           const files = mediaOf(current.playlist);
           const result = await syncMedia(token, files);
-          if (!result.failed.length) applied.current = current.playlist.version;
+          const complete = !result.failed.length;
+          if (complete) applied.current = current.playlist;
+          const playing = complete && files.length ? current.playlist : null;
           if (!stopped)
-            setView((v) => (v.kind === 'paired' ? { ...v, clips: { ready: result.ready, total: files.length } } : v));
+            setView((v) =>
+              v.kind === 'paired'
+                ? { ...v, clips: { ready: result.ready, total: files.length }, playing: playing ?? v.playing }
+                : v,
+            );
           // Once a day, while the location is closed, a fresh page.
           const zone = current.playlist.zones[0];
-          const plan = { time_zone: current.playlist.time_zone, days: current.playlist.days };
-          if (zone !== undefined && reloadIfDue('daily', slotAt(plan, zone, Date.now()).kind === 'closed')) return;
+          if (
+            zone !== undefined &&
+            reloadIfDue('daily', slotAt(planOf(current.playlist), zone, now()).kind === 'closed')
+          )
+            return;
         }
       } catch (err) {
         if (err instanceof TokenRefused || err instanceof MediaTokenRefused) {
@@ -178,7 +202,7 @@ export function App() {
       stopped = true;
       clearTimeout(timer);
     };
-  }, [token, refused]);
+  }, [token, refused, now]);
 
   if (view.kind === 'starting') return <main className="screen" aria-busy="true" />;
   if (view.kind === 'pairing') {
@@ -213,6 +237,7 @@ export function App() {
       </main>
     );
   }
+  if (view.playing) return <Playback playlist={view.playing} now={now} />;
   const { device } = view.paired;
   return (
     <main className="screen paired">
