@@ -1,6 +1,7 @@
 // The device simulator's delivery side: plays cut short, wrong checksums, plays once per loop
-// (as many as the loop schedule expects), devices that count no viewers or fall silent, and the
-// summary's short / wrong creative / delivered counts. Pure: the driver runs against a fake gateway.
+// (at the loop schedule's slots, as many as the delivery report expects), devices that count no viewers
+// or fall silent, and the summary's short / wrong creative / delivered counts. Pure: the driver runs
+// against a fake gateway.
 import { describe, expect, it } from 'vitest';
 import { expectedPlays, playSpans } from '@marquee/contracts/delivery';
 import { deviceEvent, deviceGatewayEndpoints as api, type DeviceEvent } from '@marquee/contracts/device-gateway';
@@ -11,12 +12,12 @@ import {
   eventsOfDay,
   playDuration,
   playOutcome,
-  playsPerHourOf,
   zonedInstant,
   type SimCampaign,
   type SimSettings,
 } from '../src/simulation/generate.ts';
 import { createRandom, pickShare } from '../src/simulation/random.ts';
+import { devicePlan, scheduledEvents, zonesOf } from '../src/simulation/scheduled.ts';
 
 const CHECKSUM = 'ab'.repeat(32);
 const base: SimCampaign = {
@@ -38,28 +39,25 @@ const base: SimCampaign = {
 const loop: SimSettings = { timeZone: 'UTC', ageGroups: [1, 2, 3], playsPerHour: 'loop' };
 const DAY = '2030-06-12';
 
-/** A whole local day of one device's events. */
+/** A whole local day of one device's events: once per loop, by the schedule of a location open
+ * `open`–`close` with a loop of `loopSeconds`; at a rate, drawn. */
 const dayOf = (
   settings: SimSettings,
-  {
-    campaigns = [base],
-    seed = 1,
-    loopSeconds = 30,
-    countsViewers = true,
-    hours = undefined as number[] | undefined,
-  } = {},
-) =>
-  eventsOfDay({
-    campaigns,
-    day: DAY,
-    from: zonedInstant(DAY, 0, settings.timeZone),
-    to: zonedInstant(DAY, 1440, settings.timeZone),
-    settings,
-    random: createRandom(seed),
-    loopSeconds,
-    countsViewers,
-    ...(hours ? { hours } : {}),
+  { campaigns = [base], seed = 1, loopSeconds = 30, countsViewers = true, open = '06:00', close = '24:00' } = {},
+) => {
+  const from = zonedInstant(DAY, 0, settings.timeZone);
+  const to = zonedInstant(DAY, 1440, settings.timeZone);
+  const random = createRandom(seed);
+  if (settings.playsPerHour !== 'loop') return eventsOfDay({ campaigns, day: DAY, from, to, settings, random });
+  const plan = devicePlan({
+    playlist: null,
+    timeZone: settings.timeZone,
+    span: [DAY, DAY],
+    listed: campaigns,
+    fallback: { opening: { open_time: open, close_time: close }, loopSeconds },
   });
+  return scheduledEvents({ plan, zones: zonesOf(null, plan), day: DAY, from, to, settings, random, countsViewers });
+};
 
 const share = (events: DeviceEvent[], test: (e: DeviceEvent) => boolean) => events.filter(test).length / events.length;
 const starts = (events: DeviceEvent[]) => events.map((e) => `${e.zone} ${e.started_at}`);
@@ -112,28 +110,23 @@ describe('simulated delivery', () => {
     expect(unknown.every((e) => playOutcome(e, { duration: 8 }) !== 'wrong_creative')).toBe(true);
   });
 
-  it('plays once per loop in each zone: 3600 / loop seconds an open hour, as the loop schedule expects', () => {
-    expect(playsPerHourOf('loop', 30)).toBe(120);
-    expect(playsPerHourOf('loop', 120)).toBe(30);
-    expect(playsPerHourOf(4, 30)).toBe(4);
-
+  it('plays once per loop in each zone, at the loop’s start, as many as the delivery report expects', () => {
     const twoZones = { ...base, zones: [1, 3] };
-    const events = dayOf(loop, {
-      campaigns: [twoZones],
-      loopSeconds: 120,
-      hours: [9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20],
-    });
+    const events = dayOf(loop, { campaigns: [twoZones], loopSeconds: 120, open: '09:00', close: '21:00' });
     for (const zone of [1, 3]) {
       const times = events.filter((e) => e.zone === zone).map((e) => Date.parse(e.started_at));
       expect(times).toHaveLength(12 * 30);
+      expect(times[0]).toBe(zonedInstant(DAY, 9 * 60, 'UTC'));
       expect(new Set(times.slice(1).map((t, i) => t - times[i]!))).toEqual(new Set([120_000]));
     }
+    // Each play lasts the clip's length (none was cut short here).
+    expect(new Set(dayOf({ ...loop, shortShare: 0 }).map((e) => e.duration_ms))).toEqual(new Set([8000]));
 
     // A window that ends on the half hour, in a zone with summer time: the expected plays of the delivery
-    // report, within one play per zone.
+    // report.
     const prague = { ...loop, timeZone: 'Europe/Prague' };
     const windowed = { ...twoZones, p_times_on: true, p_start_time: '10:00', p_end_time: '14:30' };
-    const played = dayOf(prague, { campaigns: [windowed], loopSeconds: 45, hours: [9, 10, 11, 12, 13, 14, 15, 16] });
+    const played = dayOf(prague, { campaigns: [windowed], loopSeconds: 45, open: '09:00', close: '17:00' });
     const expected = expectedPlays({
       day: DAY,
       timeZone: 'Europe/Prague',
@@ -143,7 +136,7 @@ describe('simulated delivery', () => {
       devices: [{ from: 0, to: null }],
     });
     expect(expected).toBe(720);
-    expect(Math.abs(played.length - expected)).toBeLessThanOrEqual(2);
+    expect(played).toHaveLength(720);
 
     // The rate as a number stays a mean of random plays.
     const random = dayOf({ ...loop, playsPerHour: 6 });

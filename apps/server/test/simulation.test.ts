@@ -1,10 +1,17 @@
 // The device simulator: its event generator (dates, time windows, zones, targeting, durations,
 // audiences by hour and weekday, batches, determinism) and the driver run in-process and over HTTP
-// against a test app (stored events and rollups, campaign states 1 → 2 → 3 → 10).
+// against a test app (stored events and rollups, campaign states 1 → 2 → 3 → 10, plays once per loop
+// at the schedule's slots).
 import type { AddressInfo } from 'node:net';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { gatewayTexts, MAX_EVENTS_PER_BATCH } from '@marquee/contracts/device-gateway';
+import {
+  deviceGatewayEndpoints,
+  gatewayTexts,
+  MAX_EVENTS_PER_BATCH,
+  type PlaylistResponse,
+} from '@marquee/contracts/device-gateway';
+import { clipMs, slotsBetween, type SchedulePlan } from '@marquee/contracts/schedule';
 import { runSimulation } from '../src/simulation/driver.ts';
 import type { Send } from '../src/simulation/player.ts';
 import {
@@ -352,6 +359,93 @@ describeBackends(
         .where('location_id', '=', s.location)
         .execute();
       expect(devices.every((d) => d.last_status === 'ok' && d.last_status_date !== null)).toBe(true);
+    });
+
+    it('sends each play once per loop where the schedule of its playlist puts it, for the clip’s length', async () => {
+      // Open 08:00–20:00 with a 5-minute loop; in loop order: a campaign of zone 1 in a 10:00–12:00 window,
+      // one of both zones, one of zone 2 that started yesterday; clips of 12, 2 and 30 s.
+      const location = await createLocation(ctx.db, { zones: [1, 2] });
+      await ctx.db
+        .updateTable('locations')
+        .set({ open_time: '08:00', close_time: '20:00', loop_seconds: 300 })
+        .where('id', '=', location.id)
+        .execute();
+      await createDevice(ctx.db, location.id);
+      const clipOf = async (seconds: number) => {
+        const clip = await usableClip(ctx.db);
+        await ctx.db
+          .updateTable('videos')
+          .set({ duration: seconds })
+          .where('id', '=', ctx.db.selectFrom('videoclips').select('video_id').where('id', '=', clip.id))
+          .execute();
+        return clip.id;
+      };
+      const at = { locations: [location.id], state: 3, start: day(-3), end: day(3) };
+      const windowed = await createCampaign(ctx.db, { ...at, videoclip: await clipOf(12), ordering: 1, zones: [1] });
+      await ctx.db
+        .updateTable('campaigns')
+        .set({ p_times_on: true, p_start_time: '10:00', p_end_time: '12:00' })
+        .where('id', '=', windowed.id)
+        .execute();
+      await createCampaign(ctx.db, { ...at, videoclip: await clipOf(2), ordering: 2, zones: [1, 2] });
+      await createCampaign(ctx.db, { ...at, videoclip: await clipOf(30), ordering: 3, zones: [2], start: day(-1) });
+      const [device] = await issueTokens(ctx.db, [location.id]);
+      const from = NOW.getTime() - 2 * 86_400_000;
+      const to = NOW.getTime();
+      const summary = await runSimulation({
+        devices: [device!],
+        campaigns: new Map([[location.id, (await campaignsByLocation(ctx.db)).get(location.id) ?? []]]),
+        settings: { timeZone: ctx.config.timeZone, ageGroups: [1, 2], playsPerHour: 'loop', shortShare: 0.1 },
+        from,
+        to,
+        seed: 4,
+        send: injectSend(ctx.app),
+      });
+
+      // The schedule of the device's playlist (today and tomorrow), the days before it played as its
+      // first day, dated.
+      const { body } = await injectSend(ctx.app)({
+        method: 'GET',
+        path: deviceGatewayEndpoints.playlist,
+        query: { days: '2' },
+        token: device!.token,
+      });
+      const playlist = body as PlaylistResponse;
+      const plan: SchedulePlan = {
+        time_zone: playlist.time_zone,
+        days: [day(-2), day(-1)].map((date) => ({ ...playlist.days[0]!, date })).concat(playlist.days),
+      };
+      const slots = playlist.zones.flatMap((zone) =>
+        slotsBetween(plan, zone, from, to).flatMap((s) =>
+          s.kind === 'play' && s.start >= from
+            ? [{ campaign: s.campaign.id, zone, at: s.start, ms: clipMs(s.campaign) }]
+            : [],
+        ),
+      );
+      const plays = await ctx.db
+        .selectFrom('device_events')
+        .select(['campaign_id', 'zone', 'started_at', 'duration_ms'])
+        .where('location_id', '=', location.id)
+        .execute();
+      const key = (p: { campaign: number; zone: number; at: number }) => `${p.at} ${p.zone} ${p.campaign}`;
+      const sent = plays.map((p) => ({
+        campaign: p.campaign_id,
+        zone: p.zone,
+        at: new Date(p.started_at).getTime(),
+        ms: p.duration_ms,
+      }));
+      expect(sent.map(key).sort()).toEqual(slots.map(key).sort());
+      expect(sent).toHaveLength(summary.events);
+      // Each lasted its clip's length, or (a tenth) was cut short of it.
+      const length = new Map(slots.map((s) => [key(s), s.ms]));
+      const cut = sent.filter((p) => p.ms !== length.get(key(p)));
+      expect(cut.every((p) => p.ms < length.get(key(p))! - 500)).toBe(true);
+      expect(cut.length / sent.length).toBeGreaterThan(0.05);
+      expect(cut.length / sent.length).toBeLessThan(0.15);
+      // Zone 2's 30 s clip plays from yesterday on, after the 2 s one: 2 s into each loop.
+      const late = sent.filter((p) => p.ms === 30_000 || (p.zone === 2 && p.at % 300_000 === 2000));
+      expect(late.length).toBeGreaterThan(0);
+      expect(late.every((p) => p.at >= zonedInstant(day(-1), 0, ctx.config.timeZone))).toBe(true);
     });
 
     it('registers devices and drives them over HTTP as the command line does', async () => {

@@ -15,7 +15,7 @@
 // - Outside opening hours the screen is black (`closed`: the player reports `off_by_schedule`); past the
 //   days the playlist covers, nothing is known (`unknown`: the slate, never a campaign).
 import { inSchedule, openIntervals, openSince, playSpans, type OpeningHours } from './play-spans.ts';
-import { dayOfInstant, zonedInstant } from './time-zones.ts';
+import { dayOfInstant, offsetAt, zonedInstant } from './time-zones.ts';
 
 /** What the schedule needs of a campaign (a playlist's campaigns have it all). */
 export type ScheduleCampaign = {
@@ -95,6 +95,9 @@ function stretchAt(opening: OpeningHours, at: number, timeZone: string): Stretch
   return { start, end: start === midnight && end - start > DAY_MS ? nextMidnight : end };
 }
 
+/** The local day (yyyy-MM-dd) of an instant. */
+type DayAt = (t: number) => string;
+
 /** The slots of the loop starting at `loop`, in the stretch ending at `close`: the campaigns of the
  * zone that play in it, one after the other, then the slate to the loop's end (or the close). */
 function loopSlots<C extends ScheduleCampaign>(
@@ -102,18 +105,18 @@ function loopSlots<C extends ScheduleCampaign>(
   zone: number,
   loop: number,
   close: number,
+  dayAt: DayAt = (t) => dayOfInstant(t, plan.time_zone),
 ): ScheduleSlot<C>[] {
   const tz = plan.time_zone;
   // The campaigns of the loop's first day; a stretch opened the evening before the plan's first day
   // plays that day's (each campaign's dates are checked slot by slot).
-  const day =
-    dayOf(plan, dayOfInstant(loop, tz)) ?? (dayOfInstant(loop, tz) < plan.days[0]!.date ? plan.days[0]! : null);
+  const day = dayOf(plan, dayAt(loop)) ?? (dayAt(loop) < plan.days[0]!.date ? plan.days[0]! : null);
   if (!day) return [{ kind: 'unknown', start: loop, end: close }];
   const slots: ScheduleSlot<C>[] = [];
   let at = loop;
   for (const campaign of [...day.campaigns].filter((c) => c.zones.includes(zone)).sort(byLoopOrder)) {
     const end = at + clipMs(campaign);
-    const date = dayOfInstant(at, tz);
+    const date = dayAt(at);
     if (
       end <= close &&
       date >= campaign.start_date &&
@@ -197,4 +200,113 @@ export function slotsBetween<C extends ScheduleCampaign>(
     at = slot.end;
   }
   return slots;
+}
+
+/** A campaign's slot. */
+export type PlaySlot<C extends ScheduleCampaign = ScheduleCampaign> = Extract<ScheduleSlot<C>, { kind: 'play' }>;
+
+/** Offsets change on quarter hours of UTC (whole, half and 45-minute zones alike; `localMinuteOf`
+ * relies on it too). */
+const QUARTER_MS = 15 * 60_000;
+
+/** `dayOfInstant` for many instants of one zone: the offset looked up once per quarter hour of UTC. */
+function localDays(timeZone: string): DayAt {
+  const offsets = new Map<number, number>();
+  return (t) => {
+    const quarter = Math.floor(t / QUARTER_MS);
+    let offset = offsets.get(quarter);
+    if (offset === undefined) {
+      offset = offsetAt(quarter * QUARTER_MS, timeZone);
+      offsets.set(quarter, offset);
+    }
+    return new Date(t + offset).toISOString().slice(0, 10);
+  };
+}
+
+/** Whether a loop of `stretch` can run long by the instant `at`: the campaigns of the zone on the day
+ * it opened or on `at`'s day are longer than the loop (as `loopAt` decides). */
+function canRunLong(
+  plan: SchedulePlan<ScheduleCampaign>,
+  zone: number,
+  dates: readonly string[],
+  loopMs: number,
+): boolean {
+  return dates.some(
+    (date) =>
+      (dayOf(plan, date)?.campaigns ?? []).reduce((sum, c) => sum + (c.zones.includes(zone) ? clipMs(c) : 0), 0) >
+      loopMs,
+  );
+}
+
+/**
+ * The campaigns' slots of zone `zone` that start in [from, to), in order: the play slots `slotsBetween`
+ * lists (less one that began before `from`), found the same way but laying out each loop once and
+ * reading local days from an offset looked up once per quarter hour, so that a simulator can ask for
+ * days of them at once (`slotsBetween` asks the time zone a few times per slot).
+ */
+export function playsBetween<C extends ScheduleCampaign>(
+  plan: SchedulePlan<C>,
+  zone: number,
+  from: number,
+  to: number,
+): PlaySlot<C>[] {
+  const bounds = planBounds(plan);
+  if (!bounds) return [];
+  const tz = plan.time_zone;
+  const dayAt = localDays(tz);
+  const plays: PlaySlot<C>[] = [];
+  const stop = Math.min(to, bounds.end);
+  /** The open stretch holding the walk, as read on local day `date` (slotAt reads an instant's stretch
+   * by the opening hours of its own day); `grid`: no loop of it can have run long by that day. */
+  let here: { date: string; stretch: Stretch; close: number; loopMs: number; grid: boolean } | null = null;
+  /** The loop laid out last (in a stretch that can run long, where its walk from the opening got to). */
+  const last: { loop: { start: number; close: number; slots: ScheduleSlot<C>[] } | null } = { loop: null };
+  const layOut = (start: number, close: number) => {
+    const known = last.loop;
+    if (known && known.start === start && known.close === close) return known;
+    const loop = { start, close, slots: loopSlots(plan, zone, start, close, dayAt) };
+    last.loop = loop;
+    return loop;
+  };
+  for (let at = Math.max(from, bounds.start); at < stop;) {
+    const date = dayAt(at);
+    if (!here || here.date !== date || at >= here.stretch.end) {
+      const today = dayOf(plan, date)!;
+      const stretch = stretchAt(today, at, tz);
+      if (!stretch) {
+        const next = openIntervals(today, at, Math.min(bounds.end, at + REACH_MS), tz)[0];
+        here = null;
+        at = next ? next[0] : bounds.end;
+        continue;
+      }
+      const opened = dayOf(plan, dayAt(stretch.start)) ?? plan.days[0]!;
+      const loopMs = opened.loop_seconds * 1000;
+      const grid: boolean = !canRunLong(plan, zone, [dayAt(stretch.start), date], loopMs);
+      here = { date, stretch, close: Math.min(stretch.end, bounds.end), loopMs, grid };
+    }
+    const { stretch, close, loopMs, grid } = here;
+    let current = last.loop;
+    if (grid) {
+      current = layOut(stretch.start + Math.floor((at - stretch.start) / loopMs) * loopMs, close);
+    } else {
+      // Loop after loop from the opening, or from the loop the walk reached before in this stretch (while
+      // no loop could run long, the grid's loops are the same ones).
+      const known = current && current.close === close && current.start >= stretch.start && current.start <= at;
+      let start = known ? current!.start : stretch.start;
+      for (;;) {
+        current = layOut(start, close);
+        const end = current.slots.at(-1)!.end;
+        if (at < end || end >= close) break;
+        start = end;
+      }
+    }
+    const slot = current!.slots.find((s) => at >= s.start && at < s.end);
+    if (!slot) {
+      at = close;
+      continue;
+    }
+    if (slot.kind === 'play' && slot.start >= from) plays.push(slot);
+    at = slot.end;
+  }
+  return plays;
 }

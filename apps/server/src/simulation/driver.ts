@@ -1,11 +1,15 @@
 // Drives simulated devices through the device gateway: each one sends a heartbeat, fetches its
 // playlist (approved campaigns become Sent), then posts its history day by day in batches of at most
 // 1000 events (plays make campaigns Active, viewers Viewed) with a heartbeat and a playlist fetch
-// (304 while it is unchanged) after each day, sending the player's facts (player.ts).
+// (304 while it is unchanged) after each day, sending the player's facts (player.ts). Once per loop, its
+// plays are where the loop schedule of its playlist puts them (scheduled.ts).
 // The gateway is reached through `send`: HTTP for the command line, `app.inject` for the demo data.
 import { MAX_EVENTS_PER_BATCH, type DeviceEvent, type PlaylistResponse } from '@marquee/contracts/device-gateway';
-import { zonedInstant } from '@marquee/contracts/time-zones';
+import { LOOP_SECONDS_DEFAULT } from '@marquee/contracts/inventory';
+import type { OpeningHours } from '@marquee/contracts/play-spans';
+import { dayOfInstant, zonedInstant } from '@marquee/contracts/time-zones';
 import {
+  DEFAULT_OPENING,
   batchesOf,
   daysOf,
   eventsOfDay,
@@ -16,10 +20,11 @@ import {
 } from './generate.ts';
 import { createPlayer, emptyHealth, postEvents, rejectedRows, type HealthCounts, type Send } from './player.ts';
 import { createRandom, mixSeed, pickShare } from './random.ts';
+import { campaignsOfPlan, devicePlan, scheduledEvents, zonesOf } from './scheduled.ts';
 
 /** A registered device: its token is the one whose sha256 the server keeps; `hours` are its location's
- * open hours (local; 06–24 when not given) and `loopSeconds` its loop's length (the default when not
- * given). `countsViewers` false: it has no camera and sends no viewers (else the run's `uncounted`
+ * open hours (local; 06–24 when not given), `opening` the same as opening hours, and `loopSeconds` its
+ * loop's length (the default when not given): what it plays by where its playlist does not say. `countsViewers` false: it has no camera and sends no viewers (else the run's `uncounted`
  * share decides); `silent`: an outage [from, to) (ms): offline, it sent nothing (no heartbeats) and
  * played nothing. `screenOff`: its panel is off (it says so, and plays nothing); `stale`: it stopped
  * applying playlists (it echoes the first version it applied). */
@@ -28,6 +33,7 @@ export type SimDevice = {
   token: string;
   location: number;
   hours?: readonly number[];
+  opening?: OpeningHours;
   loopSeconds?: number;
   countsViewers?: boolean;
   silent?: readonly [number, number];
@@ -41,6 +47,9 @@ export type SimulationOptions = {
   devices: SimDevice[];
   /** Campaigns by location id. */
   campaigns: ReadonlyMap<number, SimCampaign[]>;
+  /** Only these campaigns' plays are sent (null or left out: every campaign); the others still take
+   * their slots of the schedule. */
+  only?: ReadonlySet<number> | null;
   settings: SimSettings;
   /** The history's span, ms: [from, to). */
   from: number;
@@ -138,7 +147,9 @@ export const isDark = (device: Pick<SimDevice, 'silent'>, at: number) =>
 
 /** One device's whole history; events of a device go in time order, as a real one sends them. The
  * facts of its heartbeats are those of the simulated time (its uptime, the version it applied); an
- * offline stretch has no plays, and no heartbeat at the end of a day inside it. */
+ * offline stretch has no plays, and no heartbeat at the end of a day inside it. Once per loop, it plays
+ * the schedule of the playlist it fetched first, the days before it as its nearest day with the
+ * campaigns listed for the location (scheduled.ts); at a rate, the campaigns listed. */
 async function driveDevice(
   device: SimDevice,
   { index, countsViewers }: { index: number; countsViewers: boolean },
@@ -161,12 +172,28 @@ async function driveDevice(
   });
   await player.heartbeat(from);
   const { playlist } = await player.fetchPlaylist();
+  const { only } = options;
   const campaigns = withPlaylistChecksums(
     playedCampaigns(options.campaigns.get(device.location) ?? [], new Set(playlist.campaigns.map((c) => c.id))),
     playlist,
   );
   if (!campaigns.length) return;
-  const byId = new Map(campaigns.map((c) => [c.id, c]));
+  const byLoop = settings.playsPerHour === 'loop';
+  const plan = byLoop
+    ? devicePlan({
+        playlist,
+        timeZone: settings.timeZone,
+        span: [dayOfInstant(from, settings.timeZone), dayOfInstant(Math.max(from, to - 1), settings.timeZone)],
+        listed: campaigns,
+        fallback: {
+          opening: device.opening ?? DEFAULT_OPENING,
+          loopSeconds: device.loopSeconds ?? LOOP_SECONDS_DEFAULT,
+        },
+      })
+    : null;
+  const zones = plan ? zonesOf(playlist, plan) : [];
+  const played = campaigns.filter((c) => !only || only.has(c.id));
+  const byId = new Map([...campaigns, ...(plan ? campaignsOfPlan(plan).values() : [])].map((c) => [c.id, c]));
   const goesDark = !!silent && silent[0] < to && silent[1] > from;
   if (goesDark) summary.health.offline_stretches++;
   let restarted = false;
@@ -181,22 +208,24 @@ async function driveDevice(
       if (!rejected.has(i)) countPlay(summary, e, byId.get(e.campaign)!, device.location);
     });
   };
-  const { hours, loopSeconds } = device;
+  const { hours } = device;
   for (const day of daysOf(from, to, settings.timeZone)) {
     // A dark panel plays nothing.
     if (!device.screenOff) {
-      const events = eventsOfDay({
-        campaigns,
-        day,
-        from,
-        to,
-        settings,
-        random,
-        hours,
-        loopSeconds,
-        countsViewers,
-        playIds,
-      });
+      const events = plan
+        ? scheduledEvents({
+            plan,
+            zones,
+            day,
+            from: Math.max(from, zonedInstant(day, 0, settings.timeZone)),
+            to: Math.min(to, zonedInstant(day, 24 * 60, settings.timeZone)),
+            settings,
+            random,
+            countsViewers,
+            playIds,
+            only,
+          })
+        : eventsOfDay({ campaigns: played, day, from, to, settings, random, hours, countsViewers, playIds });
       pending.push(...events.filter((e) => !isDark(device, Date.parse(e.started_at))));
     }
     const batches = batchesOf(pending, size);

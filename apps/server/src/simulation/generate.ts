@@ -1,10 +1,11 @@
 // What simulated devices report, as pure functions of a seeded random source: plays of each campaign
 // in its zones, inside its dates and daily time window, with audiences that follow the day (more
-// viewers at midday and in the evening, other hours at weekends) and the campaign's targeting.
+// viewers at midday and in the evening, other hours at weekends) and the campaign's targeting. Plays at
+// a rate (`--rate R`) are drawn here; plays once per loop follow the loop schedule (scheduled.ts).
 import { CampaignState, type Gender } from '@marquee/contracts/campaigns';
 import { COMPLETION_TOLERANCE_MS, isCompletedPlay } from '@marquee/contracts/delivery';
 import { MAX_EVENTS_PER_BATCH, MAX_VIEWERS_PER_EVENT, type DeviceEvent } from '@marquee/contracts/device-gateway';
-import { LOOP_SECONDS_DEFAULT } from '@marquee/contracts/inventory';
+import type { OpeningHours } from '@marquee/contracts/play-spans';
 import { dayOfInstant, zonedInstant } from '@marquee/contracts/time-zones';
 import { eachDay } from '../lib/days.ts';
 import type { Random } from './random.ts';
@@ -23,6 +24,8 @@ export type SimCampaign = {
   p_gender: Gender | null;
   p_age_on: boolean;
   p_age: number[] | null;
+  /** Its place in the loop (with the id after it); 0 when not known. */
+  ordering?: number;
   /** The clip's length, seconds. */
   duration: number;
   /** The sha256 (hex) of the clip's file, which the devices report with each play; left out when not
@@ -37,8 +40,8 @@ export type SimSettings = {
   timeZone: string;
   /** The configured age group ids, youngest first. */
   ageGroups: number[];
-  /** Plays of each campaign in each of its zones per opening hour, on average; `loop`: once per loop of
-   * the device's location, as the loop schedule sells them (3600 / loop seconds an hour). */
+  /** Plays of each campaign in each of its zones per opening hour, on average; `loop`: where the loop
+   * schedule every player follows puts them (scheduled.ts), once per loop of the device's location. */
   playsPerHour: number | 'loop';
   /** Share of plays cut short, 0–1 (DEFAULT_SHORT_SHARE when left out). */
   shortShare?: number;
@@ -51,6 +54,8 @@ export type SimSettings = {
 export const OPEN_FROM_HOUR = 6;
 export const OPEN_TO_HOUR = 24;
 const DEFAULT_HOURS = Array.from({ length: OPEN_TO_HOUR - OPEN_FROM_HOUR }, (_, i) => OPEN_FROM_HOUR + i);
+/** The same as opening hours. */
+export const DEFAULT_OPENING: OpeningHours = { open_time: '06:00', close_time: '24:00' };
 
 /** Viewers per play by local hour on a weekday: a morning rush, lunch, and the evening peak. */
 const WEEKDAY_AUDIENCE = [
@@ -125,6 +130,14 @@ export function viewersOf(
   }));
 }
 
+/** A play of a clip `full` ms long (`seconds` as the campaign gives it) cut at `r` (0–1) of it: too
+ * short to count as completed where the clip is long enough for that. */
+function cutShort(full: number, seconds: number, r: number): number {
+  const played = Math.round(full * (0.2 + 0.7 * r));
+  const longestShort = Math.round(seconds * 1000) - COMPLETION_TOLERANCE_MS - 1;
+  return longestShort > 0 ? Math.min(played, longestShort) : played;
+}
+
 /** How long a play lasted: the clip's length give or take a few frames, or (a `shortShare` of plays)
  * cut short, too short to count as completed where the clip is long enough for that. Always two draws,
  * so the share changes no other play. */
@@ -133,9 +146,15 @@ export function playDuration(seconds: number, random: Random, shortShare = DEFAU
   const cut = random.next() < shortShare;
   const r = random.next();
   if (!cut) return Math.max(0, full + Math.floor(r * 241) - 120);
-  const played = Math.round(full * (0.2 + 0.7 * r));
-  const longestShort = Math.round(seconds * 1000) - COMPLETION_TOLERANCE_MS - 1;
-  return longestShort > 0 ? Math.min(played, longestShort) : played;
+  return cutShort(full, seconds, r);
+}
+
+/** How long a play of the schedule lasted: its slot, the clip's length `clipMs` (ms, as the schedule
+ * lays it out), or (a `shortShare` of plays) cut short as `playDuration` cuts. The same two draws. */
+export function slotDuration(clipMs: number, random: Random, shortShare = DEFAULT_SHORT_SHARE): number {
+  const cut = random.next() < shortShare;
+  const r = random.next();
+  return cut ? cutShort(clipMs, clipMs / 1000, r) : clipMs;
 }
 
 /** What the delivery reports make of a play: delivered (completed, right file), short (right file, not
@@ -147,36 +166,13 @@ export function playOutcome(event: DeviceEvent, campaign: Pick<SimCampaign, 'dur
   return isCompletedPlay(event.duration_ms, campaign.duration) ? 'delivered' : 'short';
 }
 
-/** Plays of a campaign in one zone per open hour at `rate`, for a location with `loopSeconds`. */
-export const playsPerHourOf = (rate: SimSettings['playsPerHour'], loopSeconds = LOOP_SECONDS_DEFAULT) =>
-  rate === 'loop' ? 3600 / loopSeconds : rate;
-
-type HourPlan = {
-  /** The hour, [start, end) ms. */
-  start: number;
-  end: number;
-  /** Loop mode: the loop's length and an instant the campaign starts in it. */
-  loopMs: number | null;
-  anchor: number;
-  /** Otherwise: plays an hour on average. */
-  mean: number;
-  random: Random;
-};
-
-/** When a campaign plays in an hour: once per loop, or about `mean` times at random. */
-function startsInHour({ start, end, loopMs, anchor, mean, random }: HourPlan): number[] {
-  if (loopMs === null) return Array.from({ length: random.poisson(mean) }, () => start + random.int(0, 3_599_999));
-  const starts: number[] = [];
-  for (let at = anchor + Math.ceil((start - anchor) / loopMs) * loopMs; at < end; at += loopMs) starts.push(at);
-  return starts;
-}
-
 /**
- * One device's events of `day` (local, in `settings.timeZone`), by start time, for the campaigns it
- * plays: each campaign whose dates hold the day, in each of its zones, in each opening hour (`hours`,
- * the location's; 06–24 by default) that its time window allows: about `playsPerHour` times, or once
- * per loop of `loopSeconds` (each campaign and zone at its own place in the loop). Only events in
- * [from, to) (ms) are kept. A device that counts no viewers (`countsViewers` false) leaves them out.
+ * One device's events of `day` (local, in `settings.timeZone`) at a rate, by start time, for the
+ * campaigns it plays: each campaign whose dates hold the day, in each of its zones, in each opening hour
+ * (`hours`, the location's; 06–24 by default) that its time window allows, about `playsPerHour` times
+ * at random instants. Only events in [from, to) (ms) are kept. A device that counts no viewers
+ * (`countsViewers` false) leaves them out. Plays once per loop (`playsPerHour: 'loop'`) are the
+ * schedule's: `scheduledEvents`.
  */
 export function eventsOfDay({
   campaigns,
@@ -186,7 +182,6 @@ export function eventsOfDay({
   settings,
   random,
   hours = DEFAULT_HOURS,
-  loopSeconds = LOOP_SECONDS_DEFAULT,
   countsViewers = true,
   playIds,
 }: {
@@ -197,27 +192,23 @@ export function eventsOfDay({
   settings: SimSettings;
   random: Random;
   hours?: readonly number[];
-  loopSeconds?: number;
   countsViewers?: boolean;
   /** Gives each play its own id (`play_id`), in time order, from this stream: a stream of its own, so
    * the plays themselves stay those of the seed with or without ids. */
   playIds?: Random;
 }): DeviceEvent[] {
+  const mean = settings.playsPerHour;
+  if (mean === 'loop') throw new RangeError('Plays once per loop follow the schedule: scheduledEvents.');
   const today = campaigns.filter((c) => c.start_date <= day && day <= c.end_date);
   const { timeZone, shortShare = DEFAULT_SHORT_SHARE, wrongChecksumShare = 0 } = settings;
-  const loopMs = settings.playsPerHour === 'loop' ? loopSeconds * 1000 : null;
-  const mean = playsPerHourOf(settings.playsPerHour, loopSeconds);
-  const midnight = zonedInstant(day, 0, timeZone);
-  // Where each campaign and zone sits in the loop: the same all day.
-  const anchors = today.map((c) => c.zones.map(() => midnight + (loopMs === null ? 0 : random.int(0, loopMs - 1))));
   const events: { at: number; event: DeviceEvent }[] = [];
   for (const hour of hours) {
     const audience = audienceMean(day, hour);
     const start = zonedInstant(day, hour * 60, timeZone);
-    const end = zonedInstant(day, hour * 60 + 60, timeZone);
-    for (const [c, campaign] of today.entries()) {
-      for (const [z, zone] of campaign.zones.entries()) {
-        for (const at of startsInHour({ start, end, loopMs, anchor: anchors[c]![z]!, mean, random })) {
+    for (const campaign of today) {
+      for (const zone of campaign.zones) {
+        const starts = Array.from({ length: random.poisson(mean) }, () => start + random.int(0, 3_599_999));
+        for (const at of starts) {
           const minute = hour * 60 + Math.floor((at - start) / 60_000);
           // Drawn before the checks, so a play's audience does not depend on the window of another.
           const viewers = viewersOf(campaign, random.poisson(audience), settings.ageGroups, random);

@@ -103,6 +103,7 @@ export class AdminClient {
         id: c.id,
         name: c.name,
         state: c.state,
+        ordering: c.ordering,
         start_date: c.start_date,
         end_date: c.end_date,
         zones: c.p_zones,

@@ -48,6 +48,7 @@ export async function campaignsByLocation(db: Database): Promise<Map<number, Sim
       'cl.location_id',
       'campaigns.id',
       'campaigns.state',
+      'campaigns.ordering',
       'campaigns.start_date',
       'campaigns.end_date',
       ...CAMPAIGN_TARGETING_COLUMNS,
@@ -64,6 +65,7 @@ export async function campaignsByLocation(db: Database): Promise<Map<number, Sim
     list.push({
       id: r.id,
       state: Number(r.state),
+      ordering: r.ordering,
       start_date: asDay(r.start_date),
       end_date: asDay(r.end_date),
       zones: r.p_zones ?? [],
@@ -113,6 +115,7 @@ export async function issueTokens(db: Database, locations: number[]): Promise<Si
       token,
       location: d.location_id,
       hours: openHours(d),
+      opening: { open_time: d.open_time, close_time: d.close_time },
       loopSeconds: d.loop_seconds,
     });
   }

@@ -1,8 +1,9 @@
 // The simulator in real time (`npm run simulate -- --live …`): each device, every `interval`, sends a
 // heartbeat with its facts, posts the plays of its applied playlist since its last report and fetches
 // the playlist (304 while unchanged). The playlist covers today and tomorrow: the plays of each local
-// day follow that day's entry (its opening hours, loop and campaigns), so a device whose last playlist
-// was fetched before midnight plays the next day's loop from it. Devices with an offline stretch send nothing in it and come back
+// day follow that day's entry (its opening hours, loop and campaigns; once per loop, where its schedule
+// puts them: scheduled.ts), so a device whose last playlist was fetched before midnight plays the next
+// day's loop from it. Devices with an offline stretch send nothing in it and come back
 // after it (a dark screen plays nothing, so those plays never come); a screen reported off plays
 // nothing; a stale device keeps playing and reporting the first playlist it applied. A call that fails
 // (no answer, 429, 5xx) is made again at the next report, as a real player does: the device keeps
@@ -33,6 +34,7 @@ import {
   type Send,
 } from './player.ts';
 import { createRandom, mixSeed, pickShare } from './random.ts';
+import { campaignsOfPlan, devicePlan, scheduledEvents, simCampaignOf, zonesOf, type DevicePlan } from './scheduled.ts';
 
 /** A device going dark or coming back, at `at` (ms). */
 export type PhaseChange = { device: string; phase: 'offline' | 'online'; at: number };
@@ -89,26 +91,7 @@ export function parseDuration(text: string): number | null {
 export const playlistCampaigns = (
   playlist: { campaigns: PlaylistCampaign[] },
   only?: ReadonlySet<number> | null,
-): SimCampaign[] =>
-  playlist.campaigns
-    .filter((c) => !only || only.has(c.id))
-    .map((c) => ({
-      id: c.id,
-      name: c.name,
-      state: c.state,
-      start_date: c.start_date,
-      end_date: c.end_date,
-      zones: c.zones,
-      p_times_on: c.p_times_on,
-      p_start_time: c.p_start_time,
-      p_end_time: c.p_end_time,
-      p_gender_on: c.p_gender_on,
-      p_gender: c.p_gender,
-      p_age_on: c.p_age_on,
-      p_age: c.p_age,
-      duration: c.clip.duration,
-      checksum: c.clip.checksum,
-    }));
+): SimCampaign[] => playlist.campaigns.filter((c) => !only || only.has(c.id)).map(simCampaignOf);
 
 /** What a device holding `playlist` plays on the local `day`: that day's campaigns (only those of
  * `only` when given), opening hours and loop; null when the playlist does not reach that day (a device
@@ -163,21 +146,35 @@ async function liveDevice(
     events: DeviceEvent[];
     campaigns: Map<number, SimCampaign>;
   } | null = null;
+  /** The schedule of the applied playlist (once per loop): its days alone, nothing past them. */
+  let schedule: { playlist: PlaylistResponse; plan: DevicePlan } | null = null;
   const playsOfDay = (playlist: PlaylistResponse, day: string) => {
     if (plan?.playlist === playlist && plan.day === day) return plan;
-    const { campaigns = [], hours, loopSeconds } = playlistDayPlan(playlist, day, o.only) ?? {};
-    const events = eventsOfDay({
-      campaigns,
+    const daySeed = Date.parse(`${day}T00:00:00Z`) / 86_400_000;
+    const drawn = {
       day,
       from: zonedInstant(day, 0, settings.timeZone),
       to: zonedInstant(day, 24 * 60, settings.timeZone),
       settings,
-      random: createRandom(mixSeed(o.seed, index, Date.parse(`${day}T00:00:00Z`) / 86_400_000)),
-      playIds: createRandom(mixSeed(o.seed, index, Date.parse(`${day}T00:00:00Z`) / 86_400_000, PLAY_ID_STREAM)),
-      hours,
-      loopSeconds,
+      random: createRandom(mixSeed(o.seed, index, daySeed)),
+      playIds: createRandom(mixSeed(o.seed, index, daySeed, PLAY_ID_STREAM)),
       countsViewers,
-    });
+    };
+    if (settings.playsPerHour === 'loop') {
+      if (schedule?.playlist !== playlist) {
+        schedule = { playlist, plan: devicePlan({ playlist, timeZone: settings.timeZone }) };
+      }
+      const events = scheduledEvents({
+        ...drawn,
+        plan: schedule.plan,
+        zones: zonesOf(playlist, schedule.plan),
+        only: o.only,
+      });
+      plan = { playlist, day, events, campaigns: campaignsOfPlan(schedule.plan) };
+      return plan;
+    }
+    const { campaigns = [], hours } = playlistDayPlan(playlist, day, o.only) ?? {};
+    const events = eventsOfDay({ ...drawn, campaigns, hours });
     plan = { playlist, day, events, campaigns: new Map(campaigns.map((c) => [c.id, c])) };
     return plan;
   };

@@ -11,6 +11,7 @@
 // them again.
 import { open, type FileHandle } from 'node:fs/promises';
 import { openHours } from '@marquee/contracts/inventory';
+import type { OpeningHours } from '@marquee/contracts/play-spans';
 import { runSimulation, type PlayCounts, type SimDevice, type SimulationSummary } from '../simulation/driver.ts';
 import type { SimCampaign } from '../simulation/generate.ts';
 import { AdminClient, httpSend } from '../simulation/http.ts';
@@ -68,21 +69,26 @@ function spanText(ms: number): string {
 /** Devices that exist already or pair now: their playlists alone say what they play. */
 const ownPlaylists = (o: Options) => o.tokens.length > 0 || o.pair;
 
-/** The active locations that have campaigns the reports count on some day of [from, to] (only
- * `campaign` when given), with each one's name, opening hours and loop. */
+/** The active locations that have campaigns the reports count on some day of [from, to] (only those of
+ * `campaign` when given, with all their campaigns: the others take their slots of the loop), with each
+ * one's name, opening hours and loop. */
 async function locationsWithCampaigns(admin: AdminClient, o: Options, from: string, to: string) {
   const campaigns = new Map<number, SimCampaign[]>();
-  const places = new Map<number, { name: string; hours: number[]; loopSeconds: number }>();
+  const places = new Map<number, { name: string; hours: number[]; opening: OpeningHours; loopSeconds: number }>();
   // Devices that play their own playlists need the locations only for their names: a staff user who
   // may pair screens but not list locations reads the configuration, and the names then fall back to ids.
   const listed = ownPlaylists(o) ? await admin.locations().catch(() => []) : await admin.locations();
   for (const location of listed) {
-    places.set(location.id, { name: location.name, hours: openHours(location), loopSeconds: location.loop_seconds });
+    const { open_time, close_time } = location;
+    places.set(location.id, {
+      name: location.name,
+      hours: openHours(location),
+      opening: { open_time, close_time },
+      loopSeconds: location.loop_seconds,
+    });
     if (ownPlaylists(o)) continue;
-    const list = (await admin.campaigns(location.id, from, to)).filter(
-      (c) => o.campaign === null || c.id === o.campaign,
-    );
-    if (list.length) campaigns.set(location.id, list);
+    const list = await admin.campaigns(location.id, from, to);
+    if (list.some((c) => o.campaign === null || c.id === o.campaign)) campaigns.set(location.id, list);
   }
   if (!campaigns.size && !ownPlaylists(o)) {
     const span = o.live === null ? `in the last ${o.days} days` : 'today';
@@ -113,7 +119,7 @@ async function devicesOf(
       ? { serial: `token-${i + 1}`, token, location: await locationOf(send, token) }
       : await admin.register(ids[i % ids.length]!, `SIM-${run}-${String(i + 1).padStart(3, '0')}`);
     const place = places.get(device.location);
-    devices.push({ ...device, hours: place?.hours, loopSeconds: place?.loopSeconds });
+    devices.push({ ...device, hours: place?.hours, opening: place?.opening, loopSeconds: place?.loopSeconds });
   }
   return devices;
 }
@@ -292,6 +298,7 @@ async function main() {
     summary = await runSimulation({
       devices,
       campaigns: locations.campaigns,
+      only: o.campaign === null ? null : new Set([o.campaign]),
       settings,
       from,
       to: start,
