@@ -1,8 +1,9 @@
 // The Marquee Player, as a screen runs it: a fresh player shows its server and a large pairing code,
 // staff type the code on the location's Devices tab, the player takes its token, reports, downloads
 // and checks the clips of its playlist (its service worker answers them from the cache, ranges
-// included) and plays the loop; a reload keeps it paired without showing a code, and a deleted device
-// sends it back to pairing.
+// included) and plays the loop, each play proven once in the campaign's proof of play; a screenshot
+// asked for on the screen's page reaches it; a reload keeps it paired without showing a code, and a
+// deleted device sends it back to pairing.
 import { expect, test } from '../fixtures/test.ts';
 import { bookedAllDayScreen } from '../fixtures/inventory.ts';
 import { ADMIN, apiCall, signInByApi } from '../fixtures/session.ts';
@@ -27,6 +28,12 @@ test('a fresh player pairs through the Devices tab, plays its loop from the cach
   // The screen: a browser of its own, no session.
   const screenContext = await browser.newContext({ baseURL, viewport: { width: 1920, height: 1080 } });
   const screen = await screenContext.newPage();
+  /** The plays the player logged (its own record, to hold the server's proof against). */
+  const logged: { play_id: string; campaign: number; duration_ms: number }[] = [];
+  screen.on('console', (message) => {
+    const text = message.text();
+    if (text.startsWith('[marquee] play ')) logged.push(JSON.parse(text.slice('[marquee] play '.length)));
+  });
   await screen.goto('/player/');
   await expect(screen.getByRole('heading', { name: 'Marquee Player' })).toBeVisible();
   await expect(screen.getByText(new URL(baseURL!).host)).toBeVisible();
@@ -76,21 +83,52 @@ test('a fresh player pairs through the Devices tab, plays its loop from the cach
   await expect.poll(() => front.evaluate((v: HTMLVideoElement) => !v.paused && v.currentTime > 0)).toBe(true);
   await expect(zone).toHaveAttribute('data-state', 'slate', { timeout: 15_000 });
 
+  // The play, from its first frame to its end, is logged and sent (the queue goes at once when the
+  // browser says it is online again, as after a network cut), and the proof of play has it once.
+  await expect.poll(() => logged.length).toBeGreaterThan(0);
+  expect(logged[0]).toMatchObject({ campaign: booked.campaign.id });
+  // (The first play may join its slot part-way after pairing: it lasts what was shown, at most the clip.)
+  expect(logged[0]!.duration_ms).toBeGreaterThan(0);
+  expect(logged[0]!.duration_ms).toBeLessThanOrEqual(10_000 + 200);
+  await screen.evaluate(() => window.dispatchEvent(new Event('online')));
+  const proven = async () => {
+    const res = await page.request.get(`${baseURL}/api/campaigns/${booked.campaign.id}/proof_of_play/?format=json`);
+    return ((await res.json()) as { plays: { device_play_id: string }[] }).plays.map((p) => p.device_play_id);
+  };
+  await expect.poll(proven, { timeout: 15_000 }).toEqual(logged.map((p) => p.play_id));
+
   // Staff see it reporting, on the playlist's version.
   await page.reload();
   const row = page.getByRole('table', { name: 'Devices' }).getByRole('row', { name: new RegExp(serial) });
   await expect(row).toContainText('Online');
 
-  // A reload keeps it paired: no code, and it plays again.
+  // A screenshot asked for on the screen's page: the next heartbeat (at the player's reload) hands it
+  // out, and the picture shows on the Devices tab. A reload keeps the player paired, and it plays again.
+  const devices = await page.request.get(`${baseURL}/api/devices/?location=${location}`);
+  const listed = ((await devices.json()) as { results: { id: number; serial_number: string }[] }).results;
+  const device = listed.find((d) => d.serial_number === serial)!;
+  await page.goto(`/screen/${device.id}`);
+  const remote = page.getByRole('region', { name: 'Remote view' });
+  await remote.getByRole('button', { name: 'Take screenshot' }).click();
+  await expect(remote.getByRole('table', { name: 'Commands' })).toContainText('Queued');
   await screen.reload();
   await expect(stage).toBeVisible({ timeout: 20_000 });
   await expect(shown).toHaveCount(0);
+  await expect
+    .poll(
+      async () => {
+        await page.goto(`/location/${location}?tab=devices`);
+        await expect(
+          page.getByRole('table', { name: 'Devices' }).getByRole('row', { name: new RegExp(serial) }),
+        ).toBeVisible();
+        return page.getByRole('link', { name: new RegExp(`^Screenshot of ${serial}`) }).count();
+      },
+      { timeout: 15_000 },
+    )
+    .toBe(1);
 
   // The device deleted: the player's next call is refused, and it asks for a new code.
-  const devices = await page.request.get(`${baseURL}/api/devices/?location=${location}`);
-  const listed = ((await devices.json()) as { results: { id: number; serial_number: string }[] }).results;
-  const device = listed.find((d) => d.serial_number === serial);
-  expect((await apiCall(page, baseURL!, 'DELETE', `/api/devices/${device!.id}/`)).status()).toBe(204);
+  expect((await apiCall(page, baseURL!, 'DELETE', `/api/devices/${device.id}/`)).status()).toBe(204);
   await screen.reload();
   await expect(shown).toHaveText(/^[A-Z0-9]{3} [A-Z0-9]{3}$/);
   await screenContext.close();

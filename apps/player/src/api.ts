@@ -1,8 +1,14 @@
 // The player's calls to the Marquee server that serves it (same origin): pairing, then the device
 // gateway with its token. Shapes are the contracts' types only (no zod in the player's bundle).
-import { deviceGatewayEndpoints, devicePairingEndpoints, devicePairingUrl } from '@marquee/contracts/device-paths';
+import {
+  deviceGatewayEndpoints,
+  devicePairingEndpoints,
+  devicePairingUrl,
+  SCREENSHOT_CONTENT_TYPE,
+} from '@marquee/contracts/device-paths';
 import type { PairingCreated, PairingStatus } from '@marquee/contracts/device-pairing';
-import type { HeartbeatInput, PlaylistResponse } from '@marquee/contracts/device-gateway';
+import type { GatewayCommand } from '@marquee/contracts/device-commands';
+import type { EventsBatch, EventsResponse, HeartbeatInput, PlaylistResponse } from '@marquee/contracts/device-gateway';
 
 /** The server refused the device token (the device was deleted or disabled): pair again. */
 export class TokenRefused extends Error {}
@@ -52,13 +58,30 @@ export async function fetchPlaylist(
   return { playlist, etag: res.headers.get('etag') ?? playlist.version };
 }
 
-/** Tells the server the player is alive; its answer carries the server's clock. */
-export async function heartbeat(token: string, input: HeartbeatInput): Promise<{ server_time: string }> {
-  const res = await fetch(deviceGatewayEndpoints.heartbeat, {
+/** A call of the gateway with the device token: a 401 is TokenRefused, another failure a ServerError. */
+async function gateway<T>(token: string, url: string, contentType: string, body: BodyInit): Promise<T> {
+  const res = await fetch(url, {
     method: 'POST',
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    body: JSON.stringify(input),
+    headers: { authorization: `Bearer ${token}`, 'content-type': contentType },
+    body,
   });
   if (res.status === 401) throw new TokenRefused();
-  return json<{ server_time: string }>(res);
+  return json<T>(res);
 }
+
+/** Tells the server the player is alive; its answer carries the server's clock and staff's commands. */
+export const heartbeat = (token: string, input: HeartbeatInput) =>
+  gateway<{ server_time: string; commands: GatewayCommand[] }>(
+    token,
+    deviceGatewayEndpoints.heartbeat,
+    'application/json',
+    JSON.stringify(input),
+  );
+
+/** Sends a batch of plays; the answer accounts for every row. */
+export const postEvents = (token: string, batch: EventsBatch) =>
+  gateway<EventsResponse>(token, deviceGatewayEndpoints.events, 'application/json', JSON.stringify(batch));
+
+/** Sends a JPEG of what the screen shows. */
+export const postScreenshot = (token: string, jpeg: Blob) =>
+  gateway<unknown>(token, deviceGatewayEndpoints.screenshot, SCREENSHOT_CONTENT_TYPE, jpeg);

@@ -1,18 +1,23 @@
 // The Marquee Player's screens: pairing (a fresh player shows its server and a large code for staff to
 // type on the location's Devices tab), then paired (the device token kept in IndexedDB, never shown;
-// a heartbeat every minute; the playlist asked for about every minute and its clips downloaded and
-// checked). A refused token (the device was deleted or disabled) forgets the pairing, the playlist
-// and the cached files and shows a new code.
+// a heartbeat every minute with the player's facts, answering staff's commands; the playlist asked for
+// about every minute and its files downloaded and checked; the plays sent from their queue), and
+// playback once a playlist is held. A refused token (the device was deleted or disabled) forgets the
+// pairing, the playlist, the queue and the cached files and shows a new code.
 import { useCallback, useEffect, useRef, useState } from 'react';
+import type { GatewayCommand } from '@marquee/contracts/device-commands';
 import type { PlaylistResponse } from '@marquee/contracts/device-gateway';
 import type { PairingCreated } from '@marquee/contracts/device-pairing';
-import { askPairing, fetchPlaylist, heartbeat, pollPairing, ServerError, TokenRefused } from './api.ts';
-import { MEDIA_CACHE, MediaTokenRefused, syncMedia } from './media.ts';
 import { slotAt } from '@marquee/contracts/schedule';
+import { askPairing, fetchPlaylist, heartbeat, pollPairing, postScreenshot, ServerError, TokenRefused } from './api.ts';
+import { fault, restoreFaults, takeFaults } from './faults.ts';
+import { MEDIA_CACHE, MediaTokenRefused, syncMedia } from './media.ts';
 import { Playback, planOf } from './playback.tsx';
+import { droppedSinceHeartbeat, queueDepth, startSending } from './plays.ts';
 import { mediaOf, PLAYLIST_KEY, playlistPollMs, type HeldPlaylist } from './playlist.ts';
-import { reloadIfDue } from './reload.ts';
-import { load, remove, save } from './store.ts';
+import { reloadIfDue, reloadNow } from './reload.ts';
+import { captureScreen } from './screenshot.ts';
+import { load, PLAYS, remove, save, transact } from './store.ts';
 
 /** What pairing gave the player: its token and which device it is. */
 export type Paired = {
@@ -30,12 +35,18 @@ type View =
       problem: string | null;
       /** The playlist's clips: how many are downloaded and checked, of how many. */
       clips: { ready: number; total: number } | null;
-      /** The playlist played: its clips all in hand (null: the status above is shown instead). */
+      /** The playlist played once its files were first looked for (null: the status above is shown). */
       playing: PlaylistResponse | null;
+      /** The keys of its files in hand (the others' slots show the slate). */
+      ready: ReadonlySet<string>;
     };
 
 const PAIRED_KEY = 'paired';
+/** The ids of staff's commands carried out and not yet acknowledged by a heartbeat. */
+const DONE_KEY = 'done_commands';
 const HEARTBEAT_MS = 60_000;
+/** How often the screen sends a picture of itself while the location is open. */
+const SCREENSHOT_EVERY_MS = 15 * 60_000;
 /** How long to wait after a failed call when the server named no time. */
 const RETRY_SECONDS = 10;
 
@@ -47,11 +58,25 @@ const describe = (err: unknown) =>
 /** Whole minutes until `iso` (the display's clock may be off, so no time of day is shown). */
 const minutesLeft = (iso: string) => Math.max(1, Math.round((Date.parse(iso) - Date.now()) / 60_000));
 
-/** Forgets the pairing, the playlist and every cached file: the screen starts over. */
+/** Forgets the pairing, the playlist, the plays of the device and every cached file: the screen
+ * starts over. */
 async function forget() {
   await remove(PAIRED_KEY);
   await remove(PLAYLIST_KEY);
+  await remove(DONE_KEY);
+  await transact(PLAYS, 'readwrite', (s) => s.clear());
   if ('caches' in globalThis) await caches.delete(MEDIA_CACHE);
+}
+
+/** Notes a command as carried out, for the next heartbeat to acknowledge (kept across a reload). */
+const commandDone = async (id: number) => save(DONE_KEY, [...((await load<number[]>(DONE_KEY)) ?? []), id]);
+
+/** The browser's storage the player uses and may use, in MB. */
+async function storageFacts(): Promise<{ storage_used_mb?: number; storage_quota_mb?: number }> {
+  const estimate = await navigator.storage?.estimate?.().catch(() => undefined);
+  if (!estimate || estimate.usage === undefined || estimate.quota === undefined) return {};
+  const mb = (bytes: number) => Math.min(100_000_000, Math.round(bytes / 1_048_576));
+  return { storage_used_mb: mb(estimate.usage), storage_quota_mb: mb(estimate.quota) };
 }
 
 export function App() {
@@ -61,7 +86,7 @@ export function App() {
     void load<Paired>(PAIRED_KEY).then((paired) =>
       setView(
         paired
-          ? { kind: 'paired', paired, lastContact: null, problem: null, clips: null, playing: null }
+          ? { kind: 'paired', paired, lastContact: null, problem: null, clips: null, playing: null, ready: new Set() }
           : { kind: 'pairing', pairing: null, problem: null },
       ),
     );
@@ -91,7 +116,15 @@ export function App() {
             const paired: Paired = { token: status.token, device: status.device };
             await save(PAIRED_KEY, paired);
             if (!stopped)
-              setView({ kind: 'paired', paired, lastContact: null, problem: null, clips: null, playing: null });
+              setView({
+                kind: 'paired',
+                paired,
+                lastContact: null,
+                problem: null,
+                clips: null,
+                playing: null,
+                ready: new Set(),
+              });
             return;
           }
         } catch (err) {
@@ -115,32 +148,89 @@ export function App() {
   }, []);
   /** The playlist whose clips are all in hand: its version is echoed by the heartbeat. */
   const applied = useRef<PlaylistResponse | null>(null);
+  /** The playlist held (played), whether or not all its files are in hand. */
+  const held = useRef<PlaylistResponse | null>(null);
   /** The server's clock minus this display's (ms), from the heartbeats' answers. */
   const offset = useRef<number | null>(null);
   const now = useCallback(() => Date.now() + (offset.current ?? 0), []);
 
-  // A heartbeat now and every minute.
+  /** Asks for the playlist and its files now (after the cache was cleared). */
+  const syncNow = useRef<() => void>(() => undefined);
+  /** Whether the location is closed now by the playlist held (the screen is black). */
+  const closedNow = useCallback(() => {
+    const playlist = held.current;
+    const zone = playlist?.zones[0];
+    return !!playlist && zone !== undefined && slotAt(planOf(playlist), zone, now()).kind === 'closed';
+  }, [now]);
+
+  // The plays, sent from their queue every minute and when the network returns.
+  useEffect(() => {
+    if (!token) return;
+    return startSending(token, () => void refused());
+  }, [token, refused]);
+
+  // A picture of the screen every 15 minutes while the location is open.
+  useEffect(() => {
+    if (!token) return;
+    const timer = setInterval(() => {
+      if (!closedNow())
+        void captureScreen()
+          .then((jpeg) => postScreenshot(token, jpeg))
+          .catch(() => undefined);
+    }, SCREENSHOT_EVERY_MS);
+    return () => clearInterval(timer);
+  }, [token, closedNow]);
+
+  // A heartbeat now and every minute, with the player's facts; its answer may carry commands.
   useEffect(() => {
     if (!token) return;
     let stopped = false;
+    const carryOut = async (commands: GatewayCommand[]) => {
+      for (const command of commands) {
+        if (command.kind === 'screenshot') {
+          await captureScreen()
+            .then((jpeg) => postScreenshot(token, jpeg))
+            .catch(() => fault('other'));
+        } else if (command.kind === 'clear_cache') {
+          await caches.delete(MEDIA_CACHE);
+          syncNow.current();
+        }
+        await commandDone(command.id);
+        // Acknowledged by the heartbeat after the reload.
+        if (command.kind === 'reload') return reloadNow();
+      }
+    };
     const beat = async () => {
+      const faults = takeFaults();
       try {
         const playlist = applied.current;
-        const zone = playlist?.zones[0];
-        const closed = playlist && zone !== undefined && slotAt(planOf(playlist), zone, now()).kind === 'closed';
+        const done = (await load<number[]>(DONE_KEY)) ?? [];
+        const dropped = await droppedSinceHeartbeat();
         const sent = Date.now();
         const answer = await heartbeat(token, {
           status: 'ok',
-          screen_state: closed ? 'off_by_schedule' : 'on',
+          screen_state: closedNow() ? 'off_by_schedule' : 'on',
           app_version: __PLAYER_VERSION__,
           ...(playlist ? { playlist_version: playlist.version } : {}),
           ...(offset.current === null ? {} : { clock_offset_ms: -Math.round(offset.current) }),
+          queue_depth: await queueDepth(),
+          dropped: dropped.dropped,
+          faults,
+          ...(done.length ? { done_commands: done.slice(0, 20) } : {}),
+          ...(await storageFacts()),
         });
+        await dropped.settle();
+        if (done.length) {
+          const left = ((await load<number[]>(DONE_KEY)) ?? []).filter((id) => !done.slice(0, 20).includes(id));
+          await save(DONE_KEY, left);
+        }
         // The answer's clock against the middle of the round trip.
         offset.current = Date.parse(answer.server_time) - (sent + Date.now()) / 2;
         if (!stopped)
           setView((v) => (v.kind === 'paired' ? { ...v, lastContact: answer.server_time, problem: null } : v));
+        if (!stopped && answer.commands.length) await carryOut(answer.commands);
       } catch (err) {
+        restoreFaults(faults);
         if (stopped) return;
         if (err instanceof TokenRefused) {
           stopped = true;
@@ -154,7 +244,7 @@ export function App() {
       stopped = true;
       clearInterval(timer);
     };
-  }, [token, refused, now]);
+  }, [token, refused, closedNow]);
 
   // The playlist about every minute (If-None-Match: 304 while unchanged), kept for offline, and its
   // clips downloaded and checked; without network the one held stays.
@@ -163,22 +253,41 @@ export function App() {
     let stopped = false;
     let timer: ReturnType<typeof setTimeout> | undefined;
     void navigator.storage?.persist?.();
+    /** A cycle is running; another was asked for meanwhile. */
+    let busy = false;
+    let again = false;
     const cycle = async () => {
+      if (busy) {
+        again = true;
+        return;
+      }
+      busy = true;
       try {
-        const held = await load<HeldPlaylist>(PLAYLIST_KEY);
-        const fresh = await fetchPlaylist(token, held?.etag ?? null);
-        const current = fresh ? { ...fresh, fetchedAt: Date.now() } : held;
+        const kept = await load<HeldPlaylist>(PLAYLIST_KEY);
+        // Without network (or with the server away) the playlist kept plays on.
+        const fresh = await fetchPlaylist(token, kept?.etag ?? null).catch((err: unknown) => {
+          if (err instanceof TokenRefused) throw err;
+          return null;
+        });
+        const current = fresh ? { ...fresh, fetchedAt: Date.now() } : kept;
         if (fresh) await save(PLAYLIST_KEY, current);
         if (current && !stopped) {
+          held.current = current.playlist;
           const files = mediaOf(current.playlist);
           const result = await syncMedia(token, files);
-          const complete = !result.failed.length;
-          if (complete) applied.current = current.playlist;
-          const playing = complete && files.length ? current.playlist : null;
+          for (const { why } of result.failed) fault(why);
+          if (result.evicted) fault('storage_evicted', result.evicted);
+          if (!result.failed.length) applied.current = current.playlist;
           if (!stopped)
             setView((v) =>
               v.kind === 'paired'
-                ? { ...v, clips: { ready: result.ready, total: files.length }, playing: playing ?? v.playing }
+                ? {
+                    ...v,
+                    clips: { ready: result.ready.size, total: files.length },
+                    // The same version keeps the object playing (a new one takes over at a loop's start).
+                    playing: v.playing?.version === current.playlist.version ? v.playing : current.playlist,
+                    ready: result.ready,
+                  }
                 : v,
             );
           // Once a day, while the location is closed, a fresh page.
@@ -194,8 +303,16 @@ export function App() {
           if (!stopped) await refused();
           return;
         }
+      } finally {
+        busy = false;
       }
-      if (!stopped) timer = setTimeout(() => void cycle(), playlistPollMs());
+      clearTimeout(timer);
+      if (!stopped) timer = setTimeout(() => void cycle(), again ? 0 : playlistPollMs());
+      again = false;
+    };
+    syncNow.current = () => {
+      clearTimeout(timer);
+      void cycle();
     };
     void cycle();
     return () => {
@@ -237,7 +354,7 @@ export function App() {
       </main>
     );
   }
-  if (view.playing) return <Playback playlist={view.playing} now={now} />;
+  if (view.playing) return <Playback playlist={view.playing} now={now} ready={view.ready} />;
   const { device } = view.paired;
   return (
     <main className="screen paired">

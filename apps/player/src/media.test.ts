@@ -57,10 +57,22 @@ describe('sha256Hex', () => {
 });
 
 describe('mediaOf', () => {
-  const clip = (checksum: string) => ({ clip: { url: `/v/${checksum}/`, checksum, content_type: 'video/mp4' } });
-  it('lists each clip of the days once, in the order they come', () => {
-    const days = [{ campaigns: [clip('b'), clip('a')] }, { campaigns: [clip('a'), clip('c')] }];
-    expect(mediaOf({ days } as never).map((f) => f.checksum)).toEqual(['b', 'a', 'c']);
+  const clip = (checksum: string, overlays: { url: string; size: number }[] = []) => ({
+    clip: { url: `/v/${checksum}/`, checksum, size: 10, content_type: 'video/mp4' },
+    overlays,
+  });
+  it('lists each clip of the days once, in the order they come, then the pictures', () => {
+    const overlay = { url: '/api/device/v1/images/7/', size: 99 };
+    const days = [{ campaigns: [clip('b', [overlay]), clip('a')] }, { campaigns: [clip('A', [overlay]), clip('c')] }];
+    const slate = { url: '/api/device/v1/images/8/', size: 5 };
+    expect(mediaOf({ days, slate } as never).map((f) => f.key)).toEqual(['b', 'a', 'c', 'image-7-99', 'image-8-5']);
+    expect(mediaOf({ days, slate: null } as never).at(-1)).toEqual({
+      url: overlay.url,
+      key: 'image-7-99',
+      checksum: null,
+      size: 99,
+      contentType: null,
+    });
   });
 });
 

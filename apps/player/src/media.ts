@@ -10,8 +10,21 @@ export const MEDIA_PREFIX = '/player/media/';
 
 export const mediaUrl = (checksum: string) => `${MEDIA_PREFIX}${checksum}`;
 
-/** A file of the playlist: where the gateway serves it, and its checksum when the playlist gives one. */
-export type MediaFile = { url: string; checksum: string | null; contentType: string };
+/**
+ * A file of the playlist: where the gateway serves it, the key it is kept under (a clip's SHA-256; a
+ * picture's `image-<id>-<size>`, as the playlist gives pictures no checksum), and what it is checked
+ * against before use: the checksum when there is one, else the size.
+ */
+export type MediaFile = {
+  url: string;
+  key: string;
+  checksum: string | null;
+  size: number | null;
+  contentType: string | null;
+};
+
+/** The key a picture of the playlist (an overlay, the slate) is kept under. */
+export const imageKey = (url: string, size: number) => `image-${/(\d+)\/?$/.exec(url)?.[1] ?? '0'}-${size}`;
 
 /** The SHA-256 of bytes, as lower-case hex. */
 export async function sha256Hex(bytes: ArrayBuffer): Promise<string> {
@@ -63,45 +76,105 @@ export async function answerFromCache(cached: Response, rangeHeader: string | nu
 /** The device token was refused while downloading. */
 export class MediaTokenRefused extends Error {}
 
-export type SyncResult = { ready: number; failed: string[]; removed: number };
+/** Why a file is not in hand. */
+export type MediaFailure = 'download_failed' | 'checksum_mismatch';
+
+export type SyncResult = {
+  /** The keys of the files in hand, checked. */
+  ready: Set<string>;
+  failed: { key: string; why: MediaFailure }[];
+  removed: number;
+  /** Files that were in hand and are gone from the cache (the browser evicted them). */
+  evicted: number;
+};
+
+/** The bytes received so far of downloads that were cut, by key: the next try asks for the rest. */
+const partial = new Map<string, Uint8Array[]>();
+/** The keys stored by this page, to tell a file the browser evicted from one never downloaded. */
+const stored = new Set<string>();
+
+const joined = (parts: readonly Uint8Array[]) => {
+  const bytes = new Uint8Array(new ArrayBuffer(parts.reduce((n, p) => n + p.byteLength, 0)));
+  let at = 0;
+  for (const part of parts) {
+    bytes.set(part, at);
+    at += part.byteLength;
+  }
+  return bytes;
+};
+
+/** Downloads a file whole, going on from the bytes a cut download left (a range request). */
+async function download(
+  token: string,
+  file: MediaFile,
+): Promise<{ bytes: Uint8Array<ArrayBuffer>; type: string | null }> {
+  const parts = partial.get(file.key) ?? [];
+  partial.set(file.key, parts);
+  const have = parts.reduce((n, p) => n + p.byteLength, 0);
+  const headers: Record<string, string> = { authorization: `Bearer ${token}` };
+  if (have) headers.range = `bytes=${have}-`;
+  const res = await fetch(file.url, { headers, cache: 'no-store' });
+  if (res.status === 401) throw new MediaTokenRefused();
+  if (res.status === 416 || (have && res.status === 200)) parts.length = 0; // start over
+  if (res.status === 416) throw new Error('The server has no more bytes of the file.');
+  if (!res.ok) throw new Error(`The server answered ${res.status}.`);
+  const reader = res.body!.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    parts.push(value);
+  }
+  partial.delete(file.key);
+  return { bytes: joined(parts), type: res.headers.get('content-type') };
+}
+
+/** Whether downloaded bytes are the playlist's file. */
+async function matches(file: MediaFile, bytes: Uint8Array<ArrayBuffer>): Promise<boolean> {
+  if (file.checksum) return (await sha256Hex(bytes.buffer)) === file.checksum.toLowerCase();
+  return file.size === null || bytes.byteLength === file.size;
+}
 
 /**
- * Makes the cache hold exactly `files` (by checksum): downloads those missing, in the order given (the
- * next ones to play first), keeps each only if its SHA-256 is the playlist's, and deletes the rest.
- * Gives how many are ready and the checksums that failed (a network error or a mismatch: tried again
- * on the next sync).
+ * Makes the cache hold exactly `files` (by key): downloads those missing, in the order given (the
+ * next ones to play first), keeps each only if it matches the playlist (its SHA-256, else its size),
+ * and deletes the rest. Gives the keys in hand and those that failed (tried again on the next sync,
+ * a cut download from where it stopped).
  */
 export async function syncMedia(token: string, files: MediaFile[]): Promise<SyncResult> {
   const cache = await caches.open(MEDIA_CACHE);
-  const wanted = new Map(files.filter((f) => f.checksum).map((f) => [mediaUrl(f.checksum!), f]));
+  const wanted = new Map(files.map((f) => [mediaUrl(f.key), f]));
   let removed = 0;
   for (const request of await cache.keys()) {
     if (!wanted.has(new URL(request.url).pathname) && (await cache.delete(request))) removed++;
   }
-  const failed: string[] = [];
-  let ready = 0;
-  for (const [key, file] of wanted) {
-    if (await cache.match(key)) {
-      ready++;
+  const failed: SyncResult['failed'] = [];
+  const ready = new Set<string>();
+  let evicted = 0;
+  for (const [url, file] of wanted) {
+    if (await cache.match(url)) {
+      ready.add(file.key);
+      stored.add(file.key);
       continue;
     }
+    if (stored.delete(file.key)) evicted++;
     try {
-      const res = await fetch(file.url, { headers: { authorization: `Bearer ${token}` } });
-      if (res.status === 401) throw new MediaTokenRefused();
-      if (!res.ok) throw new Error(`The server answered ${res.status}.`);
-      const bytes = await res.arrayBuffer();
-      if ((await sha256Hex(bytes)) !== file.checksum) throw new Error('checksum mismatch');
+      const { bytes, type } = await download(token, file);
+      if (!(await matches(file, bytes))) {
+        failed.push({ key: file.key, why: 'checksum_mismatch' });
+        continue;
+      }
+      const contentType = file.contentType ?? type ?? 'application/octet-stream';
       await cache.put(
-        key,
-        new Response(bytes, {
-          headers: { 'content-type': file.contentType, 'content-length': String(bytes.byteLength) },
-        }),
+        url,
+        new Response(bytes, { headers: { 'content-type': contentType, 'content-length': String(bytes.byteLength) } }),
       );
-      ready++;
+      ready.add(file.key);
+      stored.add(file.key);
     } catch (err) {
       if (err instanceof MediaTokenRefused) throw err;
-      failed.push(file.checksum!);
+      failed.push({ key: file.key, why: 'download_failed' });
     }
   }
-  return { ready, failed, removed };
+  for (const key of stored) if (!wanted.has(mediaUrl(key))) stored.delete(key);
+  return { ready, failed, removed, evicted };
 }

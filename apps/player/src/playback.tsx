@@ -1,27 +1,43 @@
-// What the screen shows once its playlist and clips are in hand: each zone it shows follows the loop
-// schedule (contracts' slotAt) on the server's clock. One zone fills the screen, two stand side by side,
-// three or four share a 2×2 grid, each clip letterboxed. A zone has two <video> elements: the next
-// clip is loaded in the hidden one while the current plays, started at its slot's start and brought
-// to the front on its first presented frame, so the switch costs no black gap. Slate time and closed
-// hours are black (the location's picture comes with the slate files).
-import { useEffect, useRef, useState } from 'react';
+// What the screen shows once it holds a playlist: each zone it shows follows the loop schedule
+// (contracts' slotAt) on the server's clock. One zone fills the screen, two stand side by side, three
+// or four share a 2×2 grid, each clip letterboxed. A zone has two <video> elements: the next clip is
+// loaded in the hidden one while the current plays, started at its slot's start and brought to the
+// front on its first presented frame, so the switch costs no black gap. Unsold loop time shows the
+// location's picture (the slate, else black), closed hours are black, and a campaign's overlay picture
+// is drawn over its clip in the zones that ask for it.
+//
+// Each play is recorded (plays.ts) from its first presented frame to its end or cut. A clip not in hand
+// (not downloaded or not matching its checksum) is never streamed: its slot shows the slate. Watchdogs:
+// no frame within FIRST_FRAME_MS of the start, or no progress for STALL_MS, leaves the rest of the slot
+// to the slate and counts a fault. A new playlist takes over at the next loop's start, never mid-loop.
+import { useEffect, useMemo, useRef, useState } from 'react';
 import type { PlaylistCampaign, PlaylistResponse } from '@marquee/contracts/device-gateway';
 import { slotAt, type ScheduleSlot, type SchedulePlan } from '@marquee/contracts/schedule';
-import { mediaUrl } from './media.ts';
+import { fault } from './faults.ts';
+import { imageKey, mediaUrl } from './media.ts';
+import { recordPlay } from './plays.ts';
 
 type Plan = SchedulePlan<PlaylistCampaign>;
 type Slot = ScheduleSlot<PlaylistCampaign>;
+type PlaySlot = Extract<Slot, { kind: 'play' }>;
 
 /** How long before its slot the next clip is loaded into the hidden element. */
 const PRELOAD_MS = 3_000;
-/** The longest wait before the schedule is asked again (a new playlist applies from then on). */
+/** The longest wait before the schedule is asked again. */
 const LONGEST_WAIT_MS = 60_000;
 /** A clip that shows no frame this long after its start is skipped (its slot shows the slate). */
-const FIRST_FRAME_MS = 4_000;
+export const FIRST_FRAME_MS = 4_000;
+/** A clip whose time does not move this long is given up (its slot shows the slate). */
+export const STALL_MS = 10_000;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export const planOf = (playlist: PlaylistResponse): Plan => ({ time_zone: playlist.time_zone, days: playlist.days });
+
+/** Whether a playlist may replace the one playing at `slot` (of the one playing): at a loop's first
+ * slot, or while no loop runs (closed, or past the days it covers). */
+export const atLoopStart = (slot: Slot) =>
+  slot.kind === 'closed' || slot.kind === 'unknown' || slot.start === slot.loop;
 
 /** Resolves at instant `at` of `now()`'s clock, or after LONGEST_WAIT_MS at most. */
 function waitUntil(at: number, now: () => number, signal: AbortSignal): Promise<void> {
@@ -31,6 +47,25 @@ function waitUntil(at: number, now: () => number, signal: AbortSignal): Promise<
       clearTimeout(timer);
       resolve();
     });
+  });
+}
+
+/** Resolves with true once `video`'s time has not moved for STALL_MS while it should play; never
+ * resolves otherwise (the caller races it with the slot's end). */
+function stalled(video: HTMLVideoElement, signal: AbortSignal): Promise<true> {
+  return new Promise((resolve) => {
+    let last = video.currentTime;
+    let still = 0;
+    const timer = setInterval(() => {
+      if (video.ended || video.currentTime !== last) {
+        last = video.currentTime;
+        still = 0;
+      } else if ((still += 1000) >= STALL_MS) {
+        clearInterval(timer);
+        resolve(true);
+      }
+    }, 1000);
+    signal.addEventListener('abort', () => clearInterval(timer));
   });
 }
 
@@ -44,79 +79,151 @@ function firstFrame(video: HTMLVideoElement): Promise<void> {
 }
 
 const slotKey = (slot: Slot) => (slot.kind === 'play' ? `${slot.campaign.id}@${slot.start}` : null);
+const clipKey = (slot: PlaySlot) => slot.campaign.clip.checksum.toLowerCase();
 
 /** Loads the slot's clip into `video`, paused at `offsetMs` into it. */
-function load(video: HTMLVideoElement, slot: Extract<Slot, { kind: 'play' }>, offsetMs: number) {
-  const src = mediaUrl(slot.campaign.clip.checksum);
+function load(video: HTMLVideoElement, slot: PlaySlot, offsetMs: number) {
+  const src = mediaUrl(clipKey(slot));
   if (!video.src.endsWith(src)) video.src = src;
   video.currentTime = offsetMs / 1000;
   video.dataset.campaign = String(slot.campaign.id);
 }
 
-function ZonePlayer({ plan, zone, now }: { plan: Plan; zone: number; now: () => number }) {
+type Shown = { front: number | null; kind: Slot['kind']; campaign: PlaylistCampaign | null };
+
+function ZonePlayer({
+  plan,
+  zone,
+  now,
+  ready,
+  slate,
+}: {
+  plan: Plan;
+  zone: number;
+  now: () => number;
+  /** The keys of the files in hand. */
+  ready: ReadonlySet<string>;
+  /** The slate picture's key, or null: black. */
+  slate: string | null;
+}) {
   const videos = [useRef<HTMLVideoElement>(null), useRef<HTMLVideoElement>(null)];
   const planRef = useRef(plan);
   planRef.current = plan;
-  const [state, setState] = useState<{ front: number | null; kind: Slot['kind'] }>({ front: null, kind: 'unknown' });
+  const readyRef = useRef(ready);
+  readyRef.current = ready;
+  const [state, setState] = useState<Shown>({ front: null, kind: 'unknown', campaign: null });
 
   useEffect(() => {
     const abort = new AbortController();
     const elements = videos.map((v) => v.current!);
+    let active = planRef.current;
     let front: number | null = null;
-    /** The slot the front element shows, and the one loaded, paused, in the hidden element. */
+    /** The slot the zone shows, and the one loaded, paused, in the hidden element. */
     let showing: string | null = null;
     let prepared: string | null = null;
-    const show = (index: number | null, kind: Slot['kind'], key: string | null) => {
+    /** The play on screen: recorded when it ends or is cut. */
+    let playing: { video: HTMLVideoElement; slot: PlaySlot; startedAt: number; playId: string } | null = null;
+
+    const endPlay = () => {
+      if (!playing) return;
+      const { slot, startedAt, playId } = playing;
+      playing = null;
+      void recordPlay({
+        play_id: playId,
+        campaign: slot.campaign.id,
+        zone,
+        started_at: new Date(startedAt).toISOString(),
+        duration_ms: Math.max(0, Math.round(now() - startedAt)),
+        clip_checksum: clipKey(slot),
+      }).catch(() => fault('other'));
+    };
+    const onEnded = (event: Event) => {
+      if (playing?.video === event.target) endPlay();
+    };
+    for (const video of elements) video.addEventListener('ended', onEnded);
+
+    const show = (index: number | null, kind: Slot['kind'], key: string | null, campaign: PlaylistCampaign | null) => {
       if (front !== null && front !== index) elements[front]!.pause();
+      if (playing && (index === null || elements[index] !== playing.video)) endPlay();
       front = index;
       showing = key;
-      setState({ front: index, kind });
+      setState({ front: index, kind, campaign });
     };
+
     void (async () => {
       while (!abort.signal.aborted) {
         const t = now();
-        const slot = slotAt(planRef.current, zone, t);
+        if (planRef.current !== active && atLoopStart(slotAt(active, zone, t))) active = planRef.current;
+        const slot = slotAt(active, zone, t);
         const key = slotKey(slot);
         if (slot.kind === 'play' && key !== showing) {
-          const back = front === null ? 0 : 1 - front;
-          const video = elements[back]!;
-          // Loaded ahead (the usual case), or not: then from where the slot is now (a reload mid-clip).
-          if (prepared !== key) load(video, slot, Math.max(0, t - slot.start));
-          prepared = null;
-          const shown = firstFrame(video);
-          void video.play().catch(() => undefined);
-          // Watchdog: a clip that shows no frame within FIRST_FRAME_MS leaves its slot to the slate.
-          const started = await Promise.race([shown.then(() => true), sleep(FIRST_FRAME_MS).then(() => false)]);
-          if (abort.signal.aborted) break;
-          if (started) show(back, 'play', key);
-          else {
-            video.pause();
-            show(null, 'slate', key);
+          if (!readyRef.current.has(clipKey(slot))) {
+            // Not in hand: never streamed, the slate instead (the download's fault is counted).
+            show(null, 'slate', key, null);
+          } else {
+            const back = front === null ? 0 : 1 - front;
+            const video = elements[back]!;
+            // Loaded ahead (the usual case), or not: then from where the slot is now (a reload mid-clip).
+            if (prepared !== key) load(video, slot, Math.max(0, t - slot.start));
+            prepared = null;
+            const shown = firstFrame(video).then(() => now());
+            void video.play().catch(() => undefined);
+            const startedAt = await Promise.race([shown, sleep(FIRST_FRAME_MS).then(() => null)]);
+            if (abort.signal.aborted) break;
+            if (startedAt !== null) {
+              show(back, 'play', key, slot.campaign);
+              playing = { video, slot, startedAt, playId: crypto.randomUUID() };
+            } else {
+              video.pause();
+              fault('clip_failed_to_start');
+              show(null, 'slate', key, null);
+            }
           }
-        } else if (slot.kind !== 'play') show(null, slot.kind, null);
+        } else if (slot.kind !== 'play') show(null, slot.kind, null, null);
         if (!Number.isFinite(slot.end)) {
           await waitUntil(now() + LONGEST_WAIT_MS, now, abort.signal);
           continue;
         }
-        // The next clip, loaded in the hidden element a little before its slot.
-        const next = slotAt(planRef.current, zone, slot.end);
-        if (next.kind === 'play' && prepared !== slotKey(next)) {
-          await waitUntil(slot.end - PRELOAD_MS, now, abort.signal);
+        // The next clip, loaded in the hidden element a little before its slot (from the playlist that
+        // will be playing then).
+        const upcoming = slotAt(active, zone, slot.end);
+        const next =
+          planRef.current !== active && atLoopStart(upcoming) ? slotAt(planRef.current, zone, slot.end) : upcoming;
+        const watched = playing?.video;
+        const until = async (at: number) => {
+          // While a clip plays, a stall ends its part of the slot early.
+          const stall = watched && playing?.video === watched ? stalled(watched, abort.signal) : null;
+          const waited = waitUntil(at, now, abort.signal).then(() => false);
+          if (await (stall ? Promise.race([stall, waited]) : waited)) {
+            fault('stalled');
+            watched!.pause();
+            show(null, 'slate', showing, null);
+          }
+        };
+        if (next.kind === 'play' && prepared !== slotKey(next) && readyRef.current.has(clipKey(next))) {
+          await until(slot.end - PRELOAD_MS);
           if (abort.signal.aborted) break;
           if (now() < slot.end - PRELOAD_MS) continue;
           load(elements[front === null ? 0 : 1 - front]!, next, 0);
           prepared = slotKey(next);
         }
-        await waitUntil(slot.end, now, abort.signal);
+        await until(slot.end);
       }
     })();
     return () => {
       abort.abort();
-      for (const video of elements) video.pause();
+      endPlay();
+      for (const video of elements) {
+        video.removeEventListener('ended', onEnded);
+        video.pause();
+      }
     };
-    // The videos' refs are stable; the plan is read through planRef at each slot.
+    // The videos' refs are stable; the plan and the files in hand are read through refs at each slot.
   }, [zone, now]);
 
+  const overlay = state.kind === 'play' ? state.campaign?.overlays.find((o) => o.zone === zone) : undefined;
+  const overlayKey = overlay ? imageKey(overlay.url, overlay.size) : null;
+  const slateShown = (state.kind === 'slate' || state.kind === 'unknown') && slate !== null && ready.has(slate);
   return (
     <div className="zone" data-zone={zone} data-state={state.kind}>
       {videos.map((ref, i) => (
@@ -130,17 +237,28 @@ function ZonePlayer({ plan, zone, now }: { plan: Plan; zone: number; now: () => 
           aria-hidden={state.front !== i}
         />
       ))}
+      {slateShown && <img className="slate" src={mediaUrl(slate)} alt="" />}
+      {overlayKey && ready.has(overlayKey) && <img className="overlay" src={mediaUrl(overlayKey)} alt="" />}
     </div>
   );
 }
 
-export function Playback({ playlist, now }: { playlist: PlaylistResponse; now: () => number }) {
-  const plan = planOf(playlist);
+export function Playback({
+  playlist,
+  now,
+  ready,
+}: {
+  playlist: PlaylistResponse;
+  now: () => number;
+  ready: ReadonlySet<string>;
+}) {
+  const plan = useMemo(() => planOf(playlist), [playlist]);
   const zones = [...playlist.zones].sort((a, b) => a - b).slice(0, 4);
+  const slate = playlist.slate ? imageKey(playlist.slate.url, playlist.slate.size) : null;
   return (
     <main className={`stage zones-${Math.min(zones.length, 3) === 3 ? 4 : zones.length}`} aria-label="Playback">
       {zones.map((zone) => (
-        <ZonePlayer key={zone} plan={plan} zone={zone} now={now} />
+        <ZonePlayer key={zone} plan={plan} zone={zone} now={now} ready={ready} slate={slate} />
       ))}
     </main>
   );

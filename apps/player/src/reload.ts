@@ -51,6 +51,12 @@ export function reloadIfDue(reason: ReloadReason, closed = false): boolean {
   return true;
 }
 
+/** Reloads now (staff asked for it), noting when. */
+export function reloadNow(): void {
+  localStorage.setItem(RELOAD_KEY, String(Date.now()));
+  location.reload();
+}
+
 /** Reloads after any uncaught error or unhandled rejection (when due). */
 export function reloadOnErrors(): void {
   window.addEventListener('error', () => void reloadIfDue('error'));

@@ -97,6 +97,7 @@ describeBackends(
         .executeTakeFirstOrThrow();
       const first = Object.fromEntries(PROOF_OF_PLAY_COLUMNS.map((k, i) => [k, rows[0]![i]]));
       expect(first).toMatchObject({
+        device_play_id: '',
         device_serial: serial,
         location_sys_id: location,
         zone: '1',
@@ -111,7 +112,7 @@ describeBackends(
         viewers: '1',
       });
       // A short play without a checksum; a wrong creative shows the checksum it reported.
-      expect(rows[3]!.slice(7)).toEqual([
+      expect(rows[3]!.slice(8)).toEqual([
         '',
         `${TODAY}T07:00:00.000Z`,
         `${TODAY}T07:00:00.000+00:00`,
@@ -121,8 +122,8 @@ describeBackends(
         'true',
         '',
       ]);
-      expect(rows[4]!.slice(7, 8)).toEqual(['a'.repeat(64)]);
-      expect(rows[4]!.slice(11, 13)).toEqual(['true', 'false']);
+      expect(rows[4]!.slice(8, 9)).toEqual(['a'.repeat(64)]);
+      expect(rows[4]!.slice(12, 14)).toEqual(['true', 'false']);
 
       const receipt = await receiptOf(admin, campaign.id, String(res.headers[PROOF_RECEIPT_HEADER]));
       expect(receipt).toMatchObject({ campaign: campaign.id, format: 'csv', rows: 5, bytes: res.rawPayload.length });
@@ -181,6 +182,7 @@ describeBackends(
         end: day(1),
       });
       const zonePlayId = crypto.randomUUID();
+      const goodPlayId = crypto.randomUUID();
       const [good] = plays(campaign.id, 1, `${TODAY}T09:00:00Z`);
       const answer = await prague.inject({
         method: 'POST',
@@ -189,7 +191,7 @@ describeBackends(
         payload: {
           batch_id: crypto.randomUUID(),
           events: [
-            good,
+            { ...good, play_id: goodPlayId },
             { ...good, zone: 7, play_id: zonePlayId, started_at: `${TODAY}T09:30:00Z` },
             { ...good, started_at: `${day(-3)}T10:00:00Z` },
             { ...good, campaign: other.id, zone: 7 },
@@ -237,6 +239,10 @@ describeBackends(
 
       const json = (await admin.get(proofOf(campaign.id, '?format=json'))).json<ProofJson>();
       expect(json.plays).toHaveLength(6);
+      // The play sent with the player's own id carries it; the others (sent without one) do not.
+      const deviceIds = (json.plays as { device_play_id: string | null }[]).map((p) => p.device_play_id);
+      expect(deviceIds.filter(Boolean)).toEqual([goodPlayId]);
+      expect(deviceIds.filter((id) => id === null)).toHaveLength(5);
       expect(json.rejected).toEqual(expected.map((row) => ({ ...row, play_id: row.play_id || null })));
       expect(Object.keys(json.rejected[0]!)).toEqual([...PROOF_OF_PLAY_REJECTED_COLUMNS]);
       // The other campaign's file lists its own row only.

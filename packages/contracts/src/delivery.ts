@@ -296,7 +296,11 @@ export type ProofOfPlayQuery = z.infer<typeof proofOfPlayQuery>;
 
 /** The columns of a proof-of-play file, in order (csv headings; json keys). */
 export const PROOF_OF_PLAY_COLUMNS = [
+  /** The server's number of the play. */
   'play_id',
+  /** The player's own id of the play (the UUID it sent as `play_id`; empty when it sent none), to
+   * match the file against the player's log. */
+  'device_play_id',
   'device_serial',
   'location_sys_id',
   'location_name',

@@ -2,6 +2,7 @@
 // take a screenshot), handed to the screen once in a heartbeat's answer and acknowledged by the next
 // heartbeat once done; and the latest screenshot a screen sent, one kept per device.
 import { z } from 'zod';
+import { MAX_SCREENSHOT_BYTES } from './device-paths.ts';
 
 export const DEVICE_COMMAND_KINDS = ['reload', 'clear_cache', 'screenshot'] as const;
 export type DeviceCommandKind = (typeof DEVICE_COMMAND_KINDS)[number];
@@ -54,9 +55,7 @@ export type DeviceCommand = z.infer<typeof deviceCommand>;
 export const deviceCommandList = z.object({ results: z.array(deviceCommand) });
 export type DeviceCommandList = z.infer<typeof deviceCommandList>;
 
-/** The largest screenshot a screen may send (bytes). */
-export const MAX_SCREENSHOT_BYTES = 500 * 1024;
-export const SCREENSHOT_CONTENT_TYPE = 'image/jpeg';
+export { MAX_SCREENSHOT_BYTES, SCREENSHOT_CONTENT_TYPE } from './device-paths.ts';
 
 /** The answer to a screen's screenshot upload. */
 export const screenshotResponse = z.object({

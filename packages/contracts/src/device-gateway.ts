@@ -4,11 +4,17 @@ import { z } from 'zod';
 import { GENDERS } from './campaigns.ts';
 import { MAX_DONE_COMMANDS, gatewayCommand } from './device-commands.ts';
 import { pageParams } from './common.ts';
+import { MAX_EVENTS_PER_BATCH } from './device-paths.ts';
 
-export { deviceGatewayPrefix, deviceGatewayEndpoints, deviceVideoUrl, deviceImageUrl } from './device-paths.ts';
+export {
+  deviceGatewayPrefix,
+  deviceGatewayEndpoints,
+  deviceVideoUrl,
+  deviceImageUrl,
+  MAX_EVENTS_PER_BATCH,
+} from './device-paths.ts';
 
-/** The most events one batch may carry, and viewers one event. */
-export const MAX_EVENTS_PER_BATCH = 1000;
+/** The most viewers one event may carry. */
 export const MAX_VIEWERS_PER_EVENT = 100;
 /** The largest body of a batch (a full batch of 1000 events of up to 100 viewers is a few MB of JSON). */
 export const MAX_EVENTS_BODY_BYTES = 8 * 1024 * 1024;

@@ -23,3 +23,10 @@ export const devicePairingEndpoints = {
   pairings: `${deviceGatewayPrefix}pairings/`,
 } as const;
 export const devicePairingUrl = (id: string) => `${devicePairingEndpoints.pairings}${id}/`;
+
+/** The most events one batch may carry (device-gateway.ts re-exports it). */
+export const MAX_EVENTS_PER_BATCH = 1000;
+
+/** The largest screenshot a screen may send (bytes), and its type (device-commands.ts re-exports them). */
+export const MAX_SCREENSHOT_BYTES = 500 * 1024;
+export const SCREENSHOT_CONTENT_TYPE = 'image/jpeg';

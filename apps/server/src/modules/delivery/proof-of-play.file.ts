@@ -14,6 +14,7 @@ import { csvField } from '../statistics/statistics.export.ts';
 
 export type PlayRow = {
   play_id: string;
+  device_play_id: string | null;
   device_serial: string | null;
   location_sys_id: string;
   location_name: string;

@@ -54,7 +54,7 @@ type Period = { from?: string; to?: string };
 function playsPage(campaign: number, timeZone: string, { from, to }: Period, last: string, after: PageKey | null) {
   const started = sql.ref('e.started_at');
   return sql<PlayRow & { key_at: string }>`
-    select e.id::text as play_id, d.serial_number as device_serial, l.sys_id as location_sys_id,
+    select e.id::text as play_id, e.play_id as device_play_id, d.serial_number as device_serial, l.sys_id as location_sys_id,
       l.name as location_name, e.zone::int as zone, c.sys_id as campaign_sys_id, vc.sys_id as clip_sys_id,
       coalesce(e.reported_checksum, case when e.checksum_ok then v.checksum end) as clip_checksum,
       ${isoUtc(started)} as started_at_utc, ${isoLocal(started, timeZone)} as started_at_local,
