@@ -14,6 +14,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import type { PlaylistCampaign, PlaylistResponse } from '@marquee/contracts/device-gateway';
 import { slotAt, type ScheduleSlot, type SchedulePlan } from '@marquee/contracts/schedule';
 import { fault } from './faults.ts';
+import { START_LEAD_MS, nextLead } from './lead.ts';
 import { imageKey, mediaUrl } from './media.ts';
 import { recordPlay } from './plays.ts';
 
@@ -69,12 +70,13 @@ function stalled(video: HTMLVideoElement, signal: AbortSignal): Promise<true> {
   });
 }
 
-/** Resolves once `video` has presented a frame (requestVideoFrameCallback where the browser has it). */
-function firstFrame(video: HTMLVideoElement): Promise<void> {
+/** Resolves once `video` has presented a new frame, with that frame's time in the clip (seconds; null
+ * where the browser has no requestVideoFrameCallback and the `playing` event stands in for it). */
+function firstFrame(video: HTMLVideoElement): Promise<number | null> {
   return new Promise((resolve) => {
     const element: HTMLVideoElement = video;
-    if ('requestVideoFrameCallback' in element) element.requestVideoFrameCallback(() => resolve());
-    else (element as HTMLVideoElement).addEventListener('playing', () => resolve(), { once: true });
+    if ('requestVideoFrameCallback' in element) element.requestVideoFrameCallback((_, meta) => resolve(meta.mediaTime));
+    else (element as HTMLVideoElement).addEventListener('playing', () => resolve(null), { once: true });
   });
 }
 
@@ -123,6 +125,9 @@ function ZonePlayer({
     let prepared: string | null = null;
     /** The play on screen: recorded when it ends or is cut. */
     let playing: { video: HTMLVideoElement; slot: PlaySlot; startedAt: number; playId: string } | null = null;
+    /** How long a loaded clip takes from play() to its first presented frame (a running estimate): the
+     * next clip is started that much before its slot, so that its first frame follows the last one's. */
+    let lead = START_LEAD_MS;
 
     const endPlay = () => {
       if (!playing) return;
@@ -152,9 +157,14 @@ function ZonePlayer({
 
     void (async () => {
       while (!abort.signal.aborted) {
-        const t = now();
+        const t = now() + lead;
         if (planRef.current !== active && atLoopStart(slotAt(active, zone, t))) active = planRef.current;
         const slot = slotAt(active, zone, t);
+        // Only a clip starts ahead of its slot; the slate or black wait for theirs.
+        if (slot.kind !== 'play' && now() < slot.start) {
+          await waitUntil(slot.start, now, abort.signal);
+          continue;
+        }
         const key = slotKey(slot);
         if (slot.kind === 'play' && key !== showing) {
           if (!readyRef.current.has(clipKey(slot))) {
@@ -164,19 +174,40 @@ function ZonePlayer({
             const back = front === null ? 0 : 1 - front;
             const video = elements[back]!;
             // Loaded ahead (the usual case), or not: then from where the slot is now (a reload mid-clip).
-            if (prepared !== key) load(video, slot, Math.max(0, t - slot.start));
+            const ahead = prepared === key;
+            if (!ahead) load(video, slot, Math.max(0, t - slot.start));
             prepared = null;
-            const shown = firstFrame(video).then(() => now());
+            const called = now();
+            const frame = firstFrame(video);
             void video.play().catch(() => undefined);
-            const startedAt = await Promise.race([shown, sleep(FIRST_FRAME_MS).then(() => null)]);
-            if (abort.signal.aborted) break;
-            if (startedAt !== null) {
+            if (ahead && video.readyState >= HTMLMediaElement.HAVE_CURRENT_DATA) {
+              // Its first frame is on the element already: to the front on the slot's first instant, as
+              // its clock starts (play() was called `lead` before), so no frame of either clip is lost.
+              await waitUntil(slot.start, now, abort.signal);
+              if (abort.signal.aborted) break;
               show(back, 'play', key, slot.campaign);
-              playing = { video, slot, startedAt, playId: crypto.randomUUID() };
+              const started = { video, slot, startedAt: now(), playId: crypto.randomUUID() };
+              playing = started;
+              const media = await Promise.race([frame, sleep(FIRST_FRAME_MS).then(() => undefined)]);
+              if (abort.signal.aborted) break;
+              if (media === undefined) {
+                // Nothing moved: not a play.
+                if (playing === started) playing = null;
+                video.pause();
+                fault('clip_failed_to_start');
+                show(null, 'slate', key, null);
+              } else if (media !== null) lead = nextLead(lead, now() - media * 1000 - called);
             } else {
-              video.pause();
-              fault('clip_failed_to_start');
-              show(null, 'slate', key, null);
+              const startedAt = await Promise.race([frame.then(() => now()), sleep(FIRST_FRAME_MS).then(() => null)]);
+              if (abort.signal.aborted) break;
+              if (startedAt !== null) {
+                show(back, 'play', key, slot.campaign);
+                playing = { video, slot, startedAt, playId: crypto.randomUUID() };
+              } else {
+                video.pause();
+                fault('clip_failed_to_start');
+                show(null, 'slate', key, null);
+              }
             }
           }
         } else if (slot.kind !== 'play') show(null, slot.kind, null, null);
@@ -207,7 +238,7 @@ function ZonePlayer({
           load(elements[front === null ? 0 : 1 - front]!, next, 0);
           prepared = slotKey(next);
         }
-        await until(slot.end);
+        await until(slot.end - lead);
       }
     })();
     return () => {

@@ -1,7 +1,11 @@
 // jsdom lacks what Mantine measures with (matchMedia, ResizeObserver) and a Blob's promise readers.
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+
+// findBy… and waitFor give up after 5 s, not 1: on a busy 2-core machine (two suites at once) a screen
+// with several queries can take over a second to settle, and a passing test does not wait longer.
+configure({ asyncUtilTimeout: 5_000 });
 
 Object.defineProperty(window, 'matchMedia', {
   writable: true,
