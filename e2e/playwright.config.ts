@@ -39,6 +39,8 @@ const server = (port: string, dataDir: string, extra: Record<string, string> = {
     DEMO_PASSWORD: DEMO_PASSWORD,
     LOG_LEVEL: 'warn',
     LOGIN_MAX_FAILURES_PER_ADDRESS: '1000',
+    // Every player of the run asks for its pairing code from this one address.
+    PAIRING_MAX_PER_ADDRESS: '1000',
     ...extra,
   },
 });

@@ -131,14 +131,18 @@ test('three campaigns play in loop order with the slate after them, gapless, on 
   // frame (40 ms at 25 fps) after the last one's last frame was due to end.
   const runs = runsOf(await framesOf(screens[0]!));
   const gaps: number[] = [];
+  const detail: string[] = [];
   // (From the second loop on: the player learns how long its <video> takes to start in the first.)
   const settled = runs[0]!.start + 10_000;
   for (let i = 1; i < runs.length; i++) {
     const [before, after] = [runs[i - 1]!, runs[i]!];
     if (before.start >= settled && ids.indexOf(after.campaign) === ids.indexOf(before.campaign) + 1)
       gaps.push(Math.max(after.start, after.front) - (before.last + 40));
+    if (before.start >= settled)
+      detail.push(`${(after.start - before.last - 40).toFixed(1)}/${(after.front - before.last - 40).toFixed(1)}`);
   }
-  console.log(`gaps between clips (ms): ${gaps.map((g) => g.toFixed(1)).join(', ')}`);
+  // (Each gap's two parts, clock/front, say whether the clip started late or came to the front late.)
+  console.log(`gaps between clips (ms): ${gaps.map((g) => g.toFixed(1)).join(', ')} [${detail.join(' ')}]`);
   expect(gaps.length).toBeGreaterThanOrEqual(4);
   for (const gap of gaps) expect(gap).toBeLessThanOrEqual(40);
 

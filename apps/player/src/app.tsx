@@ -142,9 +142,11 @@ export function App() {
 
   // Paired: a refused token (device deleted or disabled) starts pairing over.
   const token = view.kind === 'paired' ? view.paired.token : null;
+  // (Several calls may be refused at once, the playlist's and the plays': a later one must not take
+  // away the code the first one's pairing already shows.)
   const refused = useCallback(async () => {
     await forget();
-    setView({ kind: 'pairing', pairing: null, problem: null });
+    setView((v) => (v.kind === 'pairing' ? v : { kind: 'pairing', pairing: null, problem: null }));
   }, []);
   /** The playlist whose clips are all in hand: its version is echoed by the heartbeat. */
   const applied = useRef<PlaylistResponse | null>(null);

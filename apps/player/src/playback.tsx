@@ -11,6 +11,7 @@
 // no frame within FIRST_FRAME_MS of the start, or no progress for STALL_MS, leaves the rest of the slot
 // to the slate and counts a fault. A new playlist takes over at the next loop's start, never mid-loop.
 import { useEffect, useMemo, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import type { PlaylistCampaign, PlaylistResponse } from '@marquee/contracts/device-gateway';
 import { slotAt, type ScheduleSlot, type SchedulePlan } from '@marquee/contracts/schedule';
 import { fault } from './faults.ts';
@@ -48,6 +49,33 @@ function waitUntil(at: number, now: () => number, signal: AbortSignal): Promise<
       clearTimeout(timer);
       resolve();
     });
+  });
+}
+
+/** Resolves in the animation frame whose picture is the first shown at `at` of `now()`'s clock (within
+ * half a frame), so that what the caller changes in the page appears on that very picture: a timer
+ * alone fires late on a busy main thread, where frames keep their priority. A page that draws no
+ * frames (hidden) resolves a little after `at` by a timer. */
+function frameAt(at: number, now: () => number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const target = performance.now() + (at - now());
+    let previous: number | null = null;
+    let frame = 0;
+    const done = () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+      resolve();
+    };
+    const timer = setTimeout(done, Math.max(0, at - now()) + 100);
+    const step = (time: number) => {
+      const interval = previous === null ? 1000 / 60 : Math.min(50, Math.max(1, time - previous));
+      previous = time;
+      // A frame begun at `time` is shown about one interval later.
+      if (signal.aborted || time + interval >= target - interval / 2) done();
+      else frame = requestAnimationFrame(step);
+    };
+    frame = requestAnimationFrame(step);
+    signal.addEventListener('abort', done);
   });
 }
 
@@ -181,11 +209,12 @@ function ZonePlayer({
             const frame = firstFrame(video);
             void video.play().catch(() => undefined);
             if (ahead && video.readyState >= HTMLMediaElement.HAVE_CURRENT_DATA) {
-              // Its first frame is on the element already: to the front on the slot's first instant, as
-              // its clock starts (play() was called `lead` before), so no frame of either clip is lost.
-              await waitUntil(slot.start, now, abort.signal);
+              // Its first frame is on the element already: to the front in the frame shown at the slot's
+              // start, as its clock starts (play() was called `lead` before), so no frame of either clip
+              // is lost. (Drawn at once, not at React's next task, which would come a frame late.)
+              await frameAt(slot.start, now, abort.signal);
               if (abort.signal.aborted) break;
-              show(back, 'play', key, slot.campaign);
+              flushSync(() => show(back, 'play', key, slot.campaign));
               const started = { video, slot, startedAt: now(), playId: crypto.randomUUID() };
               playing = started;
               const media = await Promise.race([frame, sleep(FIRST_FRAME_MS).then(() => undefined)]);
