@@ -2,7 +2,7 @@
 // the other campaign of the loop plays on, and the player reports the mismatch in its heartbeat.
 import fs from 'node:fs';
 import { expect, test } from '../fixtures/test.ts';
-import { pairPlayerByApi, playerScene, testClip } from '../fixtures/player.ts';
+import { logPlays, pairPlayerByApi, playerScene, testClip } from '../fixtures/player.ts';
 import { ADMIN, signInByApi } from '../fixtures/session.ts';
 
 test('a clip that does not match its checksum is never played, its slot shows the slate, and the fault is reported', async ({
@@ -30,11 +30,7 @@ test('a clip that does not match its checksum is never played, its slot shows th
     (url) => url.pathname === `/api/device/v1/videos/${bad.videoId}/`,
     (route) => route.fulfill({ status: 200, contentType: 'video/mp4', body: other }),
   );
-  const logged: { campaign: number }[] = [];
-  screen.on('console', (message) => {
-    const text = message.text();
-    if (text.startsWith('[marquee] play ')) logged.push(JSON.parse(text.slice('[marquee] play '.length)));
-  });
+  const logged = logPlays(screen);
   const faults: string[] = [];
   screen.on('request', (request) => {
     if (new URL(request.url()).pathname !== '/api/device/v1/heartbeat/') return;

@@ -5,7 +5,7 @@
 // plays on from its cache, then proves every play it logged exactly once.
 import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures/test.ts';
-import { pairPlayerByApi, playerScene } from '../fixtures/player.ts';
+import { logPlays, pairPlayerByApi, playerScene, provenPlays } from '../fixtures/player.ts';
 import { ADMIN, signInByApi } from '../fixtures/session.ts';
 
 /** A frame a <video> of zone 1 presented while playing: its campaign, when it was shown (ms since the
@@ -13,7 +13,6 @@ import { ADMIN, signInByApi } from '../fixtures/session.ts';
 type Frame = { campaign: string; at: number; media: number };
 /** When a <video> of zone 1 was brought to the front, showing a campaign. */
 type Front = { campaign: string; at: number };
-type Logged = { play_id: string; campaign: number; duration_ms: number };
 
 /** Records every frame presented by the playing videos of zone 1, and when each came to the front. */
 function recordFrames() {
@@ -64,13 +63,6 @@ function runsOf({ __frames: frames, __fronts: fronts }: { __frames: Frame[]; __f
     }
   }
   return runs;
-}
-
-function logPlays(screen: Page, logged: Logged[]) {
-  screen.on('console', (message) => {
-    const text = message.text();
-    if (text.startsWith('[marquee] play ')) logged.push(JSON.parse(text.slice('[marquee] play '.length)));
-  });
 }
 
 test.beforeEach(async ({ page, baseURL }) => {
@@ -173,8 +165,7 @@ test('offline for over a minute it plays on from the cache, then every play it l
   const campaign = scene.campaigns[0]!.id;
   const context = await browser.newContext({ baseURL, viewport: { width: 960, height: 540 } });
   const screen = await context.newPage();
-  const logged: Logged[] = [];
-  logPlays(screen, logged);
+  const logged = logPlays(screen);
   await screen.goto('/player/');
   await pairPlayerByApi(page, baseURL!, screen, { location: scene.location });
   await expect.poll(() => logged.length, { timeout: 60_000 }).toBeGreaterThan(0);
@@ -188,10 +179,7 @@ test('offline for over a minute it plays on from the cache, then every play it l
 
   // Back online: the queue goes at once; the proof of play holds every logged play once, no other.
   await context.setOffline(false);
-  const proven = async () => {
-    const res = await page.request.get(`${baseURL}/api/campaigns/${campaign}/proof_of_play/?format=json`);
-    return ((await res.json()) as { plays: { device_play_id: string }[] }).plays.map((p) => p.device_play_id);
-  };
+  const proven = () => provenPlays(page, baseURL!, campaign);
   const mark = logged.length;
   await expect
     .poll(

@@ -6,6 +6,7 @@
 // deleted device sends it back to pairing.
 import { expect, test } from '../fixtures/test.ts';
 import { bookedAllDayScreen } from '../fixtures/inventory.ts';
+import { logPlays, provenPlays } from '../fixtures/player.ts';
 import { ADMIN, apiCall, signInByApi } from '../fixtures/session.ts';
 
 test.beforeEach(async ({ page, baseURL }) => {
@@ -29,11 +30,7 @@ test('a fresh player pairs through the Devices tab, plays its loop from the cach
   const screenContext = await browser.newContext({ baseURL, viewport: { width: 1920, height: 1080 } });
   const screen = await screenContext.newPage();
   /** The plays the player logged (its own record, to hold the server's proof against). */
-  const logged: { play_id: string; campaign: number; duration_ms: number }[] = [];
-  screen.on('console', (message) => {
-    const text = message.text();
-    if (text.startsWith('[marquee] play ')) logged.push(JSON.parse(text.slice('[marquee] play '.length)));
-  });
+  const logged = logPlays(screen);
   await screen.goto('/player/');
   await expect(screen.getByRole('heading', { name: 'Marquee Player' })).toBeVisible();
   await expect(screen.getByText(new URL(baseURL!).host)).toBeVisible();
@@ -91,11 +88,9 @@ test('a fresh player pairs through the Devices tab, plays its loop from the cach
   expect(logged[0]!.duration_ms).toBeGreaterThan(0);
   expect(logged[0]!.duration_ms).toBeLessThanOrEqual(10_000 + 200);
   await screen.evaluate(() => window.dispatchEvent(new Event('online')));
-  const proven = async () => {
-    const res = await page.request.get(`${baseURL}/api/campaigns/${booked.campaign.id}/proof_of_play/?format=json`);
-    return ((await res.json()) as { plays: { device_play_id: string }[] }).plays.map((p) => p.device_play_id);
-  };
-  await expect.poll(proven, { timeout: 15_000 }).toEqual(logged.map((p) => p.play_id));
+  await expect
+    .poll(() => provenPlays(page, baseURL!, booked.campaign.id), { timeout: 15_000 })
+    .toEqual(logged.map((p) => p.play_id));
 
   // Staff see it reporting, on the playlist's version.
   await page.reload();

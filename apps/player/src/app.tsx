@@ -13,7 +13,7 @@ import { askPairing, fetchPlaylist, heartbeat, pollPairing, postScreenshot, Serv
 import { fault, restoreFaults, takeFaults } from './faults.ts';
 import { MEDIA_CACHE, MediaTokenRefused, syncMedia } from './media.ts';
 import { Playback, planOf } from './playback.tsx';
-import { droppedSinceHeartbeat, queueDepth, startSending } from './plays.ts';
+import { droppedSinceHeartbeat, forgetCutPlays, queueDepth, startSending } from './plays.ts';
 import { mediaOf, PLAYLIST_KEY, playlistPollMs, type HeldPlaylist } from './playlist.ts';
 import { reloadIfDue, reloadNow } from './reload.ts';
 import { captureScreen } from './screenshot.ts';
@@ -65,6 +65,7 @@ async function forget() {
   await remove(PLAYLIST_KEY);
   await remove(DONE_KEY);
   await transact(PLAYS, 'readwrite', (s) => s.clear());
+  forgetCutPlays();
   if ('caches' in globalThis) await caches.delete(MEDIA_CACHE);
 }
 

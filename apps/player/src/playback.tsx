@@ -17,7 +17,7 @@ import { slotAt, type ScheduleSlot, type SchedulePlan } from '@marquee/contracts
 import { fault } from './faults.ts';
 import { START_LEAD_MS, nextLead } from './lead.ts';
 import { imageKey, mediaUrl } from './media.ts';
-import { recordPlay } from './plays.ts';
+import { keepCutPlay, recordPlay } from './plays.ts';
 
 type Plan = SchedulePlan<PlaylistCampaign>;
 type Slot = ScheduleSlot<PlaylistCampaign>;
@@ -157,23 +157,29 @@ function ZonePlayer({
      * next clip is started that much before its slot, so that its first frame follows the last one's. */
     let lead = START_LEAD_MS;
 
-    const endPlay = () => {
+    /** Records the play on screen as shown until now; `leaving` when the page goes away. */
+    const endPlay = (leaving = false) => {
       if (!playing) return;
       const { slot, startedAt, playId } = playing;
       playing = null;
-      void recordPlay({
+      const play = {
         play_id: playId,
         campaign: slot.campaign.id,
         zone,
         started_at: new Date(startedAt).toISOString(),
         duration_ms: Math.max(0, Math.round(now() - startedAt)),
         clip_checksum: clipKey(slot),
-      }).catch(() => fault('other'));
+      };
+      if (leaving) keepCutPlay(play);
+      else void recordPlay(play).catch(() => fault('other'));
     };
+    const onLeave = () => endPlay(true);
     const onEnded = (event: Event) => {
       if (playing?.video === event.target) endPlay();
     };
     for (const video of elements) video.addEventListener('ended', onEnded);
+    // A reload (or the kiosk closing the page) cuts the play on screen: it is recorded as far as shown.
+    window.addEventListener('pagehide', onLeave);
 
     const show = (index: number | null, kind: Slot['kind'], key: string | null, campaign: PlaylistCampaign | null) => {
       if (front !== null && front !== index) elements[front]!.pause();
@@ -273,6 +279,7 @@ function ZonePlayer({
     return () => {
       abort.abort();
       endPlay();
+      window.removeEventListener('pagehide', onLeave);
       for (const video of elements) {
         video.removeEventListener('ended', onEnded);
         video.pause();

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { atLoopStart } from './playback.tsx';
-import { backoffMs, expired, MAX_BACKOFF_MS, PLAY_QUEUE_DAYS } from './plays.ts';
+import {
+  backoffMs,
+  expired,
+  forgetCutPlays,
+  keepCutPlay,
+  MAX_BACKOFF_MS,
+  PLAY_QUEUE_DAYS,
+  queueCutPlays,
+} from './plays.ts';
 import { containIn } from './screenshot.ts';
 
 describe('backoffMs', () => {
@@ -51,5 +59,60 @@ describe('containIn', () => {
       height: 1080,
     });
     expect(containIn(zone, { width: 0, height: 0 }).width).toBe(0);
+  });
+});
+
+describe('plays cut by the page going away', () => {
+  const memory = () => {
+    const items = new Map<string, string>();
+    return {
+      getItem: (key: string) => items.get(key) ?? null,
+      setItem: (key: string, value: string) => void items.set(key, value),
+      removeItem: (key: string) => void items.delete(key),
+      items,
+    };
+  };
+  const play = (n: number) => ({
+    play_id: `00000000-0000-4000-8000-00000000000${n}`,
+    campaign: n,
+    zone: 1,
+    started_at: '2026-12-06T12:00:00.000Z',
+    duration_ms: 1_000 * n,
+  });
+
+  it('are kept at once and moved to the queue, in order, at the next start', async () => {
+    const storage = memory();
+    keepCutPlay(play(1), storage);
+    keepCutPlay(play(2), storage);
+    const queued: unknown[] = [];
+    await queueCutPlays(storage, async (plays) => queued.push(...plays));
+    expect(queued).toEqual([play(1), play(2)]);
+    expect(storage.items.size).toBe(0);
+    await queueCutPlays(storage, async (plays) => queued.push(...plays));
+    expect(queued).toHaveLength(2);
+  });
+
+  it('stay kept when the queue cannot take them, and are dropped when the device is paired anew', async () => {
+    const storage = memory();
+    keepCutPlay(play(1), storage);
+    await expect(
+      queueCutPlays(storage, async () => {
+        throw new Error('IndexedDB failed.');
+      }),
+    ).rejects.toThrow();
+    expect(storage.items.size).toBe(1);
+    forgetCutPlays(storage);
+    const queued: unknown[] = [];
+    await queueCutPlays(storage, async (plays) => queued.push(...plays));
+    expect(queued).toEqual([]);
+  });
+
+  it('survive a damaged entry by starting over', async () => {
+    const storage = memory();
+    storage.setItem('marquee-player-cut-plays', '{not json');
+    keepCutPlay(play(3), storage);
+    const queued: unknown[] = [];
+    await queueCutPlays(storage, async (plays) => queued.push(...plays));
+    expect(queued).toEqual([play(3)]);
   });
 });

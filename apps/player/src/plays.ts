@@ -46,6 +46,48 @@ export const expired = (play: Pick<Play, 'started_at'>, now: number) =>
 /** Every play the player records is also written to the console, the screen's own log. */
 const log = (play: Play) => console.info('[marquee] play', JSON.stringify(play));
 
+/** Where plays cut by the page going away (a reload, the kiosk closing it) wait for the next start:
+ * IndexedDB may not finish a write begun while the page unloads; localStorage writes at once. */
+const CUT_KEY = 'marquee-player-cut-plays';
+type SmallStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
+
+/** Keeps a play cut by the page going away, at once (the queue takes it at the next start). */
+export function keepCutPlay(play: Play, storage: SmallStorage = localStorage): void {
+  log(play);
+  try {
+    storage.setItem(CUT_KEY, JSON.stringify([...cutPlays(storage), play]));
+  } catch {
+    fault('other');
+  }
+}
+
+function cutPlays(storage: SmallStorage): Play[] {
+  try {
+    const kept: unknown = JSON.parse(storage.getItem(CUT_KEY) ?? '[]');
+    return Array.isArray(kept) ? (kept as Play[]) : [];
+  } catch {
+    return [];
+  }
+}
+
+/** Moves the plays cut by the page going away into the queue (should it fail between the two, a play
+ * is sent twice, and the server counts it once by its play_id). */
+export async function queueCutPlays(
+  storage: SmallStorage = localStorage,
+  add: (plays: Play[]) => Promise<unknown> = (plays) =>
+    transact(PLAYS, 'readwrite', (s) => {
+      for (const play of plays) s.add(play);
+      return () => undefined;
+    }),
+): Promise<void> {
+  const plays = cutPlays(storage);
+  if (plays.length) await add(plays);
+  storage.removeItem(CUT_KEY);
+}
+
+/** Drops the plays cut by the page going away (the device is paired anew). */
+export const forgetCutPlays = (storage: SmallStorage = localStorage) => storage.removeItem(CUT_KEY);
+
 /** Keeps a play in the queue (resolves once it is on disk). */
 export async function recordPlay(play: Play): Promise<void> {
   log(play);
@@ -140,6 +182,7 @@ export function startSending(token: string, refused: () => void): () => void {
     running = true;
     let wait = SEND_EVERY_MS;
     try {
+      await queueCutPlays();
       await drain(token);
       failures = 0;
     } catch (err) {

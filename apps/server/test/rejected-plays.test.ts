@@ -62,6 +62,38 @@ describeBackends(
       expect((await admin.get(url(999_999))).statusCode).toBe(404);
     });
 
+    it('rejects the plays of a campaign made after it was taken off the air, and counts those before', async () => {
+      const { site, device } = await rejectedSite();
+      const clip = await clipOf(ctx.db, 10);
+      const campaign = await deliveryCampaign(ctx.db, { clip, sites: [site], start: day(-1), end: day(1) });
+      const admin = await asAdmin(ctx.app);
+      const closed = await admin.post(`${resources.campaigns.endpoint}${campaign.id}/deactivate/`);
+      expect(closed.statusCode, closed.body).toBe(200);
+      const closedAt = await ctx.db
+        .selectFrom('campaigns')
+        .select('closed_at')
+        .where('id', '=', campaign.id)
+        .executeTakeFirstOrThrow();
+      expect(new Date(closedAt.closed_at!).toISOString()).toBe(NOW.toISOString());
+
+      // A screen offline meanwhile sends both: the one before the close counts, the later one is kept
+      // with its reason.
+      const [before] = plays(campaign.id, 1, `${TODAY}T11:59:00Z`);
+      const [after] = plays(campaign.id, 1, `${TODAY}T12:00:00Z`);
+      const res = await ctx.app.inject({
+        method: 'POST',
+        url: deviceGatewayEndpoints.events,
+        headers: { authorization: `Bearer ${device.token}` },
+        payload: { batch_id: crypto.randomUUID(), events: [before, after] },
+      });
+      expect(res.json()).toMatchObject({
+        accepted: 1,
+        rejected: [{ index: 1, field: 'started_at', reason: gatewayTexts.afterClose }],
+      });
+      const listed = (await admin.get(url(device.id))).json<Paged<RejectedPlay>>();
+      expect(listed.results[0]).toMatchObject({ campaign: campaign.id, reason: gatewayTexts.afterClose });
+    });
+
     it('ages them out with the raw plays', async () => {
       const { device } = await rejectedSite();
       const later = new Date(NOW.getTime() + 401 * 86_400_000);

@@ -412,6 +412,8 @@ export const gatewayTexts = {
   tooOld: (days: number) => `This play is more than ${days} days old; older plays are not accepted.`,
   beforeStart: (start: string) => `This play is before the campaign's start date (${start}).`,
   afterEnd: (end: string) => `This play is after the campaign's end date (${end}).`,
+  /** A play of a campaign taken off the air (deactivated) that started after it was. */
+  afterClose: 'This play is after the campaign was taken off the air.',
   /** The event that brings a batch's plays into one month more than MAX_BATCH_MONTHS. */
   tooManyMonths: (months: number) =>
     `A batch may hold plays of at most ${months} calendar months (UTC); send the others in another batch.`,

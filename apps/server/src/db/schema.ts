@@ -304,6 +304,8 @@ export type CampaignsTable = {
   created_by: number | null;
   created_at: DefaultTimestamp;
   updated_at: DefaultTimestamp;
+  /** When it was taken off the air (deactivated); plays after it are not counted. */
+  closed_at: ColumnType<Date | string | null, Date | string | null | undefined, Date | string | null>;
 };
 
 export type CampaignLocationsTable = { campaign_id: number; location_id: number };

@@ -41,7 +41,7 @@ type Step = {
   /** Why the current state does not allow it. */
   refused: string;
   changeMessage: string;
-  extra?: { rejection_reason?: number | null; comments?: string };
+  extra?: { rejection_reason?: number | null; comments?: string; closed_at?: Date };
   /** Tells the author, inside the same transaction. */
   notify?: (trx: Database, campaign: Campaign) => Promise<void>;
   /** Checked inside the transaction before the move (the approval's room check). */
@@ -169,6 +169,8 @@ export function createCampaignApprovalService({ access, campaigns, config, db, c
         permission: `change_${model}`,
         refused: campaignTexts.alreadyClosed,
         changeMessage: 'Deactivated.',
+        // (Plays a screen makes after this, offline and unaware, are rejected by the gateway.)
+        extra: { closed_at: config.now() },
       }),
   };
 }

@@ -284,7 +284,7 @@ export const campaignRows = {
     db: Database,
     id: number,
     state: number,
-    extra: { rejection_reason?: number | null; comments?: string } = {},
+    extra: { rejection_reason?: number | null; comments?: string; closed_at?: Date } = {},
   ): Promise<void> {
     await db
       .updateTable('campaigns')

@@ -303,6 +303,7 @@ export const gatewayRepository = {
             'campaigns.videoclip_id',
             'videos.duration',
             'videos.checksum',
+            'campaigns.closed_at',
           ])
           .where('cl.location_id', '=', location)
           .where('campaigns.id', 'in', ids)

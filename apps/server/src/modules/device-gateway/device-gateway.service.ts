@@ -229,7 +229,7 @@ export function createDeviceGatewayService({ db, config, storage, metrics }: Gat
 
   /** The rows of a batch that cannot be stored, each with the first thing wrong with it (by field, within
    * the event), and the clip and the state of each campaign named. A row must name a campaign the
-   * location plays (or played: a finished one), in one of its zones that the screen shows; its time must
+   * location plays (or played: a finished one, until it closed), in one of its zones that the screen shows; its time must
    * lie in its campaign's run (from the start of its start date to the end of its end date, in
    * TIME_ZONE), within MAX_EVENT_AGE_DAYS before now and MAX_CLOCK_SKEW_MS after, and the batch's stored
    * plays in at most MAX_BATCH_MONTHS UTC months (each a partition, made for the batch if missing); its
@@ -250,6 +250,8 @@ export function createDeviceGatewayService({ db, config, storage, metrics }: Gat
         {
           from: new Date(zonedInstant(c.start_date, 0, config.timeZone)).toISOString(),
           to: new Date(zonedInstant(c.end_date, 24 * 60, config.timeZone)).toISOString(),
+          /** Taken off the air (deactivated) then: later plays are not its to count. */
+          closed: c.closed_at === null ? null : new Date(c.closed_at).toISOString(),
         },
       ]),
     );
@@ -263,6 +265,7 @@ export function createDeviceGatewayService({ db, config, storage, metrics }: Gat
       const run = runs.get(c.id)!;
       if (at < run.from) return gatewayTexts.beforeStart(c.start_date);
       if (at >= run.to) return gatewayTexts.afterEnd(c.end_date);
+      if (run.closed !== null && at >= run.closed) return gatewayTexts.afterClose;
       return undefined;
     };
     /** The UTC months of the batch's acceptable plays so far. */

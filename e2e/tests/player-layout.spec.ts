@@ -1,0 +1,119 @@
+// The Marquee Player's zone layout as a viewer sees it, read off a screenshot of the screen: two zones
+// stand side by side, each clip letterboxed in its own half (black above and below, never stretched),
+// and the zone's overlay picture is drawn over the clip of the campaign that asks for it, in that zone
+// only.
+import type { Page } from '@playwright/test';
+import { expect, test } from '../fixtures/test.ts';
+import { OVERLAY_COLOUR, pairPlayerByApi, playerScene } from '../fixtures/player.ts';
+import { ADMIN, signInByApi } from '../fixtures/session.ts';
+
+type Rgb = [number, number, number];
+type Box = { x: number; y: number; width: number; height: number };
+
+const hex = (colour: string): Rgb => [1, 3, 5].map((i) => parseInt(colour.slice(i, i + 2), 16)) as Rgb;
+/** Whether two colours are alike (video coding moves each channel a little). */
+const near = (a: Rgb, b: Rgb) => a.every((v, i) => Math.abs(v - b[i]!) <= 48);
+
+/** The colours at `points` of a PNG, read in a blank page of the browser. */
+async function coloursOf(browserPage: Page, png: Buffer, points: { x: number; y: number }[]): Promise<Rgb[]> {
+  return browserPage.evaluate(
+    async ({ data, points }) => {
+      const image = new Image();
+      image.src = `data:image/png;base64,${data}`;
+      await image.decode();
+      const canvas = document.createElement('canvas');
+      canvas.width = image.naturalWidth;
+      canvas.height = image.naturalHeight;
+      const context = canvas.getContext('2d')!;
+      context.drawImage(image, 0, 0);
+      return points.map(({ x, y }) => {
+        const [r, g, b] = context.getImageData(Math.round(x), Math.round(y), 1, 1).data;
+        return [r!, g!, b!] as [number, number, number];
+      });
+    },
+    { data: png.toString('base64'), points },
+  );
+}
+
+test.beforeEach(async ({ page, baseURL }) => {
+  await signInByApi(page, baseURL!, ADMIN);
+});
+
+test('two zones side by side, each clip letterboxed, the overlay over its campaign’s zone only (on a screenshot)', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(180_000);
+  // Each zone plays one clip the whole loop, so any moment shows both.
+  const scene = await playerScene(page, baseURL!, {
+    place: 'Layout Lobby',
+    loopSeconds: 10,
+    zones: 2,
+    campaigns: [
+      { name: 'Layout left', colour: '#e02020', seconds: 10, zones: [1], overlayZones: [1] },
+      { name: 'Layout right', colour: '#2040e0', seconds: 10, zones: [2] },
+    ],
+  });
+  const [left, right] = scene.campaigns as [(typeof scene.campaigns)[0], (typeof scene.campaigns)[0]];
+  const context = await browser.newContext({ baseURL, viewport: { width: 960, height: 540 } });
+  const screen = await context.newPage();
+  await screen.goto('/player/');
+  await pairPlayerByApi(page, baseURL!, screen, { location: scene.location, zones: [1, 2] });
+  for (const [zone, campaign] of [
+    [1, left],
+    [2, right],
+  ] as const) {
+    const shown = screen.locator(`.zone[data-zone="${zone}"]`);
+    await expect(shown).toHaveAttribute('data-state', 'play', { timeout: 40_000 });
+    await expect(shown.locator('video.front')).toHaveAttribute('data-campaign', String(campaign.id));
+  }
+  await expect(screen.locator('.zone[data-zone="1"] img.overlay')).toBeVisible();
+  await expect(screen.locator('.zone[data-zone="2"] img.overlay')).toHaveCount(0);
+  await expect
+    .poll(() =>
+      screen
+        .locator('.zone video.front')
+        .evaluateAll((videos: HTMLVideoElement[]) => videos.every((v) => !v.paused && v.currentTime > 0.2)),
+    )
+    .toBe(true);
+
+  // The zones' boxes on the page: two halves of the screen, side by side.
+  const zones = await screen
+    .locator('.zone')
+    .evaluateAll((elements) =>
+      elements.map((e) => e.getBoundingClientRect()).map((r) => ({ x: r.x, y: r.y, width: r.width, height: r.height })),
+    );
+  expect(zones).toHaveLength(2);
+  const [one, two] = zones as [Box, Box];
+  expect(one).toMatchObject({ x: 0, y: 0, width: 480, height: 540 });
+  expect(two).toMatchObject({ x: 480, y: 0, width: 480, height: 540 });
+
+  // A 640×360 clip in a 480×540 half: 480×270, centred, black above and below.
+  const picture = (zone: Box): Box => {
+    const height = (zone.width * 360) / 640;
+    return { x: zone.x, y: zone.y + (zone.height - height) / 2, width: zone.width, height };
+  };
+  const at = (box: Box, fx: number, fy: number) => ({ x: box.x + box.width * fx, y: box.y + box.height * fy });
+  const [p1, p2] = [picture(one), picture(two)];
+  const png = await screen.screenshot();
+  const blank = await context.newPage();
+  const [bar1, bar2, clip1, clip2, band1, bottom2] = await coloursOf(blank, png, [
+    at(one, 0.5, 0.05),
+    at(two, 0.5, 0.95),
+    // Clear of the frame number (centre) and the caption (bottom left).
+    at(p1, 0.85, 0.12),
+    at(p2, 0.85, 0.12),
+    // The overlay's band covers the bottom fifth of the picture.
+    at(p1, 0.85, 0.92),
+    at(p2, 0.85, 0.92),
+  ]);
+  const black: Rgb = [0, 0, 0];
+  expect(near(bar1!, black), `above zone 1's clip: ${bar1}`).toBe(true);
+  expect(near(bar2!, black), `below zone 2's clip: ${bar2}`).toBe(true);
+  expect(near(clip1!, hex(left.colour)), `zone 1's clip: ${clip1}`).toBe(true);
+  expect(near(clip2!, hex(right.colour)), `zone 2's clip: ${clip2}`).toBe(true);
+  expect(near(band1!, hex(OVERLAY_COLOUR)), `zone 1's overlay: ${band1}`).toBe(true);
+  expect(near(bottom2!, hex(right.colour)), `zone 2 without overlay: ${bottom2}`).toBe(true);
+  await context.close();
+});
