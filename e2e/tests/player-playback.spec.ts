@@ -194,5 +194,18 @@ test('offline for over a minute it plays on from the cache, then every play it l
   expect(new Set(ids).size).toBe(ids.length);
   const mine = new Set(logged.map((p) => p.play_id));
   expect(ids.filter((id) => !mine.has(id))).toEqual([]);
+
+  // The campaign's statistics count each of them once, and its delivery report those of the hours
+  // before its `as_of` (the start of the current hour: an hour is counted once it is over, so the
+  // figures never move within an hour), as delivered or, the first one joined part-way, partial.
+  const statistics = await page.request.get(`${baseURL}/api/event-statistics/?campaign=${campaign}&group_by=campaign`);
+  expect(((await statistics.json()) as { _totals: { plays: number } })._totals.plays).toBe(ids.length);
+  const delivery = (await (await page.request.get(`${baseURL}/api/campaigns/${campaign}/delivery/`)).json()) as {
+    as_of: string;
+    _totals: { delivered: number; partial: number };
+  };
+  const proved = logged.filter((p) => ids.includes(p.play_id));
+  const counted = proved.filter((p) => Date.parse(p.started_at) < Date.parse(delivery.as_of)).length;
+  expect(delivery._totals.delivered + delivery._totals.partial).toBe(counted);
   await context.close();
 });
