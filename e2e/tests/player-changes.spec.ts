@@ -6,7 +6,7 @@
 import type { Page } from '@playwright/test';
 import { gatewayTexts } from '@marquee/contracts/device-gateway';
 import { expect, test } from '../fixtures/test.ts';
-import { logPlays, pairPlayerByApi, playerScene, provenPlays, queuedPlays } from '../fixtures/player.ts';
+import { playerScene, provenPlays, queuedPlays, startPlayer } from '../fixtures/player.ts';
 import { ADMIN, apiCall, signInByApi } from '../fixtures/session.ts';
 
 /** The playlist poll's longest wait (60 s + 10 %), a loop of the scenes below, and time to fetch. */
@@ -49,11 +49,7 @@ test('a reload mid-clip resumes where the loop is; a campaign taken off leaves t
     ],
   });
   const [long, short] = scene.campaigns as [(typeof scene.campaigns)[0], (typeof scene.campaigns)[0]];
-  const context = await browser.newContext({ baseURL, viewport: { width: 960, height: 540 } });
-  const screen = await context.newPage();
-  const logged = logPlays(screen);
-  await screen.goto('/player/');
-  await pairPlayerByApi(page, baseURL!, screen, { location: scene.location });
+  const { context, screen, logged } = await startPlayer(page, browser, baseURL!, scene.location);
 
   // A second or two into the long clip (a whole slot of it, after a play of the short one): where its
   // slot started.
@@ -149,11 +145,7 @@ test('a campaign taken off while the player is offline: its later plays are reje
     ],
   });
   const [kept, withdrawn] = scene.campaigns as [(typeof scene.campaigns)[0], (typeof scene.campaigns)[0]];
-  const context = await browser.newContext({ baseURL, viewport: { width: 960, height: 540 } });
-  const screen = await context.newPage();
-  const logged = logPlays(screen);
-  await screen.goto('/player/');
-  const device = await pairPlayerByApi(page, baseURL!, screen, { location: scene.location });
+  const { context, screen, device, logged } = await startPlayer(page, browser, baseURL!, scene.location);
   await expect.poll(() => logged.some((p) => p.campaign === withdrawn.id), { timeout: 60_000 }).toBe(true);
 
   // Offline; meanwhile staff take the campaign off. The player, not knowing, plays both on.

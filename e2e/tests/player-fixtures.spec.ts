@@ -1,7 +1,8 @@
 // The player specs' own set-up holds: test clips are as long as asked with one frame per frame time,
 // and a scene's campaigns reach a player paired to its location through the staff API.
 import { expect, test } from '../fixtures/test.ts';
-import { pairPlayerByApi, playerScene, probeClip, testClip } from '../fixtures/player.ts';
+import { pairPlayerByApi, playerScene } from '../fixtures/player.ts';
+import { probeClip, testClip } from '../fixtures/test-media.ts';
 import { ADMIN, signInByApi } from '../fixtures/session.ts';
 
 test('test clips have their length and frames, and a scene plays on a player paired by the API', async ({

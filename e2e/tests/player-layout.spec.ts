@@ -4,7 +4,8 @@
 // only.
 import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures/test.ts';
-import { OVERLAY_COLOUR, pairPlayerByApi, playerScene } from '../fixtures/player.ts';
+import { playerScene, startPlayer } from '../fixtures/player.ts';
+import { OVERLAY_COLOUR } from '../fixtures/test-media.ts';
 import { ADMIN, signInByApi } from '../fixtures/session.ts';
 
 type Rgb = [number, number, number];
@@ -56,10 +57,7 @@ test('two zones side by side, each clip letterboxed, the overlay over its campai
     ],
   });
   const [left, right] = scene.campaigns as [(typeof scene.campaigns)[0], (typeof scene.campaigns)[0]];
-  const context = await browser.newContext({ baseURL, viewport: { width: 960, height: 540 } });
-  const screen = await context.newPage();
-  await screen.goto('/player/');
-  await pairPlayerByApi(page, baseURL!, screen, { location: scene.location, zones: [1, 2] });
+  const { context, screen } = await startPlayer(page, browser, baseURL!, scene.location, { zones: [1, 2] });
   for (const [zone, campaign] of [
     [1, left],
     [2, right],

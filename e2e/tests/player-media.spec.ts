@@ -2,7 +2,8 @@
 // the other campaign of the loop plays on, and the player reports the mismatch in its heartbeat.
 import fs from 'node:fs';
 import { expect, test } from '../fixtures/test.ts';
-import { logPlays, pairPlayerByApi, playerScene, testClip } from '../fixtures/player.ts';
+import { playerScene, startPlayer } from '../fixtures/player.ts';
+import { testClip } from '../fixtures/test-media.ts';
 import { ADMIN, signInByApi } from '../fixtures/session.ts';
 
 test('a clip that does not match its checksum is never played, its slot shows the slate, and the fault is reported', async ({
@@ -24,21 +25,20 @@ test('a clip that does not match its checksum is never played, its slot shows th
   // The bad campaign's clip reaches the screen as other bytes (a proxy or a disk that mangled it).
   const other = fs.readFileSync(await testClip({ colour: '#123456', seconds: 2, label: 'Not the clip' }));
 
-  const context = await browser.newContext({ baseURL, viewport: { width: 960, height: 540 } });
-  const screen = await context.newPage();
-  await screen.route(
-    (url) => url.pathname === `/api/device/v1/videos/${bad.videoId}/`,
-    (route) => route.fulfill({ status: 200, contentType: 'video/mp4', body: other }),
-  );
-  const logged = logPlays(screen);
   const faults: string[] = [];
-  screen.on('request', (request) => {
-    if (new URL(request.url()).pathname !== '/api/device/v1/heartbeat/') return;
-    const body = request.postDataJSON() as { faults?: { kind: string }[] };
-    faults.push(...(body.faults ?? []).map((f) => f.kind));
+  const { context, screen, logged } = await startPlayer(page, browser, baseURL!, scene.location, {
+    prepare: async (screen) => {
+      await screen.route(
+        (url) => url.pathname === `/api/device/v1/videos/${bad.videoId}/`,
+        (route) => route.fulfill({ status: 200, contentType: 'video/mp4', body: other }),
+      );
+      screen.on('request', (request) => {
+        if (new URL(request.url()).pathname !== '/api/device/v1/heartbeat/') return;
+        const body = request.postDataJSON() as { faults?: { kind: string }[] };
+        faults.push(...(body.faults ?? []).map((f) => f.kind));
+      });
+    },
   });
-  await screen.goto('/player/');
-  await pairPlayerByApi(page, baseURL!, screen, { location: scene.location });
 
   // The good clip plays; in the bad one's slot the zone shows the slate and no video.
   const zone = screen.locator('.zone[data-zone="1"]');

@@ -5,7 +5,7 @@
 // plays on from its cache, then proves every play it logged exactly once.
 import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures/test.ts';
-import { logPlays, pairPlayerByApi, playerScene, provenPlays } from '../fixtures/player.ts';
+import { playerScene, provenPlays, startPlayer } from '../fixtures/player.ts';
 import { ADMIN, signInByApi } from '../fixtures/session.ts';
 
 /** A frame a <video> of zone 1 presented while playing: its campaign, when it was shown (ms since the
@@ -87,13 +87,9 @@ test('three campaigns play in loop order with the slate after them, gapless, on 
   const ids = scene.campaigns.map((c) => String(c.id));
   const screens: Page[] = [];
   for (const name of ['A', 'B']) {
-    const context = await browser.newContext({ baseURL, viewport: { width: 960, height: 540 } });
-    const screen = await context.newPage();
-    await screen.addInitScript(recordFrames);
-    await screen.goto('/player/');
-    await pairPlayerByApi(page, baseURL!, screen, {
-      location: scene.location,
+    const { screen } = await startPlayer(page, browser, baseURL!, scene.location, {
       serial: `GAPLESS-${name}-${Date.now()}`,
+      prepare: (screen) => screen.addInitScript(recordFrames),
     });
     screens.push(screen);
   }
@@ -163,11 +159,7 @@ test('offline for over a minute it plays on from the cache, then every play it l
     campaigns: [{ name: 'Offline spot', colour: '#e0a020', seconds: 4 }],
   });
   const campaign = scene.campaigns[0]!.id;
-  const context = await browser.newContext({ baseURL, viewport: { width: 960, height: 540 } });
-  const screen = await context.newPage();
-  const logged = logPlays(screen);
-  await screen.goto('/player/');
-  await pairPlayerByApi(page, baseURL!, screen, { location: scene.location });
+  const { context, screen, logged } = await startPlayer(page, browser, baseURL!, scene.location);
   await expect.poll(() => logged.length, { timeout: 60_000 }).toBeGreaterThan(0);
 
   // The network goes: the player plays on from the cache and keeps logging plays.

@@ -3,22 +3,9 @@
 // loops that run long, other hours and loops from one day to the next).
 import { describe, expect, it } from 'vitest';
 import { playsBetween, slotsBetween, type ScheduleCampaign, type SchedulePlan } from './schedule.ts';
+import { campaign, TZ } from './schedule.test-plans.ts';
 import { zonedInstant } from './time-zones.ts';
 
-const TZ = 'Europe/Berlin';
-
-const campaign = (id: number, seconds: number, extra: Partial<ScheduleCampaign> = {}): ScheduleCampaign => ({
-  id,
-  ordering: id,
-  zones: [1],
-  start_date: '2026-01-01',
-  end_date: '2026-12-31',
-  p_times_on: false,
-  p_start_time: null,
-  p_end_time: null,
-  clip: { duration: seconds },
-  ...extra,
-});
 const window = (start: string, end: string) => ({ p_times_on: true, p_start_time: start, p_end_time: end });
 
 type Hours = { open?: string; close?: string; loop?: number; campaigns: ScheduleCampaign[] };

@@ -1,21 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { clipMs, slotAt, slotsBetween, type ScheduleCampaign, type SchedulePlan } from './schedule.ts';
+import { campaign, TZ } from './schedule.test-plans.ts';
 import { zonedInstant } from './time-zones.ts';
-
-const TZ = 'Europe/Berlin';
-
-const campaign = (id: number, seconds: number, extra: Partial<ScheduleCampaign> = {}): ScheduleCampaign => ({
-  id,
-  ordering: id,
-  zones: [1],
-  start_date: '2026-01-01',
-  end_date: '2026-12-31',
-  p_times_on: false,
-  p_start_time: null,
-  p_end_time: null,
-  clip: { duration: seconds },
-  ...extra,
-});
 
 /** A plan of consecutive days from `first`, each with the same hours, loop and campaigns. */
 function plan(

@@ -35,6 +35,23 @@ export type SimCampaign = {
   name?: string;
 };
 
+/** The fields a simulated campaign takes as they are from a campaign of the API or of a playlist. */
+export const simCampaignFields = (c: Omit<SimCampaign, 'zones' | 'duration' | 'checksum'>) => ({
+  id: c.id,
+  name: c.name,
+  state: c.state,
+  ordering: c.ordering,
+  start_date: c.start_date,
+  end_date: c.end_date,
+  p_times_on: c.p_times_on,
+  p_start_time: c.p_start_time,
+  p_end_time: c.p_end_time,
+  p_gender_on: c.p_gender_on,
+  p_gender: c.p_gender,
+  p_age_on: c.p_age_on,
+  p_age: c.p_age,
+});
+
 export type SimSettings = {
   /** The server's time zone: campaign days and time windows are read in it. */
   timeZone: string;

@@ -10,7 +10,7 @@ import type { Device, DeviceRegistered } from '@marquee/contracts/locations';
 import { authEndpoint, resources, userInfoEndpoint } from '@marquee/contracts/resources';
 import type { SimDevice } from './driver.ts';
 import { authorizationOf, retryAfterOf, urlOf, type Send } from './player.ts';
-import type { SimCampaign } from './generate.ts';
+import { simCampaignFields, type SimCampaign } from './generate.ts';
 
 /** The gateway over HTTP at `baseUrl`. */
 export const httpSend =
@@ -100,20 +100,8 @@ export class AdminClient {
     return rows
       .filter((c) => (REPORT_STATES as readonly number[]).includes(c.state))
       .map((c) => ({
-        id: c.id,
-        name: c.name,
-        state: c.state,
-        ordering: c.ordering,
-        start_date: c.start_date,
-        end_date: c.end_date,
+        ...simCampaignFields(c),
         zones: c.p_zones,
-        p_times_on: c.p_times_on,
-        p_start_time: c.p_start_time,
-        p_end_time: c.p_end_time,
-        p_gender_on: c.p_gender_on,
-        p_gender: c.p_gender,
-        p_age_on: c.p_age_on,
-        p_age: c.p_age,
         duration: c.videoclip_data?.duration ?? 10,
         // The admin API does not show the clip's checksum: the driver takes it from the device's playlist.
       }));

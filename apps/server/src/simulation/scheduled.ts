@@ -22,6 +22,7 @@ import {
   WRONG_CHECKSUM,
   audienceMean,
   slotDuration,
+  simCampaignFields,
   viewersOf,
   type SimCampaign,
   type SimSettings,
@@ -48,20 +49,8 @@ export const planCampaign = (sim: SimCampaign): PlanCampaign => ({
 
 /** A playlist's campaign as the simulator plays it (its clip's length and checksum). */
 export const simCampaignOf = (c: PlaylistCampaign): SimCampaign => ({
-  id: c.id,
-  name: c.name,
-  state: c.state,
-  ordering: c.ordering,
-  start_date: c.start_date,
-  end_date: c.end_date,
+  ...simCampaignFields(c),
   zones: c.zones,
-  p_times_on: c.p_times_on,
-  p_start_time: c.p_start_time,
-  p_end_time: c.p_end_time,
-  p_gender_on: c.p_gender_on,
-  p_gender: c.p_gender,
-  p_age_on: c.p_age_on,
-  p_age: c.p_age,
   duration: c.clip.duration,
   checksum: c.clip.checksum,
 });
