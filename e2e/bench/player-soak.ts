@@ -1,0 +1,659 @@
+// `npm run bench:player-soak`: the Marquee Player left playing for half an hour, as a screen in a venue
+// is. Starts the server on a free port with a fresh PGlite data folder and the built player, signs in
+// through the API, makes a location with a 10-second loop of three 2-second campaigns (ffmpeg test
+// clips, 640×360 at 25 fps), pairs a player at /player/ in headless Chromium (960×540) and lets it play.
+// Every minute, after a forced garbage collection, it samples the player page's JS heap, DOM nodes,
+// event listeners and intervals running, and the CPU the browser used; in the page it keeps running
+// figures of the gap between one clip's last frame and the next one's first (requestVideoFrameCallback,
+// as the playback spec measures it), never a list of frames. Prints each figure beside its goal; it
+// asserts nothing.
+//
+// Goals (the measured window starts a loop or more after the first play, on a loop's slate, so every
+// sample and the forced collections fall where no clip changes):
+//   JS heap used and DOM nodes at the end   within 10 % of the warm-up sample (SOAK_WARMUP_MINUTES);
+//                                           so are the page's event listeners and intervals running
+//   worst gap between clips                 ≤ 40 ms (one frame at 25 fps) beyond the last frame's time
+//   clip switches over 40 ms                0
+//   plays the player logged                 3 per loop, as many as the window's loops hold
+//   faults the player reported              0
+//   CPU: renderer main thread               < 25 % of one core (CDP TaskDuration over wall time)
+//   CPU: all Chromium processes             < 50 % of one core (/proc: decoding, compositing, browser)
+// The two CPU goals are figures to watch, not hard lines: they depend on the machine and on what else
+// runs on it (one 640×360 25 fps zone decoded and composited in software, with --disable-gpu).
+//
+//   SOAK_MINUTES (default 30)          length of the measured window
+//   SOAK_WARMUP_MINUTES (default 5)    the reference sample the end is compared with
+//   PLAYER_DIST                        built player (default apps/player/dist; built into a temp folder if missing)
+//   CHROMIUM_PATH                      browser (default /usr/bin/chromium)
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium, type Browser, type CDPSession, type Page } from '@playwright/test';
+import { deviceGatewayEndpoints } from '@marquee/contracts/device-paths';
+import { pairPlayerByApi, playerScene } from '../fixtures/player.ts';
+import { ADMIN, DEMO_PASSWORD, signInByApi } from '../fixtures/session.ts';
+
+const root = path.resolve(import.meta.dirname, '../..');
+const MINUTES = Number(process.env.SOAK_MINUTES ?? 30);
+const WARMUP_MINUTES = Number(process.env.SOAK_WARMUP_MINUTES ?? 5);
+const LOOP_MS = 10_000;
+const CLIP_MS = 2_000;
+const CAMPAIGNS = [
+  { name: 'Soak red', colour: '#e02020', seconds: CLIP_MS / 1000 },
+  { name: 'Soak green', colour: '#20c020', seconds: CLIP_MS / 1000 },
+  { name: 'Soak blue', colour: '#2040e0', seconds: CLIP_MS / 1000 },
+];
+/** One frame at 25 fps: the time the last frame of a clip is on screen, and the gap allowed beyond it. */
+const FRAME_MS = 40;
+/** Where in its loop the window starts and ends and samples are taken: on the slate (6–10 s). */
+const SAMPLE_PHASE_MS = 7_000;
+const WITHIN = 0.1;
+const CPU_GOALS = { main: 25, chromium: 50 };
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = net.createServer();
+    s.once('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as net.AddressInfo;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+function playerDist(tmp: string): string {
+  const dist = path.resolve(process.env.PLAYER_DIST ?? path.join(root, 'apps/player/dist'));
+  if (fs.existsSync(path.join(dist, 'index.html'))) return dist;
+  const out = path.join(tmp, 'player');
+  console.log(`No index.html in ${dist}; building the player into ${out}…`);
+  // The page, then its service worker into the same folder (as the player's build:quiet does).
+  for (const args of [
+    ['vite', 'build', '--outDir', out, '--emptyOutDir', '--logLevel', 'warn'],
+    ['vite', 'build', '-c', 'vite.sw.config.ts', '--outDir', out, '--logLevel', 'warn'],
+  ]) {
+    const r = spawnSync('npx', args, { cwd: path.join(root, 'apps/player'), stdio: 'inherit' });
+    if (r.status !== 0) throw new Error('the player build failed');
+  }
+  return out;
+}
+
+function startServer(port: number, tmp: string, dist: string): ChildProcess {
+  // Its own process group, so the npx → tsx → node chain stops together. The environment is the e2e
+  // servers' (playwright.config.ts).
+  const server = spawn('npx', ['tsx', 'apps/server/src/main.ts'], {
+    cwd: root,
+    detached: true,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: path.join(tmp, 'data'),
+      ADMIN_PASSWORD: ADMIN.password,
+      DEMO_PASSWORD,
+      LOG_LEVEL: 'warn',
+      VIDEO_MAX_BYTES: String(5 * 1024 * 1024),
+      PAIRING_MAX_PER_ADDRESS: '1000',
+      PLAYER_DIST: dist,
+      E2E_DATA: process.env.E2E_DATA,
+    },
+  });
+  return server;
+}
+
+async function serverReady(server: ChildProcess, port: number): Promise<void> {
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null) throw new Error(`the server exited with code ${server.exitCode}`);
+    const ok = await fetch(`http://127.0.0.1:${port}/api/docs/json`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ok) return;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error('the server did not answer /api/docs/json within 120 s');
+}
+
+/** Stops the server's whole process group (npx, tsx and the server itself), waiting until every one
+ * is gone, so that its data folder can be removed. */
+async function stopServer(server: ChildProcess): Promise<void> {
+  if (!server.pid) return;
+  const signal = (s: NodeJS.Signals | 0) => {
+    try {
+      process.kill(-server.pid!, s);
+      return true;
+    } catch {
+      return false; // the group is gone
+    }
+  };
+  signal('SIGTERM');
+  const started = Date.now();
+  while (signal(0) && Date.now() - started < 15_000) {
+    if (Date.now() - started > 5_000) signal('SIGKILL');
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/** The gap figures the page keeps (counted from the second loop it saw, since the last reset). */
+type GapStats = {
+  /** Frames presented by the playing videos of zone 1. */
+  frames: number;
+  /** Switches from a clip to the next one in loop order, measured. */
+  switches: number;
+  /** Of them, gaps over FRAME_MS. */
+  over: number;
+  /** The worst gap (ms), -Infinity before any; Infinity when a clip never came to the front. */
+  worst: number;
+  /** The sum of the gaps (for the mean) and the best one. */
+  sum: number;
+  best: number;
+};
+
+/** Runs in the player page before its scripts: counts the intervals set and not yet cleared, as a timer
+ * left running at every clip would add up over hours. */
+function countIntervals() {
+  const live = new Set<number>();
+  const set = window.setInterval.bind(window);
+  const clear = window.clearInterval.bind(window);
+  window.setInterval = ((handler: TimerHandler, timeout?: number, ...args: unknown[]) => {
+    const id = set(handler, timeout, ...args);
+    live.add(id);
+    return id;
+  }) as typeof window.setInterval;
+  window.clearInterval = ((id?: number) => {
+    if (id !== undefined) live.delete(id);
+    clear(id);
+  }) as typeof window.clearInterval;
+  Object.assign(window, { __soakIntervals: () => live.size });
+}
+
+/**
+ * Runs in the player page before its scripts. Follows both <video> elements of zone 1: every frame
+ * they present while playing (requestVideoFrameCallback) and when each is brought to the front. Frames
+ * are folded into runs of one campaign 1.5 s after they were shown (by then the other element's frames
+ * of that moment are in too), and the gap between a run and the next campaign's is kept only as running
+ * figures, so the page holds a few seconds of frames however long it plays. The gap: when the next clip
+ * is on screen (its clock started and it is at the front) less the end of the last one's last frame.
+ */
+function recordGaps({ order, loopMs, frameMs }: { order: string[]; loopMs: number; frameMs: number }) {
+  type Frame = { campaign: string; at: number; media: number };
+  type Run = { campaign: string; start: number; last: number; front: number };
+  const fresh = () => ({ frames: 0, switches: 0, over: 0, worst: -Infinity, sum: 0, best: Infinity });
+  let stats = fresh();
+  let pending: Frame[] = [];
+  let fronts: { campaign: string; at: number }[] = [];
+  let run: Run | null = null;
+  let settled = Infinity;
+  const clock = () => performance.timeOrigin + performance.now();
+  Object.assign(window, {
+    __soakStats: () => stats,
+    __soakReset: () => {
+      stats = fresh();
+    },
+  });
+  const hooked = new WeakSet<HTMLVideoElement>();
+  setInterval(() => {
+    for (const video of Array.from(document.querySelectorAll<HTMLVideoElement>('.zone[data-zone="1"] video'))) {
+      if (hooked.has(video)) continue;
+      hooked.add(video);
+      const onFrame = (_: number, meta: VideoFrameCallbackMetadata) => {
+        // A clip loaded ahead presents its first frame while still paused: that one is not counted.
+        if (!video.paused && video.dataset.campaign)
+          pending.push({
+            campaign: video.dataset.campaign,
+            at: performance.timeOrigin + meta.expectedDisplayTime,
+            media: meta.mediaTime,
+          });
+        video.requestVideoFrameCallback(onFrame);
+      };
+      video.requestVideoFrameCallback(onFrame);
+      new MutationObserver(() => {
+        if (video.classList.contains('front') && video.dataset.campaign)
+          fronts.push({ campaign: video.dataset.campaign, at: clock() });
+      }).observe(video, { attributes: true, attributeFilter: ['class'] });
+    }
+
+    const before = clock() - 1_500;
+    const ready = pending.filter((f) => f.at < before).sort((a, b) => a.at - b.at);
+    pending = pending.filter((f) => f.at >= before);
+    fronts = fronts.filter((f) => f.at >= before - 5_000);
+    for (const f of ready) {
+      stats.frames++;
+      if (run && run.campaign === f.campaign && f.at - run.last < 1_000) {
+        run.last = f.at;
+        continue;
+      }
+      // A new run: its clip's clock started at its first new frame's time less its place in the clip.
+      const start = f.at - f.media * 1000;
+      const front = fronts.find((x) => x.campaign === f.campaign && Math.abs(x.at - start) < 1_000);
+      const next: Run = { campaign: f.campaign, start, last: f.at, front: front?.at ?? Infinity };
+      // From the second loop on: the player learns how long its <video> takes to start in the first.
+      if (settled === Infinity) settled = start + loopMs;
+      if (run && run.start >= settled && order.indexOf(next.campaign) === order.indexOf(run.campaign) + 1) {
+        const gap = Math.max(next.start, next.front) - (run.last + frameMs);
+        stats.switches++;
+        if (gap > frameMs) stats.over++;
+        stats.worst = Math.max(stats.worst, gap);
+        stats.best = Math.min(stats.best, gap);
+        if (Number.isFinite(gap)) stats.sum += gap;
+      }
+      run = next;
+    }
+  }, 500);
+}
+
+/** CPU ticks (user + system, with reaped children's) and proportional memory of one process tree. */
+type Usage = { ticks: Map<string, number>; pssKb: number };
+const TICKS_PER_S = Number(spawnSync('getconf', ['CLK_TCK']).stdout?.toString().trim()) || 100;
+
+/** A process tree's usage, by Chromium process type (`--type=…`; none: `browser`): `rootPid` and its
+ * descendants, or only its descendants, leaving out `skip` and its own. */
+function usageOf(rootPid: number, { self, skip }: { self: boolean; skip?: number }): Usage {
+  const stats = new Map<number, { ppid: number; ticks: number }>();
+  for (const name of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      const text = fs.readFileSync(`/proc/${name}/stat`, 'utf8');
+      // Fields after the command name (which may hold spaces): state ppid … utime stime cutime cstime.
+      const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
+      const ticks = [11, 12, 13, 14].reduce((sum, i) => sum + Number(fields[i]), 0);
+      stats.set(Number(name), { ppid: Number(fields[1]), ticks });
+    } catch {
+      // exited meanwhile
+    }
+  }
+  const usage: Usage = { ticks: new Map(), pssKb: 0 };
+  const add = (pid: number, ticks: number) => {
+    try {
+      // (A process forked by the zygote writes its arguments back with spaces between them.)
+      const cmdline = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+      const type = /(?:^|[\s\0])--type=([^\s\0]+)/.exec(cmdline)?.[1] ?? 'browser';
+      usage.ticks.set(type, (usage.ticks.get(type) ?? 0) + ticks);
+      const pss = /^Pss:\s+(\d+)/m.exec(fs.readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8'));
+      usage.pssKb += Number(pss?.[1] ?? 0);
+    } catch {
+      // exited meanwhile
+    }
+  };
+  const walk = (pid: number) => {
+    for (const [child, { ppid, ticks }] of stats) {
+      if (ppid !== pid || child === skip) continue;
+      add(child, ticks);
+      walk(child);
+    }
+  };
+  if (self && stats.has(rootPid)) add(rootPid, stats.get(rootPid)!.ticks);
+  walk(rootPid);
+  return usage;
+}
+
+const totalTicks = (u: Usage) => [...u.ticks.values()].reduce((a, b) => a + b, 0);
+/** CPU between two readings, as a percentage of one core over `ms`. */
+const cpuPercent = (ticks: number, ms: number) => (100 * ticks) / TICKS_PER_S / (ms / 1000);
+
+type Sample = {
+  minute: number;
+  at: number;
+  heap: number;
+  nodes: number;
+  listeners: number;
+  /** Intervals set in the page and not cleared. */
+  intervals: number;
+  elements: number;
+  /** Renderer main thread busy time so far (s). */
+  taskSeconds: number;
+  chromium: Usage;
+  gaps: GapStats;
+  plays: number;
+};
+
+async function sample(
+  screen: Page,
+  cdp: CDPSession,
+  minute: number,
+  skipPid: number | undefined,
+  plays: number,
+): Promise<Sample> {
+  const at = Date.now();
+  // This process's children: Chromium and the server, which is left out.
+  const chromium = usageOf(process.pid, { self: false, skip: skipPid });
+  const metric = (list: { name: string; value: number }[], name: string) =>
+    list.find((m) => m.name === name)?.value ?? NaN;
+  // The main thread's busy time before the forced collection, so the collections do not count as play.
+  const { metrics: busy } = await cdp.send('Performance.getMetrics');
+  await cdp.send('HeapProfiler.collectGarbage');
+  const { metrics: list } = await cdp.send('Performance.getMetrics');
+  const { elements, intervals, gaps } = await screen.evaluate(() => {
+    const w = window as unknown as { __soakStats: () => GapStats; __soakIntervals: () => number };
+    return {
+      elements: document.getElementsByTagName('*').length,
+      intervals: w.__soakIntervals(),
+      gaps: w.__soakStats(),
+    };
+  });
+  return {
+    minute,
+    at,
+    heap: metric(list, 'JSHeapUsedSize'),
+    nodes: metric(list, 'Nodes'),
+    listeners: metric(list, 'JSEventListeners'),
+    elements,
+    intervals,
+    taskSeconds: metric(busy, 'TaskDuration'),
+    chromium,
+    gaps,
+    plays,
+  };
+}
+
+const waitUntil = (at: number) => new Promise((r) => setTimeout(r, Math.max(0, at - Date.now())));
+const mb = (n: number) => `${(n / 1024 / 1024).toFixed(1)} MB`;
+const pct = (n: number) => `${n.toFixed(1)} %`;
+const change = (from: number, to: number) => (to - from) / from;
+const signed = (n: number) => `${n >= 0 ? '+' : '−'}${Math.abs(100 * n).toFixed(1)} %`;
+const gapMs = (n: number) =>
+  n === Infinity ? 'a clip never came to the front' : n === -Infinity ? '—' : `${n.toFixed(1)} ms`;
+
+async function soak(browser: Browser, baseURL: string, serverPid: number | undefined): Promise<void> {
+  const admin = await browser.newContext({ baseURL });
+  const page = await admin.newPage();
+  await signInByApi(page, baseURL, ADMIN);
+  const scene = await playerScene(page, baseURL, {
+    place: 'Soak Hall',
+    loopSeconds: LOOP_MS / 1000,
+    campaigns: CAMPAIGNS,
+  });
+  const order = scene.campaigns.map((c) => String(c.id));
+
+  const context = await browser.newContext({ baseURL, viewport: { width: 960, height: 540 } });
+  // tsx compiles with esbuild's keepNames, so the functions handed to the page call __name().
+  await context.addInitScript({ content: 'globalThis.__name ??= (fn) => fn;' });
+  const screen = await context.newPage();
+  await screen.addInitScript(countIntervals);
+  await screen.addInitScript(recordGaps, { order, loopMs: LOOP_MS, frameMs: FRAME_MS });
+
+  // Plays the player logged: the last one (to find the loop's phase) and counts in the window only.
+  let lastPlay: { campaign: number; started: number } | null = null;
+  let playsSeen = 0;
+  const span = { from: Infinity, to: Infinity };
+  const inWindow = new Map<number, number>();
+  const durations = { min: Infinity, max: -Infinity };
+  const problems: string[] = [];
+  let problemCount = 0;
+  const problem = (text: string) => {
+    problemCount++;
+    if (problems.length < 5) problems.push(text.slice(0, 200));
+  };
+  screen.on('console', (message) => {
+    const text = message.text();
+    if (text.startsWith('[marquee] play ')) {
+      let play: { campaign: number; started_at: string; duration_ms: number };
+      try {
+        play = JSON.parse(text.slice('[marquee] play '.length));
+      } catch {
+        problem(`a play logged in another form: ${text}`);
+        return;
+      }
+      const started = Date.parse(play.started_at);
+      lastPlay = { campaign: play.campaign, started };
+      playsSeen++;
+      if (started >= span.from && started < span.to) {
+        inWindow.set(play.campaign, (inWindow.get(play.campaign) ?? 0) + 1);
+        durations.min = Math.min(durations.min, play.duration_ms);
+        durations.max = Math.max(durations.max, play.duration_ms);
+      }
+    } else if (message.type() === 'error') problem(`console: ${text}`);
+  });
+  screen.on('pageerror', (error) => problem(`page error: ${error.message}`));
+  // Faults travel in heartbeats, each counted once (a count goes again only after a heartbeat that failed).
+  const faults = new Map<string, number>();
+  let queueDepth: number | undefined;
+  let faultsFrom = Infinity;
+  screen.on('request', (request) => {
+    if (request.method() !== 'POST' || !request.url().includes(deviceGatewayEndpoints.heartbeat)) return;
+    const body = request.postDataJSON() as { faults?: { kind: string; count: number }[]; queue_depth?: number };
+    queueDepth = body.queue_depth ?? queueDepth;
+    if (Date.now() < faultsFrom) return;
+    for (const { kind, count } of body.faults ?? []) faults.set(kind, (faults.get(kind) ?? 0) + count);
+  });
+
+  await screen.goto('/player/');
+  await pairPlayerByApi(page, baseURL, screen, { location: scene.location, serial: `SOAK-${Date.now()}` });
+  await admin.close();
+  await screen.waitForSelector('.zone[data-zone="1"][data-state="play"]', { state: 'attached', timeout: 120_000 });
+  const deadline = Date.now() + 60_000;
+  while (playsSeen < 2) {
+    if (Date.now() > deadline) throw new Error('the player logged fewer than two plays in a minute of playing');
+    await new Promise((r) => setTimeout(r, 200));
+  }
+
+  // The loop's phase from a play that began on its slot (the first may have begun mid-slot), then the
+  // window: from the slate of a loop more than one loop later, for whole loops.
+  const { campaign, started } = lastPlay!;
+  const loopStart = Math.floor((started - CLIP_MS * order.indexOf(String(campaign))) / 1000) * 1000;
+  let t0 = loopStart + SAMPLE_PHASE_MS;
+  while (t0 < Date.now() + LOOP_MS) t0 += LOOP_MS;
+  const t1 = t0 + MINUTES * 60_000;
+  span.from = t0;
+  span.to = t1;
+  console.log(
+    `Playing; the ${MINUTES}-minute window starts at ${new Date(t0).toISOString()} ` +
+      `and ends at ${new Date(t1).toISOString()}.`,
+  );
+
+  const cdp = await context.newCDPSession(screen);
+  await cdp.send('Performance.enable');
+  await waitUntil(t0);
+  faultsFrom = Date.now();
+  await screen.evaluate(() => (window as unknown as { __soakReset: () => void }).__soakReset());
+  const countPlays = () => [...inWindow.values()].reduce((a, b) => a + b, 0);
+  const samples: Sample[] = [await sample(screen, cdp, 0, serverPid, 0)];
+  const serverStart = serverPid ? usageOf(serverPid, { self: true }) : null;
+  for (let minute = 1; minute <= MINUTES; minute++) {
+    await waitUntil(t0 + minute * 60_000);
+    const s = await sample(screen, cdp, minute, serverPid, countPlays());
+    samples.push(s);
+    const before = samples.at(-2)!;
+    console.log(
+      `  ${String(minute).padStart(2)} min  heap ${mb(s.heap)}  nodes ${s.nodes}  elements ${s.elements}` +
+        `  listeners ${s.listeners}  intervals ${s.intervals}  main thread ${pct((100 * (s.taskSeconds - before.taskSeconds)) / ((s.at - before.at) / 1000))}` +
+        `  Chromium ${pct(cpuPercent(totalTicks(s.chromium) - totalTicks(before.chromium), s.at - before.at))}` +
+        `  plays ${s.plays}  switches ${s.gaps.switches}  worst gap ${gapMs(s.gaps.worst)}`,
+    );
+  }
+  const serverEnd = serverPid ? usageOf(serverPid, { self: true }) : null;
+  await context.close();
+
+  const first = samples[0]!;
+  const reference = samples[WARMUP_MINUTES]!;
+  const end = samples.at(-1)!;
+  const wallMs = end.at - first.at;
+  const loops = Math.round((t1 - t0) / LOOP_MS);
+  const mainCpu = (100 * (end.taskSeconds - first.taskSeconds)) / (wallMs / 1000);
+  const chromiumCpu = cpuPercent(totalTicks(end.chromium) - totalTicks(first.chromium), wallMs);
+  const byType = [...end.chromium.ticks]
+    .map(([type, ticks]) => [type, cpuPercent(ticks - (first.chromium.ticks.get(type) ?? 0), wallMs)] as const)
+    .sort((a, b) => b[1] - a[1])
+    .map(([type, p]) => `${type} ${pct(p)}`)
+    .join(', ');
+  const serverCpu =
+    serverStart && serverEnd ? cpuPercent(totalTicks(serverEnd) - totalTicks(serverStart), wallMs) : NaN;
+  const plays = countPlays();
+  const expectedPlays = CAMPAIGNS.length * loops;
+  const perCampaign = order.map((id) => inWindow.get(Number(id)) ?? 0).join(' / ');
+  const gaps = end.gaps;
+  const faultCount = [...faults.values()].reduce((a, b) => a + b, 0);
+  const within = (from: number, to: number) => (Math.abs(change(from, to)) <= WITHIN ? 'ok' : 'over');
+  const at = (s: Sample) => `${s.minute} min`;
+
+  const table: [string, string, string, string][] = [
+    [
+      `JS heap used (after GC), ${at(reference)} → ${at(end)}`,
+      `${mb(reference.heap)} → ${mb(end.heap)} (${signed(change(reference.heap, end.heap))})`,
+      'within 10 %',
+      within(reference.heap, end.heap),
+    ],
+    [
+      `DOM nodes (CDP, after GC), ${at(reference)} → ${at(end)}`,
+      `${reference.nodes} → ${end.nodes} (${signed(change(reference.nodes, end.nodes))})`,
+      'within 10 %',
+      within(reference.nodes, end.nodes),
+    ],
+    [
+      `DOM elements in the document`,
+      `${reference.elements} → ${end.elements}`,
+      'within 10 %',
+      within(reference.elements, end.elements),
+    ],
+    [
+      `JS event listeners`,
+      `${reference.listeners} → ${end.listeners}`,
+      'within 10 %',
+      within(reference.listeners, end.listeners),
+    ],
+    [
+      'intervals running in the page',
+      `${reference.intervals} → ${end.intervals}`,
+      'within 10 %',
+      within(reference.intervals, end.intervals),
+    ],
+    [`JS heap used at the start of the window`, mb(first.heap), '—', ''],
+    [
+      `Chromium memory (PSS, all processes), ${at(reference)} → ${at(end)}`,
+      `${mb(reference.chromium.pssKb * 1024)} → ${mb(end.chromium.pssKb * 1024)} (${signed(change(reference.chromium.pssKb, end.chromium.pssKb))})`,
+      'to watch',
+      '',
+    ],
+    [
+      'CPU: renderer main thread (TaskDuration / wall)',
+      pct(mainCpu),
+      `< ${CPU_GOALS.main} % of a core`,
+      mainCpu < CPU_GOALS.main ? 'ok' : 'over',
+    ],
+    [
+      'CPU: all Chromium processes (/proc)',
+      pct(chromiumCpu),
+      `< ${CPU_GOALS.chromium} % of a core`,
+      chromiumCpu < CPU_GOALS.chromium ? 'ok' : 'over',
+    ],
+    ['  by process type', byType, '', ''],
+    ['CPU: the server (for comparison)', pct(serverCpu), '—', ''],
+    [
+      'worst gap between clips (beyond one frame)',
+      gapMs(gaps.worst),
+      `≤ ${FRAME_MS} ms`,
+      gaps.worst <= FRAME_MS ? 'ok' : 'over',
+    ],
+    [
+      'mean / best gap',
+      gaps.switches ? `${(gaps.sum / gaps.switches).toFixed(1)} ms / ${gapMs(gaps.best)}` : '—',
+      '—',
+      '',
+    ],
+    [
+      'clip switches measured',
+      String(gaps.switches),
+      `${2 * loops} (2 a loop)`,
+      gaps.switches === 2 * loops ? 'ok' : 'over',
+    ],
+    [`clip switches with a gap over ${FRAME_MS} ms`, String(gaps.over), '0', gaps.over === 0 ? 'ok' : 'over'],
+    [
+      'video frames presented while playing',
+      `${gaps.frames - first.gaps.frames} of the clips' ${(loops * CAMPAIGNS.length * CLIP_MS) / FRAME_MS}`,
+      '—',
+      '',
+    ],
+    [
+      'plays logged (by campaign)',
+      `${plays} (${perCampaign})`,
+      `${expectedPlays} (3 a loop)`,
+      plays === expectedPlays ? 'ok' : 'over',
+    ],
+    ['play durations logged', plays ? `${durations.min}–${durations.max} ms` : '—', `${CLIP_MS} ms`, ''],
+    [
+      'faults the player reported',
+      faultCount ? [...faults].map(([k, n]) => `${k} ${n}`).join(', ') : '0',
+      '0',
+      faultCount === 0 ? 'ok' : 'over',
+    ],
+    ['plays waiting to be sent (last heartbeat)', String(queueDepth ?? '—'), '—', ''],
+    ['console errors and page errors', String(problemCount), '0', problemCount === 0 ? 'ok' : 'over'],
+  ];
+  const widths = [0, 1, 2].map((i) => Math.max(...table.map((row) => row[i]!.length)));
+  console.log(
+    `\nMarquee Player soak: ${MINUTES} min (${loops} loops of ${LOOP_MS / 1000} s, ${CAMPAIGNS.length} clips of ` +
+      `${CLIP_MS / 1000} s, 640×360 25 fps, in a 960×540 page), compared with minute ${WARMUP_MINUTES}\n`,
+  );
+  console.log(`  ${'figure'.padEnd(widths[0]!)}  ${'value'.padEnd(widths[1]!)}  ${'goal'.padEnd(widths[2]!)}  ok`);
+  for (const [figure, value, goal, ok] of table)
+    console.log(`  ${figure.padEnd(widths[0]!)}  ${value.padEnd(widths[1]!)}  ${goal.padEnd(widths[2]!)}  ${ok}`);
+  for (const text of problems) console.log(`  ${text}`);
+  console.log();
+}
+
+async function main(): Promise<void> {
+  if (
+    !(MINUTES > 0) ||
+    !(WARMUP_MINUTES >= 0) ||
+    WARMUP_MINUTES >= MINUTES ||
+    !Number.isInteger(MINUTES + WARMUP_MINUTES)
+  )
+    throw new Error('SOAK_MINUTES and SOAK_WARMUP_MINUTES must be whole numbers, the warm-up shorter');
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'marquee-bench-soak-'));
+  // The fixtures keep their test clips here.
+  process.env.E2E_DATA = path.join(tmp, 'media');
+  let server: ChildProcess | undefined;
+  let browser: Browser | undefined;
+  // Once, whether the run ends or is interrupted (Ctrl-C also stops Chromium, which ends the run).
+  let stopping: Promise<void> | undefined;
+  const cleanup = () =>
+    (stopping ??= (async () => {
+      await browser?.close().catch(() => {});
+      if (server) await stopServer(server);
+      try {
+        fs.rmSync(tmp, { recursive: true, force: true });
+      } catch (err) {
+        console.error(`Could not remove ${tmp}: ${String(err)}`);
+      }
+    })());
+  let interrupted = false;
+  // Every signal is handled, not only the first: tsx sends the child a second one when it answers late.
+  const onSignal = () => {
+    interrupted = true;
+    void cleanup().finally(() => process.exit(130));
+  };
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+  try {
+    const dist = playerDist(tmp);
+    const port = await freePort();
+    server = startServer(port, tmp, dist);
+    await serverReady(server, port);
+    console.log(`Server on http://127.0.0.1:${port}/ (player from ${dist}); setting up the scene…`);
+    browser = await chromium.launch({
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      // Playwright's own handlers would exit as soon as the browser is closed, before the server stops.
+      handleSIGINT: false,
+      handleSIGTERM: false,
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    });
+    await soak(browser, `http://127.0.0.1:${port}`, server.pid);
+  } catch (err) {
+    if (!interrupted) throw err;
+  } finally {
+    await cleanup();
+  }
+}
+
+await main();
