@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './fixtures/chromium.ts';
 import { ADMIN, DEMO_PASSWORD } from './fixtures/session.ts';
 
 function freePort(): string {
@@ -60,18 +61,7 @@ export default defineConfig({
     // Recording a trace doubles the suite's time (DOM snapshots at every step); a failure prints its
     // API calls and page snapshot anyway (reporters/failure-details.ts). E2E_TRACE=1 records them.
     trace: process.env.E2E_TRACE ? 'retain-on-failure' : 'off',
-    launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    },
+    launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
   },
   webServer: [
     // Jobs every 5 s instead of every minute: a scheduled report (or an alert) shows up within seconds.

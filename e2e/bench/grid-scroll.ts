@@ -15,6 +15,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { chromium, type Browser } from '@playwright/test';
+import { CHROMIUM_PATH } from '../fixtures/chromium.ts';
 
 // The server's own database helpers, loaded by path (the bench drives the server from outside).
 type ServerDatabase = typeof import('../../apps/server/src/db/database.ts');
@@ -297,7 +298,7 @@ async function main(): Promise<void> {
     server = await startServer(port, dataDir, dist);
     console.log(`Server on http://127.0.0.1:${port}/ (web app from ${dist}); scrolling…`);
     browser = await chromium.launch({
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      executablePath: CHROMIUM_PATH,
       args: ['--no-sandbox', '--disable-gpu'],
     });
     await measure(browser, `http://127.0.0.1:${port}`);

@@ -31,6 +31,7 @@ import path from 'node:path';
 import type { ChildProcess } from 'node:child_process';
 import { chromium, type Browser, type CDPSession, type Page } from '@playwright/test';
 import { deviceGatewayEndpoints } from '@marquee/contracts/device-paths';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../fixtures/chromium.ts';
 import { pairPlayerByApi, playerScene } from '../fixtures/player.ts';
 import { ADMIN, signInByApi } from '../fixtures/session.ts';
 import { countIntervals, recordGaps, type GapStats } from './player-soak-page.ts';
@@ -393,19 +394,11 @@ async function main(): Promise<void> {
     await serverReady(server, port);
     console.log(`Server on http://127.0.0.1:${port}/ (player from ${dist}); setting up the scene…`);
     browser = await chromium.launch({
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      executablePath: CHROMIUM_PATH,
       // Playwright's own handlers would exit as soon as the browser is closed, before the server stops.
       handleSIGINT: false,
       handleSIGTERM: false,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
+      args: CHROMIUM_ARGS,
     });
     await soak(browser, `http://127.0.0.1:${port}`, server.pid);
   } catch (err) {

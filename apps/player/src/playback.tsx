@@ -41,14 +41,28 @@ export const planOf = (playlist: PlaylistResponse): Plan => ({ time_zone: playli
 export const atLoopStart = (slot: Slot) =>
   slot.kind === 'closed' || slot.kind === 'unknown' || slot.start === slot.loop;
 
+/** Calls `end` when `signal` aborts (at once if it has); gives the function that stops listening. Every
+ * wait stops listening when it ends: a zone's signal lives as long as the zone, and a listener left on
+ * it at each slot would pile up for as long as the screen runs. */
+function onAbort(signal: AbortSignal, end: () => void): () => void {
+  if (signal.aborted) {
+    queueMicrotask(end);
+    return () => undefined;
+  }
+  signal.addEventListener('abort', end, { once: true });
+  return () => signal.removeEventListener('abort', end);
+}
+
 /** Resolves at instant `at` of `now()`'s clock, or after LONGEST_WAIT_MS at most. */
 function waitUntil(at: number, now: () => number, signal: AbortSignal): Promise<void> {
   return new Promise((resolve) => {
-    const timer = setTimeout(resolve, Math.min(LONGEST_WAIT_MS, Math.max(0, at - now())));
-    signal.addEventListener('abort', () => {
+    const done = () => {
       clearTimeout(timer);
+      stop();
       resolve();
-    });
+    };
+    const timer = setTimeout(done, Math.min(LONGEST_WAIT_MS, Math.max(0, at - now())));
+    const stop = onAbort(signal, done);
   });
 }
 
@@ -64,9 +78,11 @@ function frameAt(at: number, now: () => number, signal: AbortSignal): Promise<vo
     const done = () => {
       cancelAnimationFrame(frame);
       clearTimeout(timer);
+      stop();
       resolve();
     };
     const timer = setTimeout(done, Math.max(0, at - now()) + 100);
+    const stop = onAbort(signal, done);
     const step = (time: number) => {
       const interval = previous === null ? 1000 / 60 : Math.min(50, Math.max(1, time - previous));
       previous = time;
@@ -75,12 +91,11 @@ function frameAt(at: number, now: () => number, signal: AbortSignal): Promise<vo
       else frame = requestAnimationFrame(step);
     };
     frame = requestAnimationFrame(step);
-    signal.addEventListener('abort', done);
   });
 }
 
 /** Resolves with true once `video`'s time has not moved for STALL_MS while it should play; never
- * resolves otherwise (the caller races it with the slot's end). */
+ * resolves otherwise: the caller races it with the slot's end, then aborts `signal` to stop watching. */
 function stalled(video: HTMLVideoElement, signal: AbortSignal): Promise<true> {
   return new Promise((resolve) => {
     let last = video.currentTime;
@@ -91,10 +106,11 @@ function stalled(video: HTMLVideoElement, signal: AbortSignal): Promise<true> {
         still = 0;
       } else if ((still += 1000) >= STALL_MS) {
         clearInterval(timer);
+        stop();
         resolve(true);
       }
     }, 1000);
-    signal.addEventListener('abort', () => clearInterval(timer));
+    const stop = onAbort(signal, () => clearInterval(timer));
   });
 }
 
@@ -257,10 +273,15 @@ function ZonePlayer({
           planRef.current !== active && atLoopStart(upcoming) ? slotAt(planRef.current, zone, slot.end) : upcoming;
         const watched = playing?.video;
         const until = async (at: number) => {
-          // While a clip plays, a stall ends its part of the slot early.
-          const stall = watched && playing?.video === watched ? stalled(watched, abort.signal) : null;
+          // While a clip plays, a stall ends its part of the slot early; the watch ends with the wait.
+          const watch = new AbortController();
+          const stop = onAbort(abort.signal, () => watch.abort());
+          const stall = watched && playing?.video === watched ? stalled(watched, watch.signal) : null;
           const waited = waitUntil(at, now, abort.signal).then(() => false);
-          if (await (stall ? Promise.race([stall, waited]) : waited)) {
+          const stuck = await (stall ? Promise.race([stall, waited]) : waited);
+          watch.abort();
+          stop();
+          if (stuck) {
             fault('stalled');
             watched!.pause();
             show(null, 'slate', showing, null);
