@@ -84,6 +84,9 @@ async function sample(
     list.find((m) => m.name === name)?.value ?? NaN;
   // The main thread's busy time before the forced collection, so the collections do not count as play.
   const { metrics: busy } = await cdp.send('Performance.getMetrics');
+  // The player writes each play to its console; with an inspector attached (Playwright's, this one's)
+  // the page keeps those messages for it, which a screen without one does not: they go first.
+  await cdp.send('Runtime.discardConsoleEntries');
   await cdp.send('HeapProfiler.collectGarbage');
   const { metrics: list } = await cdp.send('Performance.getMetrics');
   const { elements, intervals, gaps } = await screen.evaluate(() => {
