@@ -57,6 +57,9 @@ const describe = (err: unknown) =>
 
 /** Whole minutes until `iso` (the display's clock may be off, so no time of day is shown). */
 const minutesLeft = (iso: string) => Math.max(1, Math.round((Date.parse(iso) - Date.now()) / 60_000));
+/** The server's clock minus this display's (ms): an answer's `server_time` against the middle of the
+ * round trip that brought it (`sent`: when the request left). */
+const offsetOf = (serverTime: string, sent: number) => Date.parse(serverTime) - (sent + Date.now()) / 2;
 
 /** Forgets the pairing, the playlist, the plays of the device and every cached file: the screen
  * starts over. */
@@ -153,7 +156,7 @@ export function App() {
   const applied = useRef<PlaylistResponse | null>(null);
   /** The playlist held (played), whether or not all its files are in hand. */
   const held = useRef<PlaylistResponse | null>(null);
-  /** The server's clock minus this display's (ms), from the heartbeats' answers. */
+  /** The server's clock minus this display's (ms), from the answers of heartbeats and playlists. */
   const offset = useRef<number | null>(null);
   const now = useCallback(() => Date.now() + (offset.current ?? 0), []);
 
@@ -227,8 +230,7 @@ export function App() {
           const left = ((await load<number[]>(DONE_KEY)) ?? []).filter((id) => !done.slice(0, 20).includes(id));
           await save(DONE_KEY, left);
         }
-        // The answer's clock against the middle of the round trip.
-        offset.current = Date.parse(answer.server_time) - (sent + Date.now()) / 2;
+        offset.current = offsetOf(answer.server_time, sent);
         if (!stopped)
           setView((v) => (v.kind === 'paired' ? { ...v, lastContact: answer.server_time, problem: null } : v));
         if (!stopped && answer.commands.length) await carryOut(answer.commands);
@@ -268,10 +270,14 @@ export function App() {
       try {
         const kept = await load<HeldPlaylist>(PLAYLIST_KEY);
         // Without network (or with the server away) the playlist kept plays on.
+        const sent = Date.now();
         const fresh = await fetchPlaylist(token, kept?.etag ?? null).catch((err: unknown) => {
           if (err instanceof TokenRefused) throw err;
           return null;
         });
+        // A new playlist tells the server's clock too, so the first loop plays on it even when the
+        // first heartbeat's answer has not come yet.
+        if (fresh) offset.current = offsetOf(fresh.playlist.server_time, sent);
         const current = fresh ? { ...fresh, fetchedAt: Date.now() } : kept;
         if (fresh) await save(PLAYLIST_KEY, current);
         if (current && !stopped) {
