@@ -16,7 +16,7 @@ import { loadConfig } from '../src/config.ts';
 import { openDatabase } from '../src/db/database.ts';
 import { monthsOf, partitionName } from '../src/modules/device-gateway/event-partitions.ts';
 import { appendEvents, type EventRow } from '../src/modules/device-gateway/device-events.repository.ts';
-import { storedEvent } from '../src/modules/device-gateway/device-gateway.service.ts';
+import { storedEvent } from '../src/modules/device-gateway/device-gateway.events.service.ts';
 import { simulatedBatches } from './ingest.ts';
 import { ms, percentile } from './parallel.ts';
 

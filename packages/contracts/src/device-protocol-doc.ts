@@ -10,8 +10,11 @@ import ts from 'typescript';
 import { z } from 'zod';
 import * as common from './common.ts';
 import * as commands from './device-commands.ts';
+import * as events from './device-events.ts';
 import * as gateway from './device-gateway.ts';
+import * as heartbeat from './device-heartbeat.ts';
 import * as pairing from './device-pairing.ts';
+import * as playlist from './device-playlist.ts';
 import { deviceProtocol, type ProtocolAnswer, type ProtocolHeader, type ProtocolStep } from './device-protocol.ts';
 
 export const PROTOCOL_BEGIN =
@@ -26,6 +29,9 @@ const sources = {
   'common.ts': common,
   'device-commands.ts': commands,
   'device-gateway.ts': gateway,
+  'device-heartbeat.ts': heartbeat,
+  'device-playlist.ts': playlist,
+  'device-events.ts': events,
   'device-pairing.ts': pairing,
 };
 

@@ -1,545 +1,66 @@
-// Table types for Kysely, written by hand next to the migrations that create them.
-import type { ColumnType, Generated } from 'kysely';
+// Table types for Kysely, written by hand next to the migrations that create them; the tables are by
+// area in schema-users.ts, schema-locations.ts, schema-catalogue.ts, schema-plays.ts and
+// schema-operations.ts, and DB gathers them.
+import type {
+  UsersTable,
+  RolesTable,
+  PermissionsTable,
+  PermissionDependenciesTable,
+  RolePermissionsTable,
+  UserRolesTable,
+  SessionsTable,
+  LoginThrottleTable,
+  LogEntriesTable,
+  AccountTokensTable,
+  MessagesTable,
+} from './schema-users.ts';
+import type {
+  LocationsTable,
+  LocationManagersTable,
+  LocationCampaignManagersTable,
+  LocationZonesTable,
+  DevicesTable,
+  DeviceFaultsTable,
+  DeviceCommandsTable,
+  DeviceScreenshotsTable,
+  DevicePeriodsTable,
+  DevicePairingsTable,
+} from './schema-locations.ts';
+import type {
+  ImagesTable,
+  AdvertisersTable,
+  AdvertiserManagersTable,
+  ProductsTable,
+  VideosTable,
+  VideoclipsTable,
+  CampaignsTable,
+  CampaignLocationsTable,
+  CampaignContractsTable,
+} from './schema-catalogue.ts';
+import type {
+  DeviceEventBatchesTable,
+  RejectedPlaysTable,
+  DeviceEventsTable,
+  ProofOfPlayReceiptsTable,
+  EventStatisticsHourlyTable,
+} from './schema-plays.ts';
+import type {
+  AlertsTable,
+  AlertSubscriptionsTable,
+  AlertCampaignsTable,
+  CampaignPacingTable,
+  CampaignPacingLocationsTable,
+  CampaignDeliveryTotalsTable,
+  JobRunsTable,
+  ReportSubscriptionsTable,
+  ReportSubscriptionRecipientsTable,
+} from './schema-operations.ts';
 
-type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
-/** A timestamp the database fills in when omitted. */
-type DefaultTimestamp = ColumnType<Date, Date | string | undefined, Date | string>;
-type Json = ColumnType<unknown, string | null, string | null>;
-
-export type UsersTable = {
-  id: Generated<number>;
-  username: string;
-  password_hash: string;
-  full_name: Generated<string>;
-  email: Generated<string>;
-  is_active: Generated<boolean>;
-  otp_secret: string | null;
-  otp_enabled: Generated<boolean>;
-  /** Last accepted TOTP time step, so a token is accepted once. */
-  otp_last_step: number | null;
-  /** A password has been set (activated, reset, or created with one). */
-  is_activated: Generated<boolean>;
-  /** Secret of a one-time-token enrolment that was started but not yet validated. */
-  otp_pending_secret: string | null;
-  require_activation: Generated<boolean>;
-  require_2fa: Generated<boolean>;
-  date_joined: DefaultTimestamp;
-  last_login: Timestamp | null;
-  /** Alert kinds the user gets by e-mail. */
-};
-
-export type RolesTable = {
-  id: Generated<number>;
-  name: string;
-  can_change_all_advertisers: Generated<boolean>;
-  can_view_all_advertisers: Generated<boolean>;
-  is_superuser: Generated<boolean>;
-};
-
-export type PermissionsTable = {
-  id: Generated<number>;
-  codename: string;
-  name: string;
-  model: string;
-};
-
-export type PermissionDependenciesTable = { permission_id: number; dependent_id: number };
-export type RolePermissionsTable = { role_id: number; permission_id: number };
-export type UserRolesTable = { user_id: number; role_id: number };
-
-export type SessionsTable = {
-  /** sha256 of the cookie value; the value itself is never stored. */
-  id_hash: string;
-  user_id: number;
-  created_at: DefaultTimestamp;
-  expires_at: Timestamp;
-  ip: string | null;
-  user_agent: string | null;
-};
-
-export type LoginThrottleTable = {
-  /** `account:<username>` or `address:<ip>`. */
-  key: string;
-  failures: number;
-  window_start: Timestamp;
-  locked_until: Timestamp | null;
-  /** How many locks in a row, for a growing but capped lock time. */
-  locks: Generated<number>;
-};
-
-export type LogEntriesTable = {
-  id: Generated<number>;
-  action_time: DefaultTimestamp;
-  user_id: number | null;
-  model: string;
-  object_id: string | null;
-  object_repr: string;
-  change_message: Generated<string>;
-  action_flag: number;
-  before: Json;
-  after: Json;
-};
-
-export type AccountTokensTable = {
-  id: Generated<number>;
-  user_id: number;
-  kind: 'activation' | 'reset';
-  /** sha256 of the token; the token itself is only in the mailed link. */
-  token_hash: string;
-  created_at: DefaultTimestamp;
-  expires_at: Timestamp;
-  used_at: Timestamp | null;
-};
-
-export type MessagesTable = {
-  id: Generated<number>;
-  user_id: number;
-  importance: 'info' | 'warning' | 'critical';
-  content: string;
-  /** In-app links the message names ([{label, path}], JSON). */
-  links: ColumnType<unknown, string | undefined, string>;
-  sent_at: DefaultTimestamp;
-  read_at: Timestamp | null;
-};
-
-export type ImagesTable = {
-  id: Generated<number>;
-  /** The model the image belongs to (`user`, later `location`, …). */
-  model: string;
-  object_id: number;
-  /** Generated by the server, never from user input. */
-  storage_key: string;
-  content_type: string;
-  width: number;
-  height: number;
-  size: number;
-  is_active: Generated<boolean>;
-  created_at: DefaultTimestamp;
-};
-
-/** Filled in by the database from the id (e.g. `LOC-000042`); never written. */
-type SysId = ColumnType<string, never, never>;
-type LinkRow<Owner extends string> = { user_id: number } & Record<Owner, number>;
-
-export type LocationsTable = {
-  id: Generated<number>;
-  sys_id: SysId;
-  name: string;
-  address: Generated<string>;
-  is_active: Generated<boolean>;
-  /** Length of one loop (seconds, 10–3600). */
-  loop_seconds: Generated<number>;
-  /** Opening hours, HH:mm in the server's time zone (close `24:00` = midnight; before open = past it). */
-  open_time: Generated<string>;
-  close_time: Generated<string>;
-  /** OpenOOH venue taxonomy id. */
-  venue_type: number | null;
-  /** Modelled impressions per play (numeric: pg returns a string). */
-  impressions_per_play: ColumnType<string | null, number | null | undefined, number | null>;
-  created_at: DefaultTimestamp;
-  /** The playlist version its devices should play, and since when. */
-  playlist_version: string | null;
-  playlist_version_since: Timestamp | null;
-};
-
-export type LocationManagersTable = LinkRow<'location_id'>;
-export type LocationCampaignManagersTable = LinkRow<'location_id'>;
-
-export type LocationZonesTable = {
-  id: Generated<number>;
-  location_id: number;
-  zone_number: number;
-  name: string;
-  /** The overlay picture (an `images` row with model `locationzone`). */
-  overlay_image_id: number | null;
-};
-
-export type DevicesTable = {
-  id: Generated<number>;
-  location_id: number;
-  serial_number: string;
-  device_type: string;
-  /** sha256 of the device's secret token; the token is shown once at registration. */
-  token_hash: string;
-  is_active: Generated<boolean>;
-  last_status: string | null;
-  last_status_date: Timestamp | null;
-  /** Set by the maintenance sweep when the device went silent (its last report); null while it reports. */
-  offline_since: Timestamp | null;
-  /** Registered by the simulator (`npm run simulate`), not a real screen. */
-  is_simulated: Generated<boolean>;
-  created_at: DefaultTimestamp;
-  /** The player's facts from its heartbeats. */
-  playlist_version: string | null;
-  playlist_applied_at: Timestamp | null;
-  screen_on: boolean | null;
-  /** Since the first heartbeat that reported the screen off (null while on or unknown). */
-  screen_off_since: Timestamp | null;
-  uptime_s: number | null;
-  disk_free_mb: number | null;
-  cpu_temp_c: number | null;
-  app_version: string | null;
-  /** Screen-health state as the sweep (or the device's last heartbeat) computed it. */
-  health_state: Generated<string>;
-  health_checked_at: Timestamp | null;
-  /** The zones of its location the device shows (filled with all of them when left out). */
-  zones: ColumnType<number[], number[] | undefined, number[]>;
-  /** `on`, `off_by_schedule` or `off` as the player last named it. */
-  screen_state: string | null;
-  /** Plays waiting on the device, and since when the queue has not been empty (null while empty). */
-  queue_depth: number | null;
-  queue_since: Timestamp | null;
-  /** The depth the report of the queue before the last one gave (null until it was reported twice):
-   * against `queue_depth`, whether the queue grows or drains. */
-  queue_depth_before: number | null;
-  /** Plays the device reported discarding, in all. */
-  plays_dropped: Generated<number>;
-  storage_used_mb: number | null;
-  storage_quota_mb: number | null;
-  clock_offset_ms: number | null;
-  last_fault_at: Timestamp | null;
-};
-
-/** Faults a player reported, per device, UTC hour and kind. */
-export type DeviceFaultsTable = {
-  device_id: number;
-  hour: Timestamp;
-  kind: string;
-  count: number;
-  last_at: Timestamp;
-};
-
-/** Commands staff queued for a screen: handed out once by a heartbeat's answer, then acknowledged. */
-export type DeviceCommandsTable = {
-  id: Generated<number>;
-  device_id: number;
-  kind: string;
-  issued_by: number | null;
-  issued_at: Timestamp;
-  delivered_at: Timestamp | null;
-  done_at: Timestamp | null;
-};
-
-/** The latest screenshot of each screen, in the media storage. */
-export type DeviceScreenshotsTable = {
-  device_id: number;
-  storage_key: string;
-  size: number;
-  taken_at: Timestamp;
-};
-
-export type AdvertisersTable = {
-  id: Generated<number>;
-  sys_id: SysId;
-  name: string;
-  slug: string;
-  is_active: Generated<boolean>;
-  created_at: DefaultTimestamp;
-};
-
-export type AdvertiserManagersTable = LinkRow<'advertiser_id'>;
-
-export type ProductsTable = {
-  id: Generated<number>;
-  sys_id: SysId;
-  name: string;
-  slug: string;
-  advertiser_id: number;
-  is_active: Generated<boolean>;
-  created_at: DefaultTimestamp;
-};
-
-/** An uploaded, probed video file with its thumbnail and preview frames. */
-export type VideosTable = {
-  id: Generated<number>;
-  storage_key: string;
-  thumb_key: string;
-  preview_key: string;
-  file_name: string;
-  content_type: string;
-  /** Bytes (bigint: pg returns it as a string). */
-  size: ColumnType<string, number | string, number | string>;
-  /** Seconds. */
-  duration: number;
-  width: number;
-  height: number;
-  checksum: string;
-  uploaded_by: number | null;
-  created_at: DefaultTimestamp;
-};
-
-export type VideoclipsTable = {
-  id: Generated<number>;
-  sys_id: SysId;
-  name: string;
-  product_id: number;
-  video_id: number;
-  is_active: Generated<boolean>;
-  created_at: DefaultTimestamp;
-};
-
-export type CampaignsTable = {
-  id: Generated<number>;
-  sys_id: SysId;
-  name: string;
-  videoclip_id: number;
-  /** yyyy-MM-dd (read with to_char, so both drivers give strings). */
-  start_date: ColumnType<string, string, string>;
-  end_date: ColumnType<string, string, string>;
-  state: Generated<number>;
-  p_zones: ColumnType<number[], number[] | undefined, number[]>;
-  p_zones_overlay: ColumnType<number[], number[] | undefined, number[]>;
-  ordering: Generated<number>;
-  p_times_on: Generated<boolean>;
-  p_start_time: string | null;
-  p_end_time: string | null;
-  p_gender_on: Generated<boolean>;
-  p_gender: string | null;
-  p_age_on: Generated<boolean>;
-  p_age: number[] | null;
-  rejection_reason: number | null;
-  goal_type: ColumnType<'plays' | 'impressions' | null, 'plays' | 'impressions' | null | undefined>;
-  goal_value: ColumnType<number | null, number | null | undefined>;
-  comments: Generated<string>;
-  created_by: number | null;
-  created_at: DefaultTimestamp;
-  updated_at: DefaultTimestamp;
-  /** When it was taken off the air (deactivated); plays after it are not counted. */
-  closed_at: ColumnType<Date | string | null, Date | string | null | undefined, Date | string | null>;
-};
-
-export type CampaignLocationsTable = { campaign_id: number; location_id: number };
-
-/** A batch of events a device sent, so that sending it again counts it once. */
-export type DeviceEventBatchesTable = {
-  device_id: number;
-  batch_id: string;
-  received_at: DefaultTimestamp;
-  events: number;
-};
-
-/** A row of a device's batch that was not stored, with why (kept so that nothing a device sent is lost;
- * aged out with the raw plays). */
-export type RejectedPlaysTable = {
-  id: ColumnType<number, never, never>;
-  /** Null once the device is deleted. */
-  device_id: number | null;
-  location_id: number;
-  batch_id: string;
-  /** The row's position in the batch's events. */
-  row_index: number;
-  play_id: string | null;
-  /** The campaign the row named, when it named a number (it may not exist). */
-  campaign_id: number | null;
-  /** The row as the device sent it. */
-  event: Json;
-  field: string;
-  reason: string;
-  received_at: DefaultTimestamp;
-};
-
-/** One play of a campaign's clip in a zone, as a device reported it. */
-export type DeviceEventsTable = {
-  id: ColumnType<number, never, never>;
-  /** Null once the device is deleted (its events still count). */
-  device_id: number | null;
-  location_id: number;
-  campaign_id: number;
-  zone: number;
-  started_at: Timestamp;
-  duration_ms: number;
-  viewers: number;
-  /** Viewers by `<gender>:<age group id>`, e.g. {"f:2": 1, "m:3": 2}; null without viewers. */
-  audience: Json;
-  /** The campaign's clip when it played (null for plays stored before clips were kept). */
-  videoclip_id: number | null;
-  /** Ran the clip's length within 500 ms. */
-  completed: Generated<boolean>;
-  /** The reported checksum matched the clip's; null when the device reported none. */
-  checksum_ok: boolean | null;
-  /** The checksum a device reported when it was not the clip's. */
-  reported_checksum: string | null;
-  /** The device counts viewers (it sent a viewers list); false: impressions are modelled. */
-  measured: Generated<boolean>;
-  /** It started inside the campaign's window and the location's opening hours (true for plays stored
-   * before this was checked). */
-  in_schedule: Generated<boolean>;
-  /** The play's own id, when the player gave one (a play is stored once under it). */
-  play_id: string | null;
-};
-
-/** What a booked campaign was sold at one of its locations, frozen at its approval: the screens active
- * there then, the loop length and the opening hours (its own window, zones and dates cannot change
- * without a new approval). Its contracted plays and due curve are computed from these. */
-export type CampaignContractsTable = {
-  campaign_id: number;
-  location_id: number;
-  frozen_at: Timestamp;
-  devices: number;
-  loop_seconds: number;
-  open_time: string;
-  close_time: string;
-};
-
-/** Where a device was active when: opened when it is registered or enabled (or moved), closed when
- * it is disabled, deleted or moved (or its location disabled). */
-export type DevicePeriodsTable = {
-  id: Generated<number>;
-  device_id: number;
-  location_id: number;
-  active_from: Timestamp;
-  active_to: Timestamp | null;
-  /** The zones the device showed during the period; null (periods closed before zones per screen):
-   * all of them. */
-  zones: number[] | null;
-};
-
-/** A screen asking to be paired: the code it shows, the hash of its secret, and once staff typed the
- * code, the device made for it; its token is handed out once (token_issued_at). */
-export type DevicePairingsTable = {
-  id: string;
-  code: string;
-  secret_hash: string;
-  address: string;
-  created_at: DefaultTimestamp;
-  expires_at: Timestamp;
-  claimed_at: Timestamp | null;
-  claimed_by: number | null;
-  device_id: number | null;
-  token_issued_at: Timestamp | null;
-};
-
-/** One proof-of-play file as it was sent: its rows, bytes and SHA-256 once written. */
-export type ProofOfPlayReceiptsTable = {
-  id: string;
-  campaign_id: number;
-  format: string;
-  date_from: ColumnType<string | null, string | null, string | null>;
-  date_to: ColumnType<string | null, string | null, string | null>;
-  rows: ColumnType<string | null, number | null | undefined, number | null>;
-  bytes: ColumnType<string | null, number | null | undefined, number | null>;
-  sha256: string | null;
-  created_at: DefaultTimestamp;
-  created_by: number | null;
-};
-
-/**
- * Hourly rollups of device_events, kept up to date as batches arrive. Per (hour, campaign, location,
- * zone) one row with gender '' and age_group 0 holds every play; the rows with a gender and an age
- * group hold that audience: its viewers, and the plays (and play time) it watched.
- */
-export type EventStatisticsHourlyTable = {
-  /** The start of the hour in the server's time zone. */
-  hour: Timestamp;
-  campaign_id: number;
-  location_id: number;
-  zone: number;
-  gender: string;
-  age_group: number;
-  plays: number;
-  viewers: number;
-  /** Bigint: pg returns it as a string. */
-  play_ms: ColumnType<string, number | string, number | string>;
-  /** Of `plays` (gender '' rows only; 0 in audience rows): completed plays of the right creative,
-   * right-creative plays cut short, plays of a wrong creative, viewers of delivered plays, and
-   * delivered plays on devices that count no viewers. */
-  delivered: Generated<number>;
-  partial: Generated<number>;
-  wrong_creative: Generated<number>;
-  delivered_viewers: Generated<number>;
-  unmeasured: Generated<number>;
-  /** Right-creative plays that started outside the campaign's schedule (not delivered). */
-  outside_schedule: Generated<number>;
-};
-
-/** An incident: a dark or stale screen during opening hours, or a campaign at risk. */
-export type AlertsTable = {
-  id: Generated<number>;
-  kind: string;
-  device_id: number | null;
-  location_id: number | null;
-  campaign_id: number | null;
-  started_at: Timestamp;
-  ended_at: Timestamp | null;
-  acknowledged_by: number | null;
-  acknowledged_at: Timestamp | null;
-  acknowledge_note: string | null;
-  details: Json;
-};
-
-/** Which alerts of a kind a user hears of (scope `mine` or `all`) and how (message, mail). */
-export type AlertSubscriptionsTable = {
-  user_id: number;
-  kind: string;
-  scope: 'mine' | 'all';
-  message: Generated<boolean>;
-  mail: Generated<boolean>;
-};
-
-export type AlertCampaignsTable = { alert_id: number; campaign_id: number; plays_lost: Generated<number> };
-
-/** Pacing of a live campaign as the hourly run computed it (up to the start of that hour), with the
- * plays expected today by then. */
-export type CampaignPacingTable = {
-  campaign_id: number;
-  computed_at: Timestamp;
-  due: number;
-  delivered: number;
-  delivery_pct: number | null;
-  pacing: string | null;
-  missing: Generated<number>;
-  day: ColumnType<string, string, string>;
-  expected_today: number;
-};
-
-/** A snapshot campaign's plays expected today at one of its locations (up to the snapshot's hour). */
-export type CampaignPacingLocationsTable = { location_id: number; campaign_id: number; expected_today: number };
-
-/** A campaign's delivery totals as last computed, and whether they still hold (`computed` = `changed`;
- * see delivery-totals.repository.ts). */
-export type CampaignDeliveryTotalsTable = {
-  campaign_id: number;
-  changed: ColumnType<string, string | number, string | number>;
-  computed: ColumnType<string | null, string | number | null, string | number | null>;
-  cutoff: Timestamp;
-  today: ColumnType<string, string, string>;
-  time_zone: string;
-  delivery_pct: number | null;
-  progress_pct: number | null;
-  contracted: number | null;
-  delivered: number | null;
-  totals: unknown;
-};
-
-/** A run of a job (a sweep, the pacing check, a scheduled mail) claimed for a period. */
-export type JobRunsTable = { job: string; period: string; claimed_at: DefaultTimestamp };
-
-/** A user's scheduled report mail; `next_run_at` is when the sweep next looks at it. */
-export type ReportSubscriptionsTable = {
-  id: Generated<number>;
-  user_id: number;
-  kind: string;
-  campaign_id: number | null;
-  title: string;
-  query: ColumnType<Record<string, string>, string, string>;
-  period: string;
-  date_from: ColumnType<string | null, string | null, string | null>;
-  date_to: ColumnType<string | null, string | null, string | null>;
-  frequency: string;
-  weekday: number | null;
-  send_time: string;
-  unsubscribe_token: string;
-  created_at: DefaultTimestamp;
-  last_sent_at: Timestamp | null;
-  next_run_at: Timestamp;
-};
-
-/** Another user a scheduled report is mailed to, with their own unsubscribe token. */
-export type ReportSubscriptionRecipientsTable = {
-  subscription_id: number;
-  user_id: number;
-  unsubscribe_token: string;
-};
+export type * from './schema-users.ts';
+export type * from './schema-locations.ts';
+export type * from './schema-catalogue.ts';
+export type * from './schema-plays.ts';
+export type * from './schema-operations.ts';
 
 export type DB = {
   users: UsersTable;

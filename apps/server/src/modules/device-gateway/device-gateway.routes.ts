@@ -26,12 +26,8 @@ import { controlCharacterPaths } from '@marquee/contracts/text';
 import { controlCharactersText } from '@marquee/contracts/texts';
 import { badRequest, errorHandler } from '../../http/errors.ts';
 import { parseRange } from '../../media/videos.routes.ts';
-import {
-  createDeviceGatewayService,
-  type DeviceGatewayService,
-  type GatewayDeps,
-  type GatewayFile,
-} from './device-gateway.service.ts';
+import { createDeviceGatewayService, type DeviceGatewayService, type GatewayFile } from './device-gateway.service.ts';
+import type { GatewayDeps } from './device-gateway.shared.ts';
 import type { GatewayDevice } from './device-gateway.repository.ts';
 
 const tags = ['device gateway'];
