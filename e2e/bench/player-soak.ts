@@ -5,8 +5,10 @@
 // Every minute, after a forced garbage collection, it samples the player page's JS heap, DOM nodes,
 // event listeners and intervals running, and the CPU the browser used; in the page it keeps running
 // figures of the gap between one clip's last frame and the next one's first (requestVideoFrameCallback,
-// as the playback spec measures it), never a list of frames. Prints each figure beside its goal; it
-// asserts nothing.
+// as the playback spec measures it), never a list of frames. At the reference minute and at the end it
+// also takes a heap snapshot and breaks the heap down (player-soak-heap.ts): V8's compiled code, which
+// grows over the first quarter of an hour of play as functions are compiled one after another, apart
+// from what the page keeps. Prints each figure beside its goal; it asserts nothing.
 //
 // Goals (the measured window starts a loop or more after the first play, on a loop's slate, so every
 // sample and the forced collections fall where no clip changes):
@@ -29,14 +31,16 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { ChildProcess } from 'node:child_process';
-import { chromium, type Browser, type CDPSession, type Page } from '@playwright/test';
+import { chromium, type Browser } from '@playwright/test';
 import { deviceGatewayEndpoints } from '@marquee/contracts/device-paths';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../fixtures/chromium.ts';
 import { pairPlayerByApi, playerScene } from '../fixtures/player.ts';
 import { ADMIN, signInByApi } from '../fixtures/session.ts';
-import { countIntervals, recordGaps, type GapStats } from './player-soak-page.ts';
+import { heapParts, heapPartsRows, type HeapParts } from './player-soak-heap.ts';
+import { countIntervals, recordGaps } from './player-soak-page.ts';
+import { sample, type Sample } from './player-soak-sample.ts';
 import { freePort, playerDist, serverReady, startServer, stopServer } from './player-soak-server.ts';
-import { cpuPercent, totalTicks, usageOf, type Usage } from './process-usage.ts';
+import { cpuPercent, totalTicks, usageOf } from './process-usage.ts';
 
 const MINUTES = Number(process.env.SOAK_MINUTES ?? 30);
 const WARMUP_MINUTES = Number(process.env.SOAK_WARMUP_MINUTES ?? 5);
@@ -53,64 +57,6 @@ const FRAME_MS = 40;
 const SAMPLE_PHASE_MS = 7_000;
 const WITHIN = 0.1;
 const CPU_GOALS = { main: 25, chromium: 50 };
-
-type Sample = {
-  minute: number;
-  at: number;
-  heap: number;
-  nodes: number;
-  listeners: number;
-  /** Intervals set in the page and not cleared. */
-  intervals: number;
-  elements: number;
-  /** Renderer main thread busy time so far (s). */
-  taskSeconds: number;
-  chromium: Usage;
-  gaps: GapStats;
-  plays: number;
-};
-
-async function sample(
-  screen: Page,
-  cdp: CDPSession,
-  minute: number,
-  skipPid: number | undefined,
-  plays: number,
-): Promise<Sample> {
-  const at = Date.now();
-  // This process's children: Chromium and the server, which is left out.
-  const chromium = usageOf(process.pid, { self: false, skip: skipPid });
-  const metric = (list: { name: string; value: number }[], name: string) =>
-    list.find((m) => m.name === name)?.value ?? NaN;
-  // The main thread's busy time before the forced collection, so the collections do not count as play.
-  const { metrics: busy } = await cdp.send('Performance.getMetrics');
-  // The player writes each play to its console; with an inspector attached (Playwright's, this one's)
-  // the page keeps those messages for it, which a screen without one does not: they go first.
-  await cdp.send('Runtime.discardConsoleEntries');
-  await cdp.send('HeapProfiler.collectGarbage');
-  const { metrics: list } = await cdp.send('Performance.getMetrics');
-  const { elements, intervals, gaps } = await screen.evaluate(() => {
-    const w = window as unknown as { __soakStats: () => GapStats; __soakIntervals: () => number };
-    return {
-      elements: document.getElementsByTagName('*').length,
-      intervals: w.__soakIntervals(),
-      gaps: w.__soakStats(),
-    };
-  });
-  return {
-    minute,
-    at,
-    heap: metric(list, 'JSHeapUsedSize'),
-    nodes: metric(list, 'Nodes'),
-    listeners: metric(list, 'JSEventListeners'),
-    elements,
-    intervals,
-    taskSeconds: metric(busy, 'TaskDuration'),
-    chromium,
-    gaps,
-    plays,
-  };
-}
 
 const waitUntil = (at: number) => new Promise((r) => setTimeout(r, Math.max(0, at - Date.now())));
 const mb = (n: number) => `${(n / 1024 / 1024).toFixed(1)} MB`;
@@ -215,16 +161,23 @@ async function soak(browser: Browser, baseURL: string, serverPid: number | undef
   const countPlays = () => [...inWindow.values()].reduce((a, b) => a + b, 0);
   const samples: Sample[] = [await sample(screen, cdp, 0, serverPid, 0)];
   const serverStart = serverPid ? usageOf(serverPid, { self: true }) : null;
+  // What the heap holds at the reference and at the end, each snapshot after its minute's sample.
+  const parts = new Map<number, HeapParts>();
+  if (WARMUP_MINUTES === 0) parts.set(0, await heapParts(cdp));
   for (let minute = 1; minute <= MINUTES; minute++) {
     await waitUntil(t0 + minute * 60_000);
     const s = await sample(screen, cdp, minute, serverPid, countPlays());
     samples.push(s);
+    const snapshotAt = Date.now();
+    if (minute === WARMUP_MINUTES || minute === MINUTES) parts.set(minute, await heapParts(cdp));
+    const snapshotMs = Date.now() - snapshotAt;
     const before = samples.at(-2)!;
     console.log(
       `  ${String(minute).padStart(2)} min  heap ${mb(s.heap)}  nodes ${s.nodes}  elements ${s.elements}` +
         `  listeners ${s.listeners}  intervals ${s.intervals}  main thread ${pct((100 * (s.taskSeconds - before.taskSeconds)) / ((s.at - before.at) / 1000))}` +
         `  Chromium ${pct(cpuPercent(totalTicks(s.chromium) - totalTicks(before.chromium), s.at - before.at))}` +
-        `  plays ${s.plays}  switches ${s.gaps.switches}  worst gap ${gapMs(s.gaps.worst)}`,
+        `  plays ${s.plays}  switches ${s.gaps.switches}  worst gap ${gapMs(s.gaps.worst)}` +
+        (parts.has(minute) ? `  (heap snapshot ${(snapshotMs / 1000).toFixed(1)} s)` : ''),
     );
   }
   const serverEnd = serverPid ? usageOf(serverPid, { self: true }) : null;
@@ -283,6 +236,9 @@ async function soak(browser: Browser, baseURL: string, serverPid: number | undef
       'within 10 %',
       within(reference.intervals, end.intervals),
     ],
+    ...(parts.size === 2
+      ? heapPartsRows(parts.get(WARMUP_MINUTES)!, parts.get(MINUTES)!, `${at(reference)} → ${at(end)}`)
+      : []),
     [`JS heap used at the start of the window`, mb(first.heap), '—', ''],
     [
       `Chromium memory (PSS, all processes), ${at(reference)} → ${at(end)}`,
