@@ -276,8 +276,9 @@ export function App() {
           return null;
         });
         // A new playlist tells the server's clock too, so the first loop plays on it even when the
-        // first heartbeat's answer has not come yet.
-        if (fresh) offset.current = offsetOf(fresh.playlist.server_time, sent);
+        // first heartbeat's answer has not come yet. Only then: a heartbeat's answer is small and made
+        // at once, so it measures the clock closer than a playlist's, which may take a while to send.
+        if (fresh && offset.current === null) offset.current = offsetOf(fresh.playlist.server_time, sent);
         const current = fresh ? { ...fresh, fetchedAt: Date.now() } : kept;
         if (fresh) await save(PLAYLIST_KEY, current);
         if (current && !stopped) {

@@ -95,7 +95,7 @@ export const playlistResponse = z.object({
    * campaign states are not content); also the answer's ETag, so `If-None-Match` gets 304 when
    * nothing changed. A device echoes the version it applied as the heartbeat's `playlist_version`. */
   version: z.string(),
-  /** The server's clock (ISO 8601 UTC). */
+  /** The server's clock when the answer was made (ISO 8601 UTC). */
   server_time: z.string(),
   /** Today (yyyy-MM-dd) in the server's time zone: the first of `days`. */
   date: z.string(),

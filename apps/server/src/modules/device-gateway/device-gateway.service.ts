@@ -165,7 +165,8 @@ export function createDeviceGatewayService({ db, config, storage, metrics }: Gat
       return {
         version,
         etag: content === version ? version : `${version}-${content}`,
-        server_time: now.toISOString(),
+        // When the answer is made, not when the request came (a device measures its clock by it).
+        server_time: config.now().toISOString(),
         date,
         time_zone: config.timeZone,
         location: { id: device.location_id, sys_id: device.location_sys_id, name: device.location_name },
