@@ -1,9 +1,10 @@
 // What the player page's JS heap is made of, for the soak bench: a heap snapshot taken through CDP and
 // its objects' own sizes summed by kind. V8 keeps its compiled code in the JS heap and adds to it for as
 // long as functions that run now and then reach the counts at which V8 compiles them to machine code
-// (the player's and React's code does so for a quarter of an hour of play, one function after another,
-// then stops); what the page itself keeps are objects, strings, arrays and closures. The two are apart
-// here so that a rise of the heap figure can be told to be the one or the other.
+// (the player's and React's code does so over the first 20 minutes or so of play, one function after
+// another, and hardly grows after); what the page itself keeps are objects, strings, arrays and
+// closures. The two are apart here so that a rise of the heap figure can be told to be the one or the
+// other.
 import type { CDPSession } from '@playwright/test';
 
 /** Sizes (bytes) of the objects in a heap snapshot, by kind. */

@@ -7,7 +7,7 @@
 // figures of the gap between one clip's last frame and the next one's first (requestVideoFrameCallback,
 // as the playback spec measures it), never a list of frames. At the reference minute and at the end it
 // also takes a heap snapshot and breaks the heap down (player-soak-heap.ts): V8's compiled code, which
-// grows over the first quarter of an hour of play as functions are compiled one after another, apart
+// grows over the first 20 minutes or so of play as functions are compiled one after another, apart
 // from what the page keeps. Prints each figure beside its goal; it asserts nothing.
 //
 // Goals (the measured window starts a loop or more after the first play, on a loop's slate, so every
