@@ -7,8 +7,13 @@ import {
   SCREENSHOT_CONTENT_TYPE,
 } from '@marquee/contracts/device-paths';
 import type { PairingCreated, PairingStatus } from '@marquee/contracts/device-pairing';
-import type { GatewayCommand } from '@marquee/contracts/device-commands';
-import type { EventsBatch, EventsResponse, HeartbeatInput, PlaylistResponse } from '@marquee/contracts/device-gateway';
+import type {
+  EventsBatch,
+  EventsResponse,
+  HeartbeatInput,
+  HeartbeatResponse,
+  PlaylistResponse,
+} from '@marquee/contracts/device-gateway';
 
 /** The server refused the device token (the device was deleted or disabled): pair again. */
 export class TokenRefused extends Error {}
@@ -71,12 +76,7 @@ async function gateway<T>(token: string, url: string, contentType: string, body:
 
 /** Tells the server the player is alive; its answer carries the server's clock and staff's commands. */
 export const heartbeat = (token: string, input: HeartbeatInput) =>
-  gateway<{ server_time: string; commands: GatewayCommand[] }>(
-    token,
-    deviceGatewayEndpoints.heartbeat,
-    'application/json',
-    JSON.stringify(input),
-  );
+  gateway<HeartbeatResponse>(token, deviceGatewayEndpoints.heartbeat, 'application/json', JSON.stringify(input));
 
 /** Sends a batch of plays; the answer accounts for every row. */
 export const postEvents = (token: string, batch: EventsBatch) =>

@@ -6,10 +6,11 @@
 // pairing, the playlist, the queue and the cached files and shows a new code.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { GatewayCommand } from '@marquee/contracts/device-commands';
-import type { PlaylistResponse } from '@marquee/contracts/device-gateway';
+import type { HeartbeatInput, PlaylistResponse } from '@marquee/contracts/device-gateway';
 import type { PairingCreated } from '@marquee/contracts/device-pairing';
 import { slotAt } from '@marquee/contracts/schedule';
 import { askPairing, fetchPlaylist, heartbeat, pollPairing, postScreenshot, ServerError, TokenRefused } from './api.ts';
+import { bestOffset, type ClockSample, keepSample, offsetBy } from './clock.ts';
 import { fault, restoreFaults, takeFaults } from './faults.ts';
 import { MEDIA_CACHE, MediaTokenRefused, syncMedia } from './media.ts';
 import { Playback, planOf } from './playback.tsx';
@@ -57,9 +58,6 @@ const describe = (err: unknown) =>
 
 /** Whole minutes until `iso` (the display's clock may be off, so no time of day is shown). */
 const minutesLeft = (iso: string) => Math.max(1, Math.round((Date.parse(iso) - Date.now()) / 60_000));
-/** The server's clock minus this display's (ms): an answer's `server_time` against the middle of the
- * round trip that brought it (`sent`: when the request left). */
-const offsetOf = (serverTime: string, sent: number) => Date.parse(serverTime) - (sent + Date.now()) / 2;
 
 /** Forgets the pairing, the playlist, the plays of the device and every cached file: the screen
  * starts over. */
@@ -156,8 +154,10 @@ export function App() {
   const applied = useRef<PlaylistResponse | null>(null);
   /** The playlist held (played), whether or not all its files are in hand. */
   const held = useRef<PlaylistResponse | null>(null);
-  /** The server's clock minus this display's (ms), from the answers of heartbeats and playlists. */
+  /** The server's clock minus this display's (ms), from the answers of heartbeats (the best of the last
+   * few, clock.ts), or of the first playlist before any heartbeat answered. */
   const offset = useRef<number | null>(null);
+  const clockSamples = useRef<ClockSample[]>([]);
   const now = useCallback(() => Date.now() + (offset.current ?? 0), []);
 
   /** Asks for the playlist and its files now (after the cache was cleared). */
@@ -212,8 +212,7 @@ export function App() {
         const playlist = applied.current;
         const done = (await load<number[]>(DONE_KEY)) ?? [];
         const dropped = await droppedSinceHeartbeat();
-        const sent = Date.now();
-        const answer = await heartbeat(token, {
+        const input: HeartbeatInput = {
           status: 'ok',
           screen_state: closedNow() ? 'off_by_schedule' : 'on',
           app_version: __PLAYER_VERSION__,
@@ -224,13 +223,23 @@ export function App() {
           faults,
           ...(done.length ? { done_commands: done.slice(0, 20) } : {}),
           ...(await storageFacts()),
+        };
+        // The round trip is timed around the call alone, the facts gathered before it.
+        const sent = Date.now();
+        const answer = await heartbeat(token, input);
+        const received = Date.now();
+        clockSamples.current = keepSample(clockSamples.current, {
+          sent,
+          received,
+          serverTime: Date.parse(answer.server_time),
+          heldMs: answer.server_held_ms,
         });
+        offset.current = bestOffset(clockSamples.current);
         await dropped.settle();
         if (done.length) {
           const left = ((await load<number[]>(DONE_KEY)) ?? []).filter((id) => !done.slice(0, 20).includes(id));
           await save(DONE_KEY, left);
         }
-        offset.current = offsetOf(answer.server_time, sent);
         if (!stopped)
           setView((v) => (v.kind === 'paired' ? { ...v, lastContact: answer.server_time, problem: null } : v));
         if (!stopped && answer.commands.length) await carryOut(answer.commands);
@@ -275,10 +284,12 @@ export function App() {
           if (err instanceof TokenRefused) throw err;
           return null;
         });
+        const received = Date.now();
         // A new playlist tells the server's clock too, so the first loop plays on it even when the
         // first heartbeat's answer has not come yet. Only then: a heartbeat's answer is small and made
         // at once, so it measures the clock closer than a playlist's, which may take a while to send.
-        if (fresh && offset.current === null) offset.current = offsetOf(fresh.playlist.server_time, sent);
+        if (fresh && offset.current === null)
+          offset.current = offsetBy({ sent, received, serverTime: Date.parse(fresh.playlist.server_time), heldMs: 0 });
         const current = fresh ? { ...fresh, fetchedAt: Date.now() } : kept;
         if (fresh) await save(PLAYLIST_KEY, current);
         if (current && !stopped) {

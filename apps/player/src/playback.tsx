@@ -135,6 +135,37 @@ function load(video: HTMLVideoElement, slot: PlaySlot, offsetMs: number) {
   video.dataset.campaign = String(slot.campaign.id);
 }
 
+/** How far behind its slot a clip may run before it seeks to catch up: one frame at 25 fps. */
+export const CATCH_UP_MS = 40;
+/** The seeks a clip makes at most to catch up (each measured on the frame it brings). */
+const CATCH_UP_TRIES = 2;
+
+/** A clip started without being loaded ahead (the first after the player starts, or one joined mid-slot
+ * after a reload) starts its clock as late as its element took to show a frame, a second or more on a
+ * busy or cold machine, and would play that far out of step with the zone's other screens to its end.
+ * From its first frame (`first`: shown at `at` of `now()`'s clock, `media` s into the clip) it seeks to
+ * where the slot will be once the seek is done (a seek takes about as long as a start, `lead`), and
+ * measures again on the frame the seek brings. */
+async function catchUp(
+  video: HTMLVideoElement,
+  slot: PlaySlot,
+  first: { media: number; at: number },
+  now: () => number,
+  lead: number,
+  signal: AbortSignal,
+) {
+  let shown = first;
+  for (let tries = 0; tries < CATCH_UP_TRIES; tries++) {
+    const behind = shown.at - slot.start - shown.media * 1000;
+    if (signal.aborted || video.paused || Math.abs(behind) <= CATCH_UP_MS || slot.end - now() < lead + 1_000) return;
+    const seeked = new Promise((resolve) => video.addEventListener('seeked', resolve, { once: true }));
+    video.currentTime = (now() + lead - slot.start) / 1000;
+    const media = await Promise.race([seeked.then(() => firstFrame(video)), sleep(FIRST_FRAME_MS).then(() => null)]);
+    if (media === null) return;
+    shown = { media, at: now() };
+  }
+}
+
 type Shown = { front: number | null; kind: Slot['kind']; campaign: PlaylistCampaign | null };
 
 function ZonePlayer({
@@ -249,11 +280,16 @@ function ZonePlayer({
                 show(null, 'slate', key, null);
               } else if (media !== null) lead = nextLead(lead, now() - media * 1000 - called);
             } else {
-              const startedAt = await Promise.race([frame.then(() => now()), sleep(FIRST_FRAME_MS).then(() => null)]);
+              const first = await Promise.race([
+                frame.then((media) => ({ media, at: now() })),
+                sleep(FIRST_FRAME_MS).then(() => null),
+              ]);
               if (abort.signal.aborted) break;
-              if (startedAt !== null) {
+              if (first !== null) {
                 show(back, 'play', key, slot.campaign);
-                playing = { video, slot, startedAt, playId: crypto.randomUUID() };
+                playing = { video, slot, startedAt: first.at, playId: crypto.randomUUID() };
+                if (first.media !== null)
+                  void catchUp(video, slot, { media: first.media, at: first.at }, now, lead, abort.signal);
               } else {
                 video.pause();
                 fault('clip_failed_to_start');

@@ -135,7 +135,9 @@ describeBackends(
       const d = await device();
       const res = await call('POST', api.heartbeat, d.token, { status: 'error: no HDMI signal' });
       expect(res.statusCode, res.body).toBe(200);
-      expect(res.json()).toEqual({ server_time: NOW.toISOString(), commands: [] });
+      // server_time is stamped as the answer leaves; server_held_ms is how long the request was held.
+      expect(res.json()).toEqual({ server_time: NOW.toISOString(), server_held_ms: expect.any(Number), commands: [] });
+      expect(Number.isInteger(res.json().server_held_ms) && res.json().server_held_ms >= 0).toBe(true);
       // A device has no browser session: no CSRF cookie, no session expiry; the version is there.
       expect(res.headers['set-cookie']).toBeUndefined();
       expect(res.headers['x-expire-at']).toBeUndefined();

@@ -93,9 +93,15 @@ export const heartbeatInput = deviceFacts.extend({
 export type HeartbeatInput = z.infer<typeof heartbeatInput>;
 
 export const heartbeatResponse = z.object({
-  /** The server's clock (ISO 8601 UTC), so a device can correct its own. */
+  /** The server's clock when it made this answer (ISO 8601 UTC), so a device can correct its own. */
   server_time: z.string(),
+  /** How long the server held the request (ms), from its arrival to this answer. A device leaves it out
+   * of the round trip when it sets its clock, as NTP does: clock offset = `server_time` −
+   * `server_held_ms` / 2 − the middle of the round trip. Under load the server's own work is most of the
+   * round trip, and taking the middle of it alone would put the device's clock off by half of it. */
+  server_held_ms: z.number().int().min(0),
   /** Commands staff queued for the device, each handed out once, oldest first; the device carries
    * them out and names them in a later heartbeat's `done_commands`. */
   commands: z.array(gatewayCommand),
 });
+export type HeartbeatResponse = z.infer<typeof heartbeatResponse>;

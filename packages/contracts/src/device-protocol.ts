@@ -282,7 +282,7 @@ export const deviceProtocol: ProtocolStep[] = [
     method: 'POST',
     path: gateway.heartbeat,
     auth: 'device token',
-    text: `The device's status and facts, and the acknowledgement of commands done. A fact left out keeps the value reported before. The answer carries the server's clock and the commands staff queued (at most ${MAX_COMMANDS_PER_HEARTBEAT} at a time, oldest first, each handed out once): carry each out (\`reload\`: reload the player and fetch the whole playlist again; \`clear_cache\`: delete the cached clips and download them again; \`screenshot\`: upload a screenshot) and name its id in a later heartbeat's \`done_commands\`.`,
+    text: `The device's status and facts, and the acknowledgement of commands done. A fact left out keeps the value reported before. The answer carries the server's clock (set the device's from it as NTP does: offset = \`server_time\` − \`server_held_ms\` / 2 − the middle of the round trip, best from the quickest of a few recent answers) and the commands staff queued (at most ${MAX_COMMANDS_PER_HEARTBEAT} at a time, oldest first, each handed out once): carry each out (\`reload\`: reload the player and fetch the whole playlist again; \`clear_cache\`: delete the cached clips and download them again; \`screenshot\`: upload a screenshot) and name its id in a later heartbeat's \`done_commands\`.`,
     headers: [deviceToken, { name: 'Content-Type', text: '`application/json`.' }],
     body: {
       schema: heartbeatInput,
@@ -311,6 +311,7 @@ export const deviceProtocol: ProtocolStep[] = [
         schema: heartbeatResponse,
         example: {
           server_time: '2030-06-15T10:00:00.000Z',
+          server_held_ms: 14,
           commands: [{ id: 42, kind: 'screenshot', issued_at: '2030-06-15T09:59:12.000Z' }],
         },
       },

@@ -111,9 +111,10 @@ export function registerDeviceGatewayRoutes(app: FastifyInstance, gateway: Devic
       attachValidation: true,
       schema: { tags, description, headers, body: heartbeatInput, response: { 200: heartbeatResponse, ...errors } },
     },
-    async (req) => {
+    async (req, reply) => {
       const d = await device(req);
-      return gateway.heartbeat(d, parsed(heartbeatInput, req.body));
+      // (reply.elapsedTime: since Fastify took the request, before its body was read.)
+      return gateway.heartbeat(d, parsed(heartbeatInput, req.body), () => reply.elapsedTime);
     },
   );
 

@@ -82,8 +82,13 @@ export function createDeviceGatewayService({ db, config, storage, metrics }: Gat
     /** Records the status and the player's facts (faults added to its hourly counts), and the device's
      * health state; a device marked offline is online again (with an entry saying so). The commands the
      * device says it carried out are logged as done; the answer hands out the commands queued for it,
-     * each once. */
-    async heartbeat(device: GatewayDevice, { status, done_commands: done = [], ...facts }: HeartbeatInput) {
+     * each once. `heldMs` tells how long the request has been held so far (from its arrival), for the
+     * answer's `server_held_ms`. */
+    async heartbeat(
+      device: GatewayDevice,
+      { status, done_commands: done = [], ...facts }: HeartbeatInput,
+      heldMs: () => number = () => 0,
+    ) {
       const now = config.now();
       const handed = await db.transaction().execute(async (trx) => {
         await repo.setStatus(trx, device.id, status, now, facts);
@@ -101,7 +106,9 @@ export function createDeviceGatewayService({ db, config, storage, metrics }: Gat
         }
         return commands.handOut(trx, device.id, now, MAX_COMMANDS_PER_HEARTBEAT);
       });
-      return { server_time: now.toISOString(), commands: handed };
+      // Stamped as the answer leaves, with the time the request was held: the device takes both into
+      // its clock (see heartbeatResponse).
+      return { server_time: config.now().toISOString(), server_held_ms: Math.round(heldMs()), commands: handed };
     },
 
     /** Keeps a JPEG of what the screen shows as the device's one screenshot (the one before is removed):
