@@ -13,14 +13,13 @@ import { writeLogEntry } from '../../audit/audit.ts';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/database.ts';
 import { dayIn } from '../../lib/days.ts';
-import { CAMPAIGN_MODEL } from '../campaigns/campaigns.repository.ts';
 import { devicePairingsRepository } from '../locations/device-pairings.repository.ts';
 import { syncDevicePeriods } from '../locations/device-periods.repository.ts';
 import { gatewayRepository as repo } from './device-gateway.repository.ts';
 import { maintainEventPartitions, type Month } from './event-partitions.ts';
+import { logDeviceEntry, logMoves } from './device-gateway.shared.ts';
 import { rejectedPlaysRepository } from './rejected-plays.repository.ts';
 
-export const DEVICE_MODEL = resources.devices.model_name;
 const STATISTICS_MODEL = resources.eventStatistics.model_name;
 
 export type SweepResult = {
@@ -54,14 +53,7 @@ export async function runMaintenance(
     for (const device of devices) {
       // The managers hear of it from the alert, which opens only during opening hours.
       const since = formatTimeIn(new Date(device.offline_since), config.timeZone);
-      await writeLogEntry(trx, {
-        userId: null,
-        model: DEVICE_MODEL,
-        objectId: device.id,
-        objectRepr: device.serial_number,
-        actionFlag: ActionFlag.Warning,
-        changeMessage: gatewayTexts.offlineEntry(since),
-      });
+      await logDeviceEntry(trx, device, ActionFlag.Warning, gatewayTexts.offlineEntry(since));
     }
     return devices.length;
   });
@@ -69,18 +61,7 @@ export async function runMaintenance(
   const finished = await db.transaction().execute(async (trx) => {
     const { from, to } = campaignTransitions.deactivate;
     const moved = await repo.moveStates(trx, { ids: null, from, to, endedBefore: dayIn(now, config.timeZone) });
-    for (const c of moved) {
-      await writeLogEntry(trx, {
-        userId: null,
-        model: CAMPAIGN_MODEL,
-        objectId: c.id,
-        objectRepr: c.name,
-        actionFlag: ActionFlag.Information,
-        changeMessage: gatewayTexts.finished,
-        before: { state: c.before },
-        after: { state: to },
-      });
-    }
+    await logMoves(trx, moved, to, gatewayTexts.finished);
     return moved.length;
   });
   // Device writes keep the periods in step; this catches any path that did not (a device table edited

@@ -21,7 +21,6 @@ import {
   type PlaylistCampaign,
   type PlaylistResponse,
 } from '@marquee/contracts/device-gateway';
-import { writeLogEntry } from '../../audit/audit.ts';
 import { HttpError, badRequest, notFound, unauthorized } from '../../http/errors.ts';
 import { dayIn } from '../../lib/days.ts';
 import { newStorageKey, type ByteRange, type StoredFile } from '../../media/storage.ts';
@@ -29,11 +28,10 @@ import {
   deviceCommandsRepository as commands,
   deviceScreenshotsRepository as screenshots,
 } from '../locations/device-commands.repository.ts';
-import { DEVICE_MODEL } from './device-gateway.maintenance.ts';
 import { campaignsInZones, playlistVersion, playlistsOf } from './playlists.ts';
 import { gatewayRepository as repo, type GatewayDevice } from './device-gateway.repository.ts';
 import { createGatewayEventsService } from './device-gateway.events.service.ts';
-import { heard, moveBy, type GatewayDeps } from './device-gateway.shared.ts';
+import { heard, logDeviceEntry, moveBy, type GatewayDeps } from './device-gateway.shared.ts';
 
 const hashToken = (token: string) => crypto.createHash('sha256').update(token).digest('hex');
 
@@ -95,14 +93,12 @@ export function createDeviceGatewayService({ db, config, storage, metrics }: Gat
         if (facts.faults?.length) await repo.addFaults(trx, device.id, now, facts.faults);
         await heard(trx, config, device, now);
         for (const command of await commands.markDone(trx, device.id, done, now)) {
-          await writeLogEntry(trx, {
-            userId: null,
-            model: DEVICE_MODEL,
-            objectId: device.id,
-            objectRepr: device.serial_number,
-            actionFlag: ActionFlag.Information,
-            changeMessage: deviceCommandTexts.done(command.kind as DeviceCommandKind),
-          });
+          await logDeviceEntry(
+            trx,
+            device,
+            ActionFlag.Information,
+            deviceCommandTexts.done(command.kind as DeviceCommandKind),
+          );
         }
         return commands.handOut(trx, device.id, now, MAX_COMMANDS_PER_HEARTBEAT);
       });

@@ -9,8 +9,8 @@ import type { Config } from '../../config.ts';
 import type { Database } from '../../db/database.ts';
 import type { Metrics } from '../../http/metrics.ts';
 import type { MediaStorage } from '../../media/storage.ts';
+import { resources } from '@marquee/contracts/resources';
 import { CAMPAIGN_MODEL } from '../campaigns/campaigns.repository.ts';
-import { DEVICE_MODEL } from './device-gateway.maintenance.ts';
 import { refreshDeviceHealth, type HealthConfig } from './device-health.ts';
 import { gatewayRepository as repo, type GatewayDevice } from './device-gateway.repository.ts';
 
@@ -41,8 +41,27 @@ export type GatewayDeps = {
   >;
 };
 
-/** Writes the device-caused state changes of campaigns, each with an information entry. */
-async function logMoves(
+export const DEVICE_MODEL = resources.devices.model_name;
+
+/** Writes an entry of the event log on a device, by no user (the device or the server's sweep). */
+export const logDeviceEntry = (
+  trx: Database,
+  device: Pick<GatewayDevice, 'id' | 'serial_number'>,
+  actionFlag: ActionFlag,
+  changeMessage: string,
+) =>
+  writeLogEntry(trx, {
+    userId: null,
+    model: DEVICE_MODEL,
+    objectId: device.id,
+    objectRepr: device.serial_number,
+    actionFlag,
+    changeMessage,
+  });
+
+/** Writes the state changes of campaigns made by a device or the server's sweep, each with an
+ * information entry. */
+export async function logMoves(
   trx: Database,
   moved: { id: number; name: string; before: number }[],
   to: number,
@@ -72,14 +91,5 @@ export async function moveBy(trx: Database, action: CampaignAction, ids: number[
  * when it was offline. */
 export async function heard(trx: Database, config: HealthConfig, device: GatewayDevice, now: Date) {
   await refreshDeviceHealth(trx, config, now, [device.id]);
-  if (device.offline_since !== null) {
-    await writeLogEntry(trx, {
-      userId: null,
-      model: DEVICE_MODEL,
-      objectId: device.id,
-      objectRepr: device.serial_number,
-      actionFlag: ActionFlag.Information,
-      changeMessage: gatewayTexts.backOnline,
-    });
-  }
+  if (device.offline_since !== null) await logDeviceEntry(trx, device, ActionFlag.Information, gatewayTexts.backOnline);
 }
