@@ -12,6 +12,7 @@ import { slotAt } from '@marquee/contracts/schedule';
 import { askPairing, fetchPlaylist, heartbeat, pollPairing, postScreenshot, ServerError, TokenRefused } from './api.ts';
 import { bestOffset, type ClockSample, keepSample, offsetBy } from './clock.ts';
 import { fault, restoreFaults, takeFaults } from './faults.ts';
+import { acknowledged, commandDone, doneToSend, forgetDone, storageFacts } from './heartbeat-facts.ts';
 import { MEDIA_CACHE, MediaTokenRefused, syncMedia } from './media.ts';
 import { Playback, planOf } from './playback.tsx';
 import { droppedSinceHeartbeat, forgetCutPlays, queueDepth, startSending } from './plays.ts';
@@ -43,8 +44,6 @@ type View =
     };
 
 const PAIRED_KEY = 'paired';
-/** The ids of staff's commands carried out and not yet acknowledged by a heartbeat. */
-const DONE_KEY = 'done_commands';
 const HEARTBEAT_MS = 60_000;
 /** How often the screen sends a picture of itself while the location is open. */
 const SCREENSHOT_EVERY_MS = 15 * 60_000;
@@ -64,21 +63,10 @@ const minutesLeft = (iso: string) => Math.max(1, Math.round((Date.parse(iso) - D
 async function forget() {
   await remove(PAIRED_KEY);
   await remove(PLAYLIST_KEY);
-  await remove(DONE_KEY);
+  await forgetDone();
   await transact(PLAYS, 'readwrite', (s) => s.clear());
   forgetCutPlays();
   if ('caches' in globalThis) await caches.delete(MEDIA_CACHE);
-}
-
-/** Notes a command as carried out, for the next heartbeat to acknowledge (kept across a reload). */
-const commandDone = async (id: number) => save(DONE_KEY, [...((await load<number[]>(DONE_KEY)) ?? []), id]);
-
-/** The browser's storage the player uses and may use, in MB. */
-async function storageFacts(): Promise<{ storage_used_mb?: number; storage_quota_mb?: number }> {
-  const estimate = await navigator.storage?.estimate?.().catch(() => undefined);
-  if (!estimate || estimate.usage === undefined || estimate.quota === undefined) return {};
-  const mb = (bytes: number) => Math.min(100_000_000, Math.round(bytes / 1_048_576));
-  return { storage_used_mb: mb(estimate.usage), storage_quota_mb: mb(estimate.quota) };
 }
 
 export function App() {
@@ -210,7 +198,7 @@ export function App() {
       const faults = takeFaults();
       try {
         const playlist = applied.current;
-        const done = (await load<number[]>(DONE_KEY)) ?? [];
+        const done = await doneToSend();
         const dropped = await droppedSinceHeartbeat();
         const input: HeartbeatInput = {
           status: 'ok',
@@ -221,7 +209,7 @@ export function App() {
           queue_depth: await queueDepth(),
           dropped: dropped.dropped,
           faults,
-          ...(done.length ? { done_commands: done.slice(0, 20) } : {}),
+          ...(done.length ? { done_commands: done } : {}),
           ...(await storageFacts()),
         };
         // The round trip is timed around the call alone, the facts gathered before it.
@@ -236,10 +224,7 @@ export function App() {
         });
         offset.current = bestOffset(clockSamples.current);
         await dropped.settle();
-        if (done.length) {
-          const left = ((await load<number[]>(DONE_KEY)) ?? []).filter((id) => !done.slice(0, 20).includes(id));
-          await save(DONE_KEY, left);
-        }
+        await acknowledged(done);
         if (!stopped)
           setView((v) => (v.kind === 'paired' ? { ...v, lastContact: answer.server_time, problem: null } : v));
         if (!stopped && answer.commands.length) await carryOut(answer.commands);

@@ -136,7 +136,7 @@ function load(video: HTMLVideoElement, slot: PlaySlot, offsetMs: number) {
 }
 
 /** How far behind its slot a clip may run before it seeks to catch up: one frame at 25 fps. */
-export const CATCH_UP_MS = 40;
+const CATCH_UP_MS = 40;
 /** The seeks a clip makes at most to catch up (each measured on the frame it brings). */
 const CATCH_UP_TRIES = 2;
 

@@ -85,7 +85,7 @@ export function createDeviceGatewayService({ db, config, storage, metrics }: Gat
     async heartbeat(
       device: GatewayDevice,
       { status, done_commands: done = [], ...facts }: HeartbeatInput,
-      heldMs: () => number = () => 0,
+      heldMs: () => number,
     ) {
       const now = config.now();
       const handed = await db.transaction().execute(async (trx) => {
