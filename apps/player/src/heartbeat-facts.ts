@@ -1,7 +1,7 @@
 // What a heartbeat tells besides the playback: the staff commands carried out and not yet acknowledged
 // (kept in IndexedDB, so that a `reload` command is acknowledged by the heartbeat after the reload), and
 // the browser storage the player uses.
-import { MAX_DONE_COMMANDS } from '@marquee/contracts/device-commands';
+import { MAX_DONE_COMMANDS } from '@marquee/contracts/device-paths';
 import { load, remove, save } from './store.ts';
 
 /** The ids of staff's commands carried out and not yet acknowledged by a heartbeat. */

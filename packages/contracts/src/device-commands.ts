@@ -15,8 +15,6 @@ export const deviceCommandLabels: Record<DeviceCommandKind, string> = {
 
 /** The most commands one heartbeat's answer carries (the rest come with the next ones). */
 export const MAX_COMMANDS_PER_HEARTBEAT = 10;
-/** The most command ids one heartbeat may acknowledge. */
-export const MAX_DONE_COMMANDS = 20;
 /** Commands listed on a screen's page, newest first. */
 export const DEVICE_COMMANDS_LIMIT = 20;
 
@@ -55,7 +53,7 @@ export type DeviceCommand = z.infer<typeof deviceCommand>;
 export const deviceCommandList = z.object({ results: z.array(deviceCommand) });
 export type DeviceCommandList = z.infer<typeof deviceCommandList>;
 
-export { MAX_SCREENSHOT_BYTES, SCREENSHOT_CONTENT_TYPE } from './device-paths.ts';
+export { MAX_DONE_COMMANDS, MAX_SCREENSHOT_BYTES, SCREENSHOT_CONTENT_TYPE } from './device-paths.ts';
 
 /** The answer to a screen's screenshot upload. */
 export const screenshotResponse = z.object({

@@ -29,4 +29,6 @@ export const MAX_EVENTS_PER_BATCH = 1000;
 
 /** The largest screenshot a screen may send (bytes), and its type (device-commands.ts re-exports them). */
 export const MAX_SCREENSHOT_BYTES = 500 * 1024;
+/** The most command ids one heartbeat may acknowledge. */
+export const MAX_DONE_COMMANDS = 20;
 export const SCREENSHOT_CONTENT_TYPE = 'image/jpeg';
